@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "sift",
+  products: [
+    .executable(name: "sift", targets: ["sift"]),
+    .library(name: "SiftCore", targets: ["SiftCore"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "SiftCore"),
+    .target(name: "SiftCLI", dependencies: ["SiftCore"]),
+    .executableTarget(name: "sift", dependencies: ["SiftCLI"]),
+    .executableTarget(name: "sift-bench", dependencies: ["SiftCore"]),
+    .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore"]),
+    .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftCore"]),
+  ]
+)

@@ -1,0 +1,47 @@
+import SiftCore
+
+/// The outcome of a run (SPEC §4.3).
+public enum ExitStatus: Int32, Sendable {
+  /// At least one record matched (or an informational command succeeded).
+  case matched = 0
+  /// No record matched.
+  case noMatch = 1
+  /// Any error: usage, query, unknown field, unreadable file, malformed input.
+  case error = 2
+}
+
+/// Everything a run touches from the outside world, so tests run the CLI in-process.
+public struct ProcessContext {
+  public var arguments: [String]
+  public var environment: [String: String]
+  public var stdin: ByteSource
+  public var stdinIsTerminal: Bool
+  public var stdout: ByteSink
+  public var stdoutIsTerminal: Bool
+  public var stderr: ByteSink
+  /// The terminal width in columns when stdout is a terminal.
+  public var terminalWidth: Int?
+  /// The current directory, for finding `./sift.json`.
+  public var currentDirectory: String
+
+  public init(
+    arguments: [String], environment: [String: String] = [:], stdin: ByteSource,
+    stdinIsTerminal: Bool = false, stdout: ByteSink, stdoutIsTerminal: Bool = false,
+    stderr: ByteSink, terminalWidth: Int? = nil, currentDirectory: String = "."
+  ) {
+    self.arguments = arguments
+    self.environment = environment
+    self.stdin = stdin
+    self.stdinIsTerminal = stdinIsTerminal
+    self.stdout = stdout
+    self.stdoutIsTerminal = stdoutIsTerminal
+    self.stderr = stderr
+    self.terminalWidth = terminalWidth
+    self.currentDirectory = currentDirectory
+  }
+}
+
+/// Runs sift with `context.arguments` (without the program name).
+public func run(_ context: ProcessContext) -> ExitStatus {
+  .error
+}

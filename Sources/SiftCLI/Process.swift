@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import SiftCore
+
+/// Writes to a file descriptor; a closed pipe becomes `OutputError.closed`.
+public final class DescriptorSink: ByteSink {
+  let fd: Int32
+  public init(fd: Int32) { self.fd = fd }
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    var offset = 0
+    while offset < bytes.count {
+      let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if n < 0 {
+        if errno == EINTR { continue }
+        if errno == EPIPE { throw .closed }
+        throw .failed(String(cString: strerror(errno)))
+      }
+      offset += n
+    }
+  }
+}
+
+extension SiftCLI {
+  /// Runs sift as the process: real arguments, environment, descriptors and terminal.
+  public static func main() -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    var environment: [String: String] = [:]
+    var p = environ
+    while let entry = p.pointee {
+      let s = String(cString: entry)
+      if let eq = s.firstIndex(of: "=") {
+        environment[String(s[..<eq])] = String(s[s.index(after: eq)...])
+      }
+      p += 1
+    }
+    var ws = winsize()
+    let width: Int? = ioctl(1, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 ? Int(ws.ws_col) : nil
+    let context = ProcessContext(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+      stdin: ByteSource(fileDescriptor: 0, name: "stdin"), stdinIsTerminal: isatty(0) == 1,
+      stdout: DescriptorSink(fd: 1), stdoutIsTerminal: isatty(1) == 1,
+      stderr: DescriptorSink(fd: 2), terminalWidth: width, currentDirectory: ".")
+    return run(context).rawValue
+  }
+}
+
+/// The namespace of the process entry point.
+public enum SiftCLI {}
+
+/// Ends the process with `status`.
+public func exitProcess(_ status: Int32) -> Never {
+  exit(status)
+}

@@ -1,0 +1,66 @@
+/// Where output bytes go. The CLI gives a file-descriptor sink; tests give a memory sink.
+public protocol ByteSink: AnyObject {
+  /// Writes all the bytes, or throws `OutputError.closed` when the reader went away (a closed pipe).
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError)
+}
+
+/// Writing failed.
+public enum OutputError: Error, Sendable, Equatable {
+  /// The downstream pipe was closed (`sift … | head`): end quietly with status 0 (SPEC §4.2).
+  case closed
+  /// Any other write error, with its description.
+  case failed(String)
+}
+
+/// Collects bytes in memory (tests, and output that must be measured before it is written).
+public final class MemorySink: ByteSink {
+  public private(set) var bytes: [UInt8] = []
+  public init() {}
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    self.bytes.append(contentsOf: bytes)
+  }
+  /// The bytes as UTF-8 text.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// Buffers bytes and hands them to a sink in blocks of `capacity` (64 KiB), or after every line
+/// when `lineBuffered` (output to a terminal).
+public final class OutputBuffer {
+  public let sink: ByteSink
+  public let lineBuffered: Bool
+  public private(set) var buffer: [UInt8] = []
+  let capacity: Int
+
+  public init(sink: ByteSink, lineBuffered: Bool = false, capacity: Int = 1 << 16) {
+    self.sink = sink
+    self.lineBuffered = lineBuffered
+    self.capacity = capacity
+    buffer.reserveCapacity(capacity + 1024)
+  }
+
+  public func append(_ byte: UInt8) { buffer.append(byte) }
+
+  public func append(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(contentsOf: bytes) }
+
+  public func append(_ string: String) {
+    var s = string
+    s.withUTF8 { buffer.append(contentsOf: $0) }
+  }
+
+  /// Call at the end of each record: flushes when the buffer is full or output is line-buffered.
+  public func endRecord() throws(OutputError) {
+    if lineBuffered || buffer.count >= capacity { try flush() }
+  }
+
+  /// Writes out everything buffered.
+  public func flush() throws(OutputError) {
+    guard !buffer.isEmpty else { return }
+    defer { buffer.removeAll(keepingCapacity: true) }
+    let sink = self.sink
+    var failure: OutputError?
+    buffer.withUnsafeBufferPointer { b in
+      do throws(OutputError) { try sink.write(b) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+}

@@ -1,0 +1,37 @@
+/// The output formats of SPEC §4.1.
+public enum OutputFormat: String, Sendable, CaseIterable {
+  case table, csv, tsv, json, ndjson, markdown
+}
+
+/// One output column: its header name and where its value comes from in a record.
+public struct OutputColumn: Sendable {
+  /// The header name (the input's field name, or the `fields:` name resolved to it).
+  public var name: String
+  /// How to get the value from a record of the current input.
+  public var value: @Sendable (RowView) -> FieldValue
+
+  public init(name: String, value: @escaping @Sendable (RowView) -> FieldValue) {
+    self.name = name
+    self.value = value
+  }
+
+  /// The column for top-level field `index`.
+  public static func field(_ name: String, at index: Int) -> OutputColumn {
+    OutputColumn(name: name) { $0.field(index) }
+  }
+}
+
+/// Writes records in one output format. The engine calls `begin` once, then `write` per record
+/// (with `beginGroup` before each group when grouping), then `end` once.
+public protocol RecordWriter: AnyObject {
+  /// Starts the output with its column names (CSV writes the header even if no record follows).
+  func begin(columns: [String]) throws(OutputError)
+  /// A new group starts: `label` is the group value, `count` its records (table: a header line).
+  func beginGroup(label: String, count: Int) throws(OutputError)
+  /// Writes one record. `columns` are the output columns for the record's input (they have the
+  /// names given to `begin`, in the same order). `verbatimJSON` is true when the record's whole
+  /// text may be written as it is (JSON input, JSON output, no `fields:`).
+  func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError)
+  /// Ends the output (closing bracket, table body, flush).
+  func end() throws(OutputError)
+}

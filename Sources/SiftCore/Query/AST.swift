@@ -1,0 +1,157 @@
+/// A half-open range of byte offsets into the query text.
+public struct Span: Hashable, Sendable, CustomStringConvertible {
+  public var start: Int
+  public var end: Int
+
+  public init(_ start: Int, _ end: Int) {
+    self.start = start
+    self.end = end
+  }
+
+  /// The smallest span that covers both.
+  public func union(_ other: Span) -> Span {
+    Span(Swift.min(start, other.start), Swift.max(end, other.end))
+  }
+
+  public var description: String { "\(start)..<\(end)" }
+}
+
+/// A parsed query: one optional filter expression plus the directives of SPEC §2.7.
+public struct Query: Sendable {
+  /// The filter; `nil` matches every record.
+  public var filter: Expr?
+  /// `sort:` keys in order; empty when the query has no `sort:`.
+  public var sort: [SortKey]
+  /// `group:` field.
+  public var group: FieldName?
+  /// `limit:` count (a whole number ≥ 0).
+  public var limit: Int?
+  /// `fields:` projection in output order.
+  public var fields: [FieldName]?
+  /// Where each directive stands in the query, for diagnostics.
+  public var directiveSpans: [Directive: Span]
+
+  public init(
+    filter: Expr? = nil, sort: [SortKey] = [], group: FieldName? = nil, limit: Int? = nil,
+    fields: [FieldName]? = nil, directiveSpans: [Directive: Span] = [:]
+  ) {
+    self.filter = filter
+    self.sort = sort
+    self.group = group
+    self.limit = limit
+    self.fields = fields
+    self.directiveSpans = directiveSpans
+  }
+
+  /// The top-level filter terms, one per chip in the feedback bar (SPEC §5): the operands of a
+  /// top-level AND, or the whole filter when it is a single term, negation or OR-group.
+  public var topLevelFilters: [Expr] {
+    guard let filter else { return [] }
+    if case .and(let parts, _) = filter { return parts }
+    return [filter]
+  }
+}
+
+/// The four directives.
+public enum Directive: String, Sendable, CaseIterable {
+  case sort, group, limit, fields
+}
+
+/// A field name as written in the query (already unquoted and unescaped).
+public struct FieldName: Hashable, Sendable {
+  public var name: String
+  public var span: Span
+  public init(_ name: String, span: Span) {
+    self.name = name
+    self.span = span
+  }
+}
+
+/// One `sort:` key.
+public struct SortKey: Hashable, Sendable {
+  public var field: FieldName
+  public var descending: Bool
+  public init(field: FieldName, descending: Bool) {
+    self.field = field
+    self.descending = descending
+  }
+}
+
+/// A filter expression. Precedence NOT > AND > OR (SPEC §2.2).
+public indirect enum Expr: Sendable {
+  /// All operands match (explicit `AND` or juxtaposition). Always two or more operands.
+  case and([Expr], Span)
+  /// Any operand matches. Always two or more operands.
+  case or([Expr], Span)
+  /// `-x` or `NOT x`.
+  case not(Expr, Span)
+  /// A single term.
+  case term(Term)
+
+  /// The bytes of the query this expression was parsed from.
+  public var span: Span {
+    switch self {
+    case .and(_, let s), .or(_, let s), .not(_, let s): return s
+    case .term(let t): return t.span
+    }
+  }
+}
+
+/// A leaf of the filter.
+public enum Term: Sendable {
+  /// `field:value[,value…]`: matches when any value matches.
+  case field(FieldName, [Value], Span)
+  /// `has:field`: the field is present and non-empty.
+  case has(FieldName, Span)
+  /// Free text: a case-insensitive substring of any field's value.
+  case text(Literal, Span)
+
+  public var span: Span {
+    switch self {
+    case .field(_, _, let s), .has(_, let s), .text(_, let s): return s
+    }
+  }
+}
+
+/// A word or quoted string from the query.
+public struct Literal: Hashable, Sendable {
+  /// The text with quotes removed and escapes applied.
+  public var text: String
+  /// Written in quotes: always a literal (no glob, range, comparison or relative date).
+  public var quoted: Bool
+  public var span: Span
+  public init(_ text: String, quoted: Bool, span: Span) {
+    self.text = text
+    self.quoted = quoted
+    self.span = span
+  }
+}
+
+/// Comparison operators of `field:>value` and friends.
+public enum Comparison: String, Sendable, CaseIterable {
+  case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+}
+
+/// One value of a field term (SPEC §2.3). What a literal means (number, date, period,
+/// relative date, switch spelling, text) is decided by the planner against the field's type.
+public enum Value: Sendable {
+  /// Equality: `status:received`, `status:"received"`, `date:2024-03`, `date:today`, `empty_stock:on`.
+  case equals(Literal)
+  /// `qty:>10`, `date:<=2024-01-31`.
+  case compare(Comparison, Literal)
+  /// Inclusive range; `nil` bound = `*` (open-ended).
+  case range(Literal?, Literal?, Span)
+  /// `customer:acme*`: `*` is any run of characters; whole value, case-insensitive.
+  case glob(String, Span)
+  /// `item:/bolt\s+m\d+/i`: unanchored regular expression.
+  case regex(pattern: String, caseInsensitive: Bool, Span)
+  /// `customer:""`: the field is empty, missing or a null token.
+  case empty(Span)
+
+  public var span: Span {
+    switch self {
+    case .equals(let l), .compare(_, let l): return l.span
+    case .range(_, _, let s), .glob(_, let s), .regex(_, _, let s), .empty(let s): return s
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/// How the field bytes of a batch are written, which decides how a value is decoded.
+public enum FieldEncoding: Sendable, Equatable {
+  /// CSV: a field whose first byte is `"` is quoted; inside, `""` stands for `"`.
+  case csv
+  /// TSV (and CSV read with quoting off): every field's bytes are its value.
+  case plain
+  /// JSON: each field is the text of a JSON value (strings keep their quotes and escapes).
+  case json
+}
+
+/// A run of records read from one chunk of input. It owns the bytes; every record and field is a
+/// byte range into them, decoded only when asked (STYLE.md "Speed").
+///
+/// Layout: record `r` has `width` fields; field `f` of record `r` is
+/// `spans[2 * (r * width + f)] ..< spans[2 * (r * width + f) + 1]`, a start of `-1` meaning the
+/// field is missing (a JSON record without that key). `extents[2 * r] ..< extents[2 * r + 1]` is
+/// the record's whole text (a CSV row without its line end; a JSON object's text).
+public final class RecordBatch: @unchecked Sendable {
+  /// The input bytes the spans point into.
+  public let bytes: [UInt8]
+  public let encoding: FieldEncoding
+  /// Fields per record: the reader's field count when the batch was made.
+  public let width: Int
+  /// Field ranges, two `Int32` per field, `width` fields per record.
+  public let spans: [Int32]
+  /// Record text ranges, two `Int32` per record.
+  public let extents: [Int32]
+  /// The 1-based input line on which each record starts (for messages).
+  public let lines: [Int32]
+
+  /// The number of records in the batch.
+  public var count: Int { extents.count / 2 }
+
+  public init(
+    bytes: [UInt8], encoding: FieldEncoding, width: Int, spans: [Int32], extents: [Int32],
+    lines: [Int32]
+  ) {
+    precondition(spans.count == extents.count * width, "spans must hold width fields per record")
+    precondition(lines.count * 2 == extents.count, "one line number per record")
+    self.bytes = bytes
+    self.encoding = encoding
+    self.width = width
+    self.spans = spans
+    self.extents = extents
+    self.lines = lines
+  }
+
+  /// Calls `body` with a cursor whose row views are valid only inside `body`.
+  public func withRows<R>(_ body: (RowCursor) throws -> R) rethrows -> R {
+    try bytes.withUnsafeBufferPointer { b in
+      try spans.withUnsafeBufferPointer { s in
+        try extents.withUnsafeBufferPointer { e in
+          try body(RowCursor(bytes: b, spans: s, extents: e, width: width, encoding: encoding))
+        }
+      }
+    }
+  }
+}
+
+/// Unsafe access to the rows of a batch, valid inside `RecordBatch.withRows`.
+public struct RowCursor {
+  public let bytes: UnsafeBufferPointer<UInt8>
+  public let spans: UnsafeBufferPointer<Int32>
+  public let extents: UnsafeBufferPointer<Int32>
+  public let width: Int
+  public let encoding: FieldEncoding
+
+  public init(
+    bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int32>,
+    extents: UnsafeBufferPointer<Int32>, width: Int, encoding: FieldEncoding
+  ) {
+    self.bytes = bytes
+    self.spans = spans
+    self.extents = extents
+    self.width = width
+    self.encoding = encoding
+  }
+
+  public var count: Int { extents.count / 2 }
+
+  /// The view of record `r`.
+  public func row(_ r: Int) -> RowView {
+    RowView(
+      base: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+      spans: spans.baseAddress.map { $0 + r * width * 2 } ?? UnsafePointer(bitPattern: 4)!,
+      width: width, encoding: encoding,
+      extentStart: Int(extents[r * 2]), extentEnd: Int(extents[r * 2 + 1]))
+  }
+}
+
+/// One record: field values by index, without copying. Valid only while its batch's rows are.
+public struct RowView {
+  public let base: UnsafePointer<UInt8>
+  public let spans: UnsafePointer<Int32>
+  public let width: Int
+  public let encoding: FieldEncoding
+  public let extentStart: Int
+  public let extentEnd: Int
+
+  public init(
+    base: UnsafePointer<UInt8>, spans: UnsafePointer<Int32>, width: Int,
+    encoding: FieldEncoding, extentStart: Int, extentEnd: Int
+  ) {
+    self.base = base
+    self.spans = spans
+    self.width = width
+    self.encoding = encoding
+    self.extentStart = extentStart
+    self.extentEnd = extentEnd
+  }
+
+  /// Field `f`; a field past the batch's width is missing.
+  public func field(_ f: Int) -> FieldValue {
+    guard f < width else { return FieldValue(missingWith: encoding) }
+    let start = Int(spans[f &* 2])
+    guard start >= 0 else { return FieldValue(missingWith: encoding) }
+    let end = Int(spans[f &* 2 &+ 1])
+    return FieldValue(
+      raw: UnsafeBufferPointer(start: base + start, count: end &- start), encoding: encoding)
+  }
+
+  /// The record's whole text (a CSV row without its line end; a JSON object).
+  public var text: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: base + extentStart, count: extentEnd &- extentStart)
+  }
+}

@@ -1,0 +1,62 @@
+/// The input formats of SPEC §3.
+public enum InputFormat: String, Sendable, CaseIterable {
+  case csv, tsv, json, ndjson
+}
+
+/// How to read one input.
+public struct ReaderOptions: Sendable {
+  /// The name used in messages: the path, or `stdin`.
+  public var name: String
+  /// CSV delimiter byte (`,` by default; TSV is always a tab).
+  public var delimiter: UInt8?
+  /// CSV/TSV without a header row: fields are named `1`, `2`, …
+  public var noHeader: Bool
+  /// Skip malformed records (reported through `onSkip`) instead of failing (SPEC §6).
+  public var skipBad: Bool
+
+  public init(name: String, delimiter: UInt8? = nil, noHeader: Bool = false, skipBad: Bool = false) {
+    self.name = name
+    self.delimiter = delimiter
+    self.noHeader = noHeader
+    self.skipBad = skipBad
+  }
+}
+
+/// Malformed or unreadable input: `sift: NAME:LINE:COLUMN: message` (SPEC §6).
+public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The path, or `stdin`.
+  public var name: String
+  /// 1-based line and column (column in bytes); 0 when the error has no position (unreadable file).
+  public var line: Int
+  public var column: Int
+  public var message: String
+
+  public init(name: String, line: Int, column: Int, message: String) {
+    self.name = name
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `NAME:LINE:COLUMN: message`, or `NAME: message` without a position.
+  public var description: String {
+    line > 0 ? "\(name):\(line):\(column): \(message)" : "\(name): \(message)"
+  }
+}
+
+/// A streaming reader of one input. Batches come in input order; the field list can grow while
+/// reading JSON (a key first seen later is appended), never shrinks, and never reorders.
+public protocol RecordReader: AnyObject {
+  /// Field names so far, in first-seen order (CSV/TSV: the header; JSON: keys seen so far).
+  var fieldNames: [String] { get }
+  /// The encoding of every batch this reader makes.
+  var encoding: FieldEncoding { get }
+  /// Short CSV/TSV rows padded with empty fields so far (SPEC §3.1).
+  var shortRows: Int { get }
+  /// Bad records skipped so far (with `skipBad`).
+  var skipped: Int { get }
+  /// Called for each record skipped with `skipBad`, with where and why.
+  var onSkip: ((InputError) -> Void)? { get set }
+  /// The next batch, or `nil` at the end of the input.
+  func nextBatch() throws(InputError) -> RecordBatch?
+}

@@ -1,0 +1,1 @@
+print("usage: sift-bench gen|scan …")

@@ -1,0 +1,3 @@
+import SiftCLI
+
+exitProcess(SiftCLI.main())
