@@ -1,0 +1,26 @@
+/// What a run counted, for the feedback bar (SPEC §5) and the exit status (SPEC §4.3).
+public struct RunSummary: Sendable, Equatable {
+  /// Records read.
+  public var total = 0
+  /// Records that matched the filter.
+  public var matched = 0
+  /// Records written (fewer than `matched` when `limit:` cut the result).
+  public var shown = 0
+  /// Groups, with `group:`.
+  public var groups = 0
+  /// Bad records skipped with `--skip-bad`.
+  public var skipped = 0
+  /// Short CSV/TSV rows padded with empty values.
+  public var shortRows = 0
+  /// With `-c` and `group:`: each group's value and count, in group order.
+  public var groupCounts: [(value: String, count: Int)] = []
+
+  public init() {}
+
+  public static func == (a: RunSummary, b: RunSummary) -> Bool {
+    a.total == b.total && a.matched == b.matched && a.shown == b.shown && a.groups == b.groups
+      && a.skipped == b.skipped && a.shortRows == b.shortRows
+      && a.groupCounts.map(\.value) == b.groupCounts.map(\.value)
+      && a.groupCounts.map(\.count) == b.groupCounts.map(\.count)
+  }
+}

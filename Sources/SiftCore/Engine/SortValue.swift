@@ -1,0 +1,45 @@
+/// A value as `sort:` and `group:` order it (SPEC §2.7): numbers numerically, then dates
+/// chronologically, then text case-insensitively; empty, missing and null values last.
+enum SortValue {
+  case number(Double)
+  case date(WallTime)
+  case text([UInt8])
+  case empty
+
+  init(_ v: FieldValue) {
+    if v.isNullLike {
+      self = .empty
+      return
+    }
+    self = withValueBytes(v) { b in
+      if let n = NumberParser.parse(b) { return .number(n) }
+      if let d = DateParser.parse(b) { return .date(d.time) }
+      return .text(TextFold.fold(b))
+    }
+  }
+
+  private var rank: Int {
+    switch self {
+    case .number: return 0
+    case .date: return 1
+    case .text: return 2
+    case .empty: return 3
+    }
+  }
+
+  /// Three-way ascending order; `descending` reverses it for non-empty values only, so empty
+  /// values stay last both ways.
+  static func compare(_ a: SortValue, _ b: SortValue, descending: Bool) -> Int {
+    let c: Int
+    switch (a, b) {
+    case (.number(let x), .number(let y)): c = x < y ? -1 : (x > y ? 1 : 0)
+    case (.date(let x), .date(let y)): c = x < y ? -1 : (x > y ? 1 : 0)
+    case (.text(let x), .text(let y)): c = TextFold.compare(x, y)
+    case (.empty, .empty): return 0
+    case (.empty, _): return 1
+    case (_, .empty): return -1
+    default: c = a.rank < b.rank ? -1 : 1
+    }
+    return descending ? -c : c
+  }
+}

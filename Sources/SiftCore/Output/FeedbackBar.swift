@@ -1,0 +1,168 @@
+/// The one-line summary of a run (SPEC §5): chips, then the filter count and record counts.
+public struct FeedbackBar: Sendable {
+  /// Sort, group and active filter chips, then inactive fast filters.
+  public var chips: [Chip]
+  public var summary: RunSummary
+  /// With `limit:` the bar says how many were shown when the limit cut the result.
+  public var limited: Bool
+  public var grouped: Bool
+
+  public init(chips: [Chip], summary: RunSummary, limited: Bool, grouped: Bool) {
+    self.chips = chips
+    self.summary = summary
+    self.limited = limited
+    self.grouped = grouped
+  }
+
+  /// Active filter chips: the filter count (sort and group never count).
+  public var filterCount: Int { chips.filter { $0.kind == .filter && $0.active }.count }
+
+  /// How the bar is drawn.
+  public struct Style: Sendable {
+    /// `v ^ | ...` instead of `↓ ↑ · …`.
+    public var ascii: Bool
+    public var color: ColorMode
+    /// The terminal width to fit, if any.
+    public var width: Int?
+    public init(ascii: Bool = false, color: ColorMode = .none, width: Int? = nil) {
+      self.ascii = ascii
+      self.color = color
+      self.width = width
+    }
+  }
+
+  /// The counts part: ` · N filters · M of T records · K shown · G groups · S skipped · R short rows`
+  /// (without the leading separator).
+  public func counts(ascii: Bool) -> [String] {
+    var parts: [String] = []
+    let n = filterCount
+    let total = summary.total
+    let noun = total == 1 ? "record" : "records"
+    if n > 0 {
+      parts.append("\(n) \(n == 1 ? "filter" : "filters")")
+      parts.append("\(group(summary.matched)) of \(group(total)) \(noun)")
+    } else {
+      parts.append("\(group(total)) \(noun)")
+    }
+    if limited && summary.shown < summary.matched { parts.append("\(group(summary.shown)) shown") }
+    if grouped { parts.append("\(group(summary.groups)) \(summary.groups == 1 ? "group" : "groups")") }
+    if summary.skipped > 0 { parts.append("\(group(summary.skipped)) skipped") }
+    if summary.shortRows > 0 {
+      parts.append("\(group(summary.shortRows)) short \(summary.shortRows == 1 ? "row" : "rows")")
+    }
+    return parts
+  }
+
+  /// The bar as one line (no line end).
+  public func render(_ style: Style) -> String {
+    let dot = style.ascii ? " | " : " · "
+    let tail = counts(ascii: style.ascii).joined(separator: dot)
+    let ell = style.ascii ? "..." : "…"
+    func plain(_ c: Chip) -> String {
+      let caption = style.ascii ? asciiCaption(c.caption) : c.caption
+      return c.active ? "[\(caption)]" : "(\(caption))"
+    }
+    func painted(_ c: Chip) -> String {
+      style.color == .none ? plain(c) : style.color.paint(plain(c), active: c.active)
+    }
+    var shown = chips
+    var hidden = 0
+    if let width = style.width {
+      func length(_ list: [Chip], _ more: Int) -> Int {
+        var parts = list.map { displayWidth(of: plain($0)) }
+        if more > 0 { parts.append(displayWidth(of: "+\(more) more")) }
+        let chipsWidth = parts.reduce(0, +) + max(0, parts.count - 1)
+        return chipsWidth + (parts.isEmpty ? 0 : dot.count) + displayWidth(of: tail)
+      }
+      if length(shown, 0) > width {
+        let keepFirst = shown.first?.kind == .sort ? 1 : 0
+        var kept = Array(shown.prefix(keepFirst))
+        var rest = Array(shown.dropFirst(keepFirst))
+        while !rest.isEmpty, length(kept + [rest[0]], rest.count - 1) <= width {
+          kept.append(rest.removeFirst())
+        }
+        hidden = rest.count
+        shown = kept
+      }
+    }
+    _ = ell
+    var pieces = shown.map(painted)
+    if hidden > 0 { pieces.append("+\(hidden) more") }
+    if pieces.isEmpty { return tail }
+    return pieces.joined(separator: " ") + dot + tail
+  }
+
+  private func asciiCaption(_ s: String) -> String {
+    s.replacing("↓", with: "v").replacing("↑", with: "^").replacing("…", with: "...")
+  }
+
+  /// The same content as sentences, for screen readers and logs (`--summary text`).
+  public func sentence() -> String {
+    var out: [String] = []
+    for c in chips where c.active && c.kind != .filter { out.append(c.sentence + ".") }
+    let filters = chips.filter { $0.kind == .filter && $0.active }
+    if !filters.isEmpty {
+      out.append("\(filters.count) \(filters.count == 1 ? "filter" : "filters"): " + filters.map(\.sentence).joined(separator: "; ") + ".")
+    }
+    let inactive = chips.filter { !$0.active }
+    if !inactive.isEmpty {
+      out.append("Available filters: " + inactive.map(\.caption).joined(separator: ", ") + ".")
+    }
+    let tail = counts(ascii: false).filter { !$0.hasSuffix("filter") && !$0.hasSuffix("filters") }
+    out.append(tail.joined(separator: ", ") + ".")
+    return out.joined(separator: " ")
+  }
+
+  /// One JSON object (`--summary json`).
+  public func json() -> String {
+    var s = "{\"sort\":["
+    let sort = chips.first { $0.kind == .sort }
+    s += (sort.map { _ in sortKeys.map { "{\"field\":\(jsonString($0.field)),\"descending\":\($0.descending)}" }.joined(separator: ",") } ?? "")
+    s += "],\"group\":" + (chips.first { $0.kind == .group }?.field.map(jsonString) ?? "null")
+    s += ",\"filters\":["
+    s += chips.filter { $0.kind == .filter }.map { c in
+      "{\"field\":\(c.field.map(jsonString) ?? "null"),\"label\":\(jsonString(c.label)),\"text\":\(jsonString(c.text)),\"active\":\(c.active)}"
+    }.joined(separator: ",")
+    s += "],\"filterCount\":\(filterCount),\"matched\":\(summary.matched),\"total\":\(summary.total),\"shown\":\(summary.shown)"
+    if grouped { s += ",\"groups\":\(summary.groups)" }
+    if summary.skipped > 0 { s += ",\"skipped\":\(summary.skipped)" }
+    if summary.shortRows > 0 { s += ",\"shortRows\":\(summary.shortRows)" }
+    return s + "}"
+  }
+
+  /// The sort keys behind the sort chip (set by whoever builds the bar).
+  public var sortKeys: [(field: String, descending: Bool)] = []
+}
+
+/// Digits grouped with `,` (`1,000,000`).
+public func group(_ n: Int) -> String {
+  let digits = String(n.magnitude)
+  var out = ""
+  for (i, ch) in digits.enumerated() {
+    if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+    out.append(ch)
+  }
+  return n < 0 ? "-" + out : out
+}
+
+/// A JSON string literal.
+func jsonString(_ s: String) -> String {
+  var out = "\""
+  for u in s.unicodeScalars {
+    switch u {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    default:
+      if u.value < 0x20 {
+        let hex = String(u.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        out.unicodeScalars.append(u)
+      }
+    }
+  }
+  return out + "\""
+}

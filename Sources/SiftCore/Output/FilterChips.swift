@@ -1,0 +1,140 @@
+/// Builds the chips of a planned query (SPEC §5): sort (when not the default), group, then one
+/// chip per top-level filter term, in query order.
+public struct FilterChips {
+  let plan: Plan
+  let labels: Labels
+  let ascii: Bool
+
+  public init(plan: Plan, labels: Labels = Labels(), ascii: Bool = false) {
+    self.plan = plan
+    self.labels = labels
+    self.ascii = ascii
+  }
+
+  /// The sort chip, when the query's sort differs from `defaultSort` (names and directions).
+  public func sortChip(defaultSort: [(field: String, descending: Bool)] = []) -> Chip? {
+    let keys = plan.sort.map { (field: $0.field.name, descending: $0.descending) }
+    guard !keys.isEmpty, !keys.elementsEqual(defaultSort, by: { $0.field == $1.field && $0.descending == $1.descending })
+    else { return nil }
+    let (down, up) = ascii ? ("v", "^") : ("↓", "↑")
+    let text = keys.map { "\(labels.label($0.field)) \($0.descending ? down : up)" }.joined(separator: ", ")
+    let words = keys.map { "\(labels.label($0.field).lowercased()), \($0.descending ? "descending" : "ascending")" }
+    return Chip(
+      kind: .sort, field: keys.first?.field, label: "Sort", text: text,
+      sentence: "Sorted by " + words.joined(separator: ", then by "), active: true)
+  }
+
+  public func groupChip() -> Chip? {
+    guard let g = plan.group else { return nil }
+    let label = labels.label(g.name)
+    return Chip(kind: .group, field: g.name, label: "Group", text: label, sentence: "Grouped by \(label.lowercased())", active: true)
+  }
+
+  /// One chip per top-level filter term.
+  public func filterChips() -> [Chip] {
+    plan.query.topLevelFilters.map(chip)
+  }
+
+  func chip(_ e: Expr) -> Chip {
+    switch e {
+    case .term(.field(let name, let values, _)):
+      let f = fieldName(name)
+      return Chip(kind: .filter, field: f, label: labels.label(f), text: valuesText(values),
+                  sentence: "\(labels.label(f).lowercased()) \(valuesSentence(values, negated: false))", active: true)
+    case .term(.has(let name, _)):
+      let f = fieldName(name)
+      return Chip(kind: .filter, field: f, label: labels.label(f), text: "any",
+                  sentence: "\(labels.label(f).lowercased()) is present", active: true)
+    case .term(.text(let literal, _)):
+      return Chip(kind: .filter, field: nil, label: "Search", text: "\"\(literal.text)\"",
+                  sentence: "text contains \"\(literal.text)\"", active: true)
+    case .not(.term(.field(let name, let values, _)), _):
+      let f = fieldName(name)
+      return Chip(kind: .filter, field: f, label: labels.label(f), text: "not " + valuesText(values),
+                  sentence: "\(labels.label(f).lowercased()) \(valuesSentence(values, negated: true))", active: true)
+    case .not(.term(.has(let name, _)), _):
+      let f = fieldName(name)
+      return Chip(kind: .filter, field: f, label: labels.label(f), text: "empty",
+                  sentence: "\(labels.label(f).lowercased()) is empty", active: true)
+    case .not(.term(.text(let literal, _)), _):
+      return Chip(kind: .filter, field: nil, label: "Search", text: "not \"\(literal.text)\"",
+                  sentence: "text does not contain \"\(literal.text)\"", active: true)
+    case .not(let inner, _):
+      let c = chip(inner)
+      return Chip(kind: .filter, field: nil, label: "", text: "not " + c.caption, sentence: "not " + c.sentence, active: true)
+    case .or(let parts, _), .and(let parts, _):
+      let joiner: String
+      if case .or = e { joiner = "or" } else { joiner = "and" }
+      let cs = parts.map(chip)
+      return Chip(
+        kind: .filter, field: nil, label: "",
+        text: "(" + cs.map(\.caption).joined(separator: " \(joiner) ") + ")",
+        sentence: "(" + cs.map(\.sentence).joined(separator: " \(joiner) ") + ")", active: true)
+    }
+  }
+
+  private func fieldName(_ name: FieldName) -> String {
+    plan.fields[name]?.name ?? name.name
+  }
+
+  var ellipsis: String { ascii ? "..." : "…" }
+
+  func valuesText(_ values: [Value]) -> String {
+    values.map(valueText).joined(separator: ", ")
+  }
+
+  func valueText(_ v: Value) -> String {
+    switch v {
+    case .equals(let l): return literalText(l)
+    case .compare(let op, let l): return "\(op.rawValue) \(literalText(l))"
+    case .range(let a, let b, _): return (a.map(literalText) ?? "*") + ellipsis + (b.map(literalText) ?? "*")
+    case .glob(let p, _): return p
+    case .regex(let p, let i, _): return "/\(p)/" + (i ? "i" : "")
+    case .empty: return "empty"
+    }
+  }
+
+  func valuesSentence(_ values: [Value], negated: Bool) -> String {
+    let parts = values.map(valueSentence)
+    let verb = negated ? "is not" : "is"
+    if values.count == 1, case .glob = values[0] { return (negated ? "does not match " : "matches ") + parts[0] }
+    if values.count == 1, case .regex = values[0] { return (negated ? "does not match " : "matches ") + parts[0] }
+    return "\(verb) " + parts.joined(separator: " or ")
+  }
+
+  func valueSentence(_ v: Value) -> String {
+    switch v {
+    case .equals(let l): return literalText(l)
+    case .compare(let op, let l):
+      let words: String
+      switch op {
+      case .less: words = "less than"
+      case .lessOrEqual: words = "at most"
+      case .greater: words = "more than"
+      case .greaterOrEqual: words = "at least"
+      }
+      return "\(words) \(literalText(l))"
+    case .range(let a, let b, _):
+      switch (a, b) {
+      case (let a?, let b?): return "from \(literalText(a)) to \(literalText(b))"
+      case (let a?, nil): return "at least \(literalText(a))"
+      case (nil, let b?): return "at most \(literalText(b))"
+      case (nil, nil): return "anything"
+      }
+    case .glob(let p, _): return p
+    case .regex(let p, let i, _): return "/\(p)/" + (i ? "i" : "")
+    case .empty: return "empty"
+    }
+  }
+
+  /// Relative date words read as words (`this-week` → `this week`, `last-7d` → `last 7 days`).
+  func literalText(_ l: Literal) -> String {
+    guard !l.quoted, plan.periods[l.span] != nil else { return l.text }
+    let t = l.text.lowercased()
+    if let unit = t.last, t.hasPrefix("last-"), let n = Int(t.dropFirst(5).dropLast()) {
+      let name = unit == "d" ? "day" : (unit == "w" ? "week" : "month")
+      return "last \(n) \(name)\(n == 1 ? "" : "s")"
+    }
+    return t.replacing("-", with: " ")
+  }
+}

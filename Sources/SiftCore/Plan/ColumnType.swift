@@ -1,0 +1,13 @@
+/// The type of a column, inferred from a sample of its values (SPEC §3.4).
+public enum ColumnType: String, Sendable, CaseIterable {
+  case number
+  case date
+  case dateTime = "date-time"
+  case boolean
+  case text
+  /// No non-empty value in the sample.
+  case empty
+
+  /// True for `date` and `date-time`.
+  public var isTemporal: Bool { self == .date || self == .dateTime }
+}

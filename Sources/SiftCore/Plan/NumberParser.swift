@@ -1,0 +1,110 @@
+/// Reads numbers from bytes (SPEC §2.5): optional sign, digits, optional fraction and exponent;
+/// in record values also thousands separators (`1,234.50`).
+public enum NumberParser {
+  private static let exactPowers: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
+
+  /// The number the bytes spell, or `nil`. Leading and trailing ASCII spaces are ignored.
+  /// With `grouping`, commas between groups of three integer digits are accepted (`1,234.50`).
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, grouping: Bool = true) -> Double? {
+    var i = 0
+    var end = bytes.count
+    while i < end, bytes[i] == .space { i += 1 }
+    while end > i, bytes[end - 1] == .space { end -= 1 }
+    guard i < end else { return nil }
+    var negative = false
+    if bytes[i] == .minus || bytes[i] == .plus {
+      negative = bytes[i] == .minus
+      i += 1
+    }
+    var mantissa: UInt64 = 0
+    var significant = 0  // digits accumulated into the mantissa
+    var dropped = 0  // integer digits that did not fit
+    var digits = 0
+    var groupRun = 0  // digits since the last comma, -1 before any comma
+    var sawComma = false
+    var firstGroup = 0
+    while i < end {
+      let b = bytes[i]
+      if b >= .zero && b <= .nine {
+        if significant < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(b &- .zero)
+          if mantissa != 0 { significant += 1 }
+        } else {
+          dropped += 1
+        }
+        digits += 1
+        groupRun += 1
+        i += 1
+      } else if b == .comma && grouping && digits > 0 {
+        if sawComma { guard groupRun == 3 else { return nil } } else { firstGroup = groupRun }
+        guard firstGroup >= 1 && firstGroup <= 3 else { return nil }
+        sawComma = true
+        groupRun = 0
+        i += 1
+      } else {
+        break
+      }
+    }
+    if sawComma { guard groupRun == 3 else { return nil } }
+    var exponent = dropped
+    var fractionDigits = 0
+    if i < end && bytes[i] == .dot {
+      i += 1
+      while i < end, bytes[i] >= .zero && bytes[i] <= .nine {
+        if significant < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- .zero)
+          if mantissa != 0 { significant += 1 }
+          exponent -= 1
+        }
+        fractionDigits += 1
+        i += 1
+      }
+      guard fractionDigits > 0 else { return nil }
+    }
+    guard digits > 0 else { return nil }
+    if i < end && (bytes[i] == .lowerE || bytes[i] == .upperE) {
+      i += 1
+      var expNegative = false
+      if i < end && (bytes[i] == .minus || bytes[i] == .plus) {
+        expNegative = bytes[i] == .minus
+        i += 1
+      }
+      var e = 0
+      var expDigits = 0
+      while i < end, bytes[i] >= .zero && bytes[i] <= .nine {
+        if e < 100_000 { e = e * 10 + Int(bytes[i] &- .zero) }
+        expDigits += 1
+        i += 1
+      }
+      guard expDigits > 0 else { return nil }
+      exponent += expNegative ? -e : e
+    }
+    guard i == end else { return nil }
+    let value: Double
+    if mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
+      // Exact operands: one correctly rounded operation (Clinger's fast path).
+      value = exponent < 0
+        ? Double(mantissa) / exactPowers[-exponent] : Double(mantissa) * exactPowers[exponent]
+    } else {
+      guard let slow = slowParse(bytes, mantissa: mantissa, exponent: exponent) else { return nil }
+      value = slow
+    }
+    return negative ? -value : value
+  }
+
+  /// The number in a `String` (a query literal), without thousands separators.
+  public static func parse(_ text: String) -> Double? {
+    var t = text
+    return t.withUTF8 { parse($0, grouping: false) }
+  }
+
+  private static func slowParse(
+    _ bytes: UnsafeBufferPointer<UInt8>, mantissa: UInt64, exponent: Int
+  ) -> Double? {
+    // The stdlib's correctly rounded parser, on the digits without separators.
+    Double("\(mantissa)e\(exponent)")
+  }
+}

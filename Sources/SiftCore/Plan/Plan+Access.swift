@@ -1,0 +1,23 @@
+extension Plan {
+  /// Reads a field's value from a record of an input with `layout`: for a nested path, the first
+  /// value it reaches; a field the input lacks is missing.
+  public func accessor(for field: ResolvedField, layout: SourceLayout) -> @Sendable (RowView) -> FieldValue {
+    let index = field.index >= 0 && field.index < layout.local.count ? layout.local[field.index] : -1
+    let encoding = layout.encoding
+    guard index >= 0 else { return { _ in FieldValue(missingWith: encoding) } }
+    let path = field.path
+    if path.isEmpty { return { $0.field(index) } }
+    return { row in JSONValues.first(at: path, in: row.field(index)) ?? FieldValue(missingWith: encoding) }
+  }
+
+  /// The output columns for an input with `layout`: the `fields:` projection, else every field.
+  public func outputColumns(layout: SourceLayout) -> [OutputColumn] {
+    let fields = projection ?? schema.names.enumerated().map {
+      ResolvedField(index: $0.offset, path: [], name: $0.element)
+    }
+    return fields.map { OutputColumn(name: $0.name, value: accessor(for: $0, layout: layout)) }
+  }
+
+  /// The output column names, in order.
+  public var outputNames: [String] { projection?.map(\.name) ?? schema.names }
+}

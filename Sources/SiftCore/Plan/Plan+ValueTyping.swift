@@ -1,0 +1,68 @@
+extension Plan {
+  /// What an unquoted literal means for a field of type `type` (SPEC §2.5, §2.6).
+  enum Meaning {
+    case period(Period, fromRelativeWord: Bool)
+    case number(Double)
+    case text
+  }
+
+  func meaning(of literal: Literal, type: ColumnType) -> Meaning {
+    if literal.quoted { return .text }
+    if let p = periods[literal.span] { return .period(p, fromRelativeWord: true) }
+    if let d = DateParser.parse(literal.text, partial: true), d.precision != .year || type.isTemporal {
+      return .period(d.period, fromRelativeWord: false)
+    }
+    if let n = NumberParser.parse(literal.text) { return .number(n) }
+    return .text
+  }
+
+  /// The test one value of a field term compiles to.
+  func valueTest(_ value: Value, for field: ResolvedField) throws(PlanError) -> ValueTest {
+    let type = self.type(of: field)
+    switch value {
+    case .equals(let literal):
+      if !literal.quoted, type == .boolean, let on = Switch.reading(literal.text) {
+        return ValueTests.switchIs(on)
+      }
+      switch meaning(of: literal, type: type) {
+      case .period(let p, let relative):
+        return ValueTests.inPeriod(p, text: relative ? nil : literal.text)
+      case .number(let n): return ValueTests.numberEquals(n, text: literal.text)
+      case .text: return ValueTests.textEquals(literal.text)
+      }
+    case .compare(let op, let literal):
+      switch meaning(of: literal, type: type) {
+      case .period(let p, _): return ValueTests.dateCompare(op, p)
+      case .number(let n): return ValueTests.numberCompare(op, n)
+      case .text: return ValueTests.textCompare(op, literal.text)
+      }
+    case .range(let low, let high, let span):
+      let lo = low.map { meaning(of: $0, type: type) }
+      let hi = high.map { meaning(of: $0, type: type) }
+      switch (lo, hi) {
+      case (.number(let a)?, .number(let b)?): return ValueTests.numberRange(a, b)
+      case (.number(let a)?, nil): return ValueTests.numberRange(a, nil)
+      case (nil, .number(let b)?): return ValueTests.numberRange(nil, b)
+      case (.period(let a, _)?, .period(let b, _)?): return ValueTests.dateRange(a, b)
+      case (.period(let a, _)?, nil): return ValueTests.dateRange(a, nil)
+      case (nil, .period(let b, _)?): return ValueTests.dateRange(nil, b)
+      case (.text?, .text?), (.text?, nil), (nil, .text?), (nil, nil):
+        return ValueTests.textRange(low?.text, high?.text)
+      default:
+        throw PlanError(
+          message: "the ends of a range must be of one kind: both numbers, both dates or both text",
+          span: span)
+      }
+    case .glob(let pattern, _):
+      return ValueTests.glob(pattern)
+    case .regex(let pattern, let caseInsensitive, let span):
+      do {
+        return ValueTests.regex(try RegexBox(pattern: pattern, caseInsensitive: caseInsensitive))
+      } catch {
+        throw PlanError(message: "invalid regular expression /\(pattern)/: \(error)", span: span)
+      }
+    case .empty:
+      return ValueTests.isEmpty
+    }
+  }
+}

@@ -1,0 +1,168 @@
+/// A test of one field value.
+typealias ValueTest = @Sendable (FieldValue) -> Bool
+
+/// Calls `body` with the value's decoded bytes, decoding only when the raw bytes are not the value.
+@inline(__always)
+func withValueBytes<R>(_ v: FieldValue, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  if v.isVerbatim { return body(v.content) }
+  let decoded = v.decodedBytes()
+  return decoded.withUnsafeBufferPointer(body)
+}
+
+/// The typed tests a field term's values compile to (SPEC §2.3, §2.5).
+enum ValueTests {
+  /// Case-insensitive text equality.
+  static func textEquals(_ literal: String) -> ValueTest {
+    let folded = TextFold.fold(literal)
+    return { v in
+      if v.form == .missing { return folded.isEmpty }
+      return withValueBytes(v) { TextFold.equals($0, folded: folded) }
+    }
+  }
+
+  /// Numeric equality when the value reads as a number, else text equality (`qty:10` = `10.0`).
+  static func numberEquals(_ number: Double, text: String) -> ValueTest {
+    let folded = TextFold.fold(text)
+    return { v in
+      withValueBytes(v) { b in
+        if let n = NumberParser.parse(b) { return n == number }
+        return TextFold.equals(b, folded: folded)
+      }
+    }
+  }
+
+  /// The value's date falls in `period`; a value that is not a date is compared as text, when
+  /// `text` is given, else does not match.
+  static func inPeriod(_ period: Period, text: String?) -> ValueTest {
+    let folded = text.map(TextFold.fold)
+    return { v in
+      withValueBytes(v) { b in
+        if let d = DateParser.parse(b) { return d.time >= period.start && d.time < period.end }
+        guard let folded else { return false }
+        return TextFold.equals(b, folded: folded)
+      }
+    }
+  }
+
+  /// Switch spellings: `on` matches on-spellings, `off` off-spellings and empty values.
+  static func switchIs(_ on: Bool) -> ValueTest {
+    { v in
+      if v.isNullLike { return !on }
+      return withValueBytes(v) { b in Switch.reading(b)?.on == on }
+    }
+  }
+
+  static func numberCompare(_ op: Comparison, _ number: Double) -> ValueTest {
+    { v in
+      withValueBytes(v) { b in
+        guard let n = NumberParser.parse(b) else { return false }
+        switch op {
+        case .less: return n < number
+        case .lessOrEqual: return n <= number
+        case .greater: return n > number
+        case .greaterOrEqual: return n >= number
+        }
+      }
+    }
+  }
+
+  /// Chronological comparison against a period: `>` after it, `>=` from its start, `<` before
+  /// it, `<=` up to its end.
+  static func dateCompare(_ op: Comparison, _ period: Period) -> ValueTest {
+    { v in
+      withValueBytes(v) { b in
+        guard let d = DateParser.parse(b) else { return false }
+        switch op {
+        case .less: return d.time < period.start
+        case .lessOrEqual: return d.time < period.end
+        case .greater: return d.time >= period.end
+        case .greaterOrEqual: return d.time >= period.start
+        }
+      }
+    }
+  }
+
+  /// Case-insensitive string order; empty and null values do not compare.
+  static func textCompare(_ op: Comparison, _ text: String) -> ValueTest {
+    let folded = TextFold.fold(text)
+    return { v in
+      if v.isNullLike { return false }
+      let c = withValueBytes(v) { TextFold.compare(TextFold.fold($0), folded) }
+      switch op {
+      case .less: return c < 0
+      case .lessOrEqual: return c <= 0
+      case .greater: return c > 0
+      case .greaterOrEqual: return c >= 0
+      }
+    }
+  }
+
+  static func numberRange(_ low: Double?, _ high: Double?) -> ValueTest {
+    { v in
+      withValueBytes(v) { b in
+        guard let n = NumberParser.parse(b) else { return false }
+        return (low.map { n >= $0 } ?? true) && (high.map { n <= $0 } ?? true)
+      }
+    }
+  }
+
+  static func dateRange(_ low: Period?, _ high: Period?) -> ValueTest {
+    { v in
+      withValueBytes(v) { b in
+        guard let d = DateParser.parse(b) else { return false }
+        return (low.map { d.time >= $0.start } ?? true) && (high.map { d.time < $0.end } ?? true)
+      }
+    }
+  }
+
+  static func textRange(_ low: String?, _ high: String?) -> ValueTest {
+    let lo = low.map(TextFold.fold)
+    let hi = high.map(TextFold.fold)
+    return { v in
+      if v.isNullLike { return false }
+      let f = withValueBytes(v) { TextFold.fold($0) }
+      return (lo.map { TextFold.compare(f, $0) >= 0 } ?? true)
+        && (hi.map { TextFold.compare(f, $0) <= 0 } ?? true)
+    }
+  }
+
+  static func glob(_ pattern: String) -> ValueTest {
+    let parts = TextFold.fold(pattern).split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: false)
+      .map { Array($0) }
+    return { v in
+      if v.form == .missing { return false }
+      return withValueBytes(v) { TextFold.globMatches(TextFold.fold($0), pattern: parts) }
+    }
+  }
+
+  static func regex(_ box: RegexBox) -> ValueTest {
+    { v in
+      if v.form == .missing { return false }
+      return withValueBytes(v) { box.matches(String(decoding: $0, as: UTF8.self)) }
+    }
+  }
+
+  static let isEmpty: ValueTest = { $0.isNullLike }
+  static let isPresent: ValueTest = { !$0.isNullLike }
+
+  /// Case-insensitive substring (free text); `null` and missing values hold no text.
+  static func contains(_ folded: [UInt8]) -> ValueTest {
+    { v in
+      switch v.form {
+      case .missing, .jsonNull: return false
+      default: return withValueBytes(v) { TextFold.contains($0, folded: folded) }
+      }
+    }
+  }
+}
+
+/// A compiled regular expression shared by the closures of one compiled filter. Each compiled
+/// filter gets its own box, so no two threads share one.
+final class RegexBox: @unchecked Sendable {
+  let regex: Regex<AnyRegexOutput>
+  init(pattern: String, caseInsensitive: Bool) throws {
+    let r = try Regex(pattern)
+    regex = caseInsensitive ? r.ignoresCase() : r
+  }
+  func matches(_ s: String) -> Bool { s.contains(regex) }
+}
