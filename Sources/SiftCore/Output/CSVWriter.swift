@@ -1,0 +1,92 @@
+/// The two delimited-text output dialects.
+public enum DelimitedDialect: Sendable, Equatable {
+  /// RFC 4180 with LF line ends: a field is quoted only when it holds the delimiter, `"`, CR or
+  /// LF (or is the only, empty field of its row, which would otherwise be a blank line).
+  case csv(delimiter: UInt8)
+  /// Tab-separated, no quoting: a tab, LF or CR inside a value is written as `\t`, `\n`, `\r`.
+  case tsv
+}
+
+/// Writes CSV or TSV: a header row (always, even with no records), then one line per record.
+public final class CSVWriter: RecordWriter {
+  private let output: OutputBuffer
+  private let dialect: DelimitedDialect
+  private let delimiter: UInt8
+  /// Decoded values that need it (a quoted CSV field with `""`, an escaped JSON string).
+  private var scratch: [UInt8] = []
+
+  public init(output: OutputBuffer, dialect: DelimitedDialect) {
+    self.output = output
+    self.dialect = dialect
+    switch dialect {
+    case .csv(let delimiter): self.delimiter = delimiter
+    case .tsv: self.delimiter = .tab
+    }
+  }
+
+  public func begin(columns: [String]) throws(OutputError) {
+    var out = output
+    for (index, name) in columns.enumerated() {
+      if index > 0 { out.append(delimiter) }
+      var name = name
+      name.withUTF8 { appendField($0, alone: columns.count == 1, to: &out) }
+    }
+    out.append(.lineFeed)
+    try output.endRecord()
+  }
+
+  /// Delimited text has no group headers: the records come in group order.
+  public func beginGroup(label: String, count: Int) throws(OutputError) {}
+
+  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
+    var out = output
+    for (index, column) in columns.enumerated() {
+      if index > 0 { out.append(delimiter) }
+      column.value(row).withText(scratch: &scratch) {
+        appendField($0, alone: columns.count == 1, to: &out)
+      }
+    }
+    out.append(.lineFeed)
+    try output.endRecord()
+  }
+
+  public func end() throws(OutputError) {
+    try output.flush()
+  }
+
+  /// Appends one field's text, quoted (CSV) or escaped (TSV) only when it must be. `alone`: the
+  /// field is its row's only one.
+  private func appendField(_ text: UnsafeBufferPointer<UInt8>, alone: Bool, to out: inout OutputBuffer) {
+    switch dialect {
+    case .csv:
+      let needsQuotes =
+        (alone && text.isEmpty)
+        || text.contains { $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn }
+      guard needsQuotes else { return out.append(text) }
+      out.append(.quote)
+      var runStart = 0
+      for i in 0..<text.count where text[i] == .quote {
+        // Each quote is written twice: the run up to and including it, then it again.
+        out.append(UnsafeBufferPointer(rebasing: text[runStart...i]))
+        runStart = i
+      }
+      out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
+      out.append(.quote)
+    case .tsv:
+      var runStart = 0
+      for i in 0..<text.count {
+        let escaped: StaticString
+        switch text[i] {
+        case .tab: escaped = "\\t"
+        case .lineFeed: escaped = "\\n"
+        case .carriageReturn: escaped = "\\r"
+        default: continue
+        }
+        out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+        out.append(literal: escaped)
+        runStart = i + 1
+      }
+      out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
+    }
+  }
+}

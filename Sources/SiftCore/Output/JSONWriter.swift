@@ -1,0 +1,95 @@
+/// Writes records as JSON objects: a JSON array (one object per line inside `[` and `]`) or
+/// NDJSON (one object per line).
+public final class JSONWriter: RecordWriter {
+  /// How the objects are laid out.
+  public enum Layout: Sendable, Equatable {
+    /// `[`, objects separated by `,` and a line end, `]`; `[]` when there are none.
+    case array
+    /// One object per line (NDJSON / JSON Lines).
+    case lines
+  }
+
+  private let output: OutputBuffer
+  private let layout: Layout
+  /// Each column's key, encoded with its colon: `"name":`.
+  private var keys: [[UInt8]] = []
+  private var records = 0
+  private var scratch: [UInt8] = []
+
+  public init(output: OutputBuffer, layout: Layout) {
+    self.output = output
+    self.layout = layout
+  }
+
+  public func begin(columns: [String]) throws(OutputError) {
+    keys = columns.map { name in
+      var key: [UInt8] = []
+      var name = name
+      name.withUTF8 { JSONText.appendString($0, to: &key) }
+      key.append(UInt8(ascii: ":"))
+      return key
+    }
+  }
+
+  /// JSON has no group headers: the records come in group order.
+  public func beginGroup(label: String, count: Int) throws(OutputError) {}
+
+  /// Writes the record as one object. With `verbatimJSON` (and JSON input) the record's own text
+  /// is written, keeping duplicate keys and key order; any text is minified when it holds a line
+  /// break. Otherwise the object has the output columns as keys, a missing field left out.
+  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
+    precondition(columns.count == keys.count, "write's columns must match begin's")
+    var out = output
+    if layout == .array { out.append(literal: records == 0 ? "[\n" : ",\n") }
+    if verbatimJSON && row.encoding == .json {
+      appendJSON(row.text, to: &out)
+    } else {
+      out.append(UInt8(ascii: "{"))
+      var first = true
+      for (index, column) in columns.enumerated() {
+        let value = column.value(row)
+        if value.form == .missing { continue }
+        if !first { out.append(.comma) }
+        first = false
+        keys[index].withUnsafeBufferPointer { out.append($0) }
+        appendValue(value, to: &out)
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+    if layout == .lines { out.append(.lineFeed) }
+    records += 1
+    try output.endRecord()
+  }
+
+  public func end() throws(OutputError) {
+    var out = output
+    if layout == .array { out.append(literal: records == 0 ? "[]\n" : "\n]\n") }
+    try output.flush()
+  }
+
+  /// JSON input keeps its text; CSV and TSV text becomes a string, or a bare number when it is
+  /// one in canonical form.
+  private func appendValue(_ value: FieldValue, to out: inout OutputBuffer) {
+    switch value.form {
+    case .jsonString, .jsonNumber, .jsonBool, .jsonNull, .jsonNested, .missing:
+      appendJSON(value.raw, to: &out)
+    case .plain, .csvQuoted:
+      value.withText(scratch: &scratch) { text in
+        if JSONText.isCanonicalNumber(text) {
+          out.append(text)
+        } else {
+          JSONText.appendString(text, to: &out)
+        }
+      }
+    }
+  }
+
+  /// Appends JSON text as it is, minified when it spans lines.
+  private func appendJSON(_ text: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+    if JSONText.containsLineBreak(text) {
+      JSONText.appendMinified(text, to: &out)
+    } else {
+      out.append(text)
+    }
+  }
+}

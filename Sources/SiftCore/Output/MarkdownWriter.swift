@@ -1,0 +1,111 @@
+/// Writes a GitHub-flavoured Markdown table: a header row, a `---` row (`---:` for numeric
+/// columns, which right-aligns them), then one row per record. In a cell, `|` is written `\|` and
+/// each line break `<br>`. With groups, each group is its own table under a bold
+/// `label (count)` line.
+public final class MarkdownWriter: RecordWriter {
+  private let output: OutputBuffer
+  private let numericColumns: [Bool]
+  private var header: [String] = []
+  /// Whether the header rows of the current table are written yet (they wait for a group label).
+  private var headerWritten = false
+  private var groups = 0
+  private var scratch: [UInt8] = []
+
+  public init(output: OutputBuffer, numericColumns: [Bool]) {
+    self.output = output
+    self.numericColumns = numericColumns
+  }
+
+  public func begin(columns: [String]) throws(OutputError) {
+    header = columns
+  }
+
+  public func beginGroup(label: String, count: Int) throws(OutputError) {
+    var out = output
+    if groups > 0 { out.append(.lineFeed) }
+    groups += 1
+    out.append(literal: "**")
+    var text = "\(label) (\(groupedDigits(count)))"
+    text.withUTF8 { appendEscapedInline($0, to: &out) }
+    out.append(literal: "**\n\n")
+    headerWritten = false
+    try writeHeaderIfNeeded(to: &out)
+  }
+
+  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
+    var out = output
+    try writeHeaderIfNeeded(to: &out)
+    out.append(.pipe)
+    for column in columns {
+      out.append(.space)
+      column.value(row).withText(scratch: &scratch) { appendCell($0, to: &out) }
+      out.append(literal: " |")
+    }
+    out.append(.lineFeed)
+    try output.endRecord()
+  }
+
+  public func end() throws(OutputError) {
+    var out = output
+    try writeHeaderIfNeeded(to: &out)
+    try output.flush()
+  }
+
+  private func writeHeaderIfNeeded(to out: inout OutputBuffer) throws(OutputError) {
+    guard !headerWritten, !header.isEmpty else { return }
+    headerWritten = true
+    out.append(.pipe)
+    for var name in header {
+      out.append(.space)
+      name.withUTF8 { appendCell($0, to: &out) }
+      out.append(literal: " |")
+    }
+    out.append(literal: "\n|")
+    for column in header.indices {
+      let numeric = column < numericColumns.count && numericColumns[column]
+      out.append(literal: numeric ? " ---: |" : " --- |")
+    }
+    out.append(.lineFeed)
+    try output.endRecord()
+  }
+
+  /// Appends a cell's text: `|` escaped, CRLF, CR and LF as `<br>`.
+  private func appendCell(_ text: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+    var runStart = 0
+    var i = 0
+    while i < text.count {
+      let b = text[i]
+      guard b == .pipe || b == .lineFeed || b == .carriageReturn else {
+        i += 1
+        continue
+      }
+      out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+      if b == .pipe {
+        out.append(literal: "\\|")
+      } else {
+        out.append(literal: "<br>")
+        if b == .carriageReturn, i + 1 < text.count, text[i + 1] == .lineFeed { i += 1 }
+      }
+      i += 1
+      runStart = i
+    }
+    out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
+  }
+
+  /// Appends text for a paragraph: Markdown punctuation backslash-escaped, line breaks as spaces.
+  private func appendEscapedInline(_ text: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+    for b in text {
+      switch b {
+      case .lineFeed, .carriageReturn:
+        out.append(.space)
+      case .backslash, .pipe, UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+        UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+        UInt8(ascii: "#"), UInt8(ascii: "~"):
+        out.append(.backslash)
+        out.append(b)
+      default:
+        out.append(b)
+      }
+    }
+  }
+}

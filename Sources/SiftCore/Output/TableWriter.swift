@@ -1,0 +1,240 @@
+/// Writes aligned columns for a terminal: a header row underlined, then one line per record,
+/// columns two spaces apart, numeric columns right-aligned, widths measured in display columns
+/// (`DisplayWidth`). Rows are buffered until `end`, since every row decides the widths.
+///
+/// Nothing a value holds can reach the terminal as a control: line breaks show as `↵`, other
+/// control characters as their Control Pictures symbol (`␉`, `␛`), C1 controls, bidirectional
+/// overrides and ill-formed UTF-8 as `�`. With `ascii`: `\n`, `\t`, `?`, and `...` for `…`.
+public final class TableWriter: RecordWriter {
+  private struct Group {
+    var row: Int
+    var label: String
+    var count: Int
+  }
+
+  private let output: OutputBuffer
+  private let numericColumns: [Bool]
+  private let maxWidth: Int?
+  private let ascii: Bool
+  private var columnCount = 0
+  /// The shown text of every cell, header cells first, then each record's, back to back.
+  private var cells: [UInt8] = []
+  private var cellEnds: [Int] = []
+  private var cellWidths: [Int] = []
+  private var records = 0
+  private var groups: [Group] = []
+  private var scratch: [UInt8] = []
+
+  /// `numericColumns[i]` right-aligns column `i`; `maxWidth` (the terminal width) cuts the widest
+  /// columns with `…` until every line fits, never below 3 columns (4 with `ascii`).
+  public init(output: OutputBuffer, numericColumns: [Bool], maxWidth: Int?, ascii: Bool) {
+    self.output = output
+    self.numericColumns = numericColumns
+    self.maxWidth = maxWidth
+    self.ascii = ascii
+  }
+
+  public func begin(columns: [String]) throws(OutputError) {
+    columnCount = columns.count
+    for name in columns {
+      var name = name
+      name.withUTF8 { appendCell($0) }
+    }
+  }
+
+  /// Starts a group: its rows follow a line `label (count)` (digits grouped: `Acme (1,203)`).
+  public func beginGroup(label: String, count: Int) throws(OutputError) {
+    groups.append(Group(row: records, label: label, count: count))
+  }
+
+  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
+    precondition(columns.count == columnCount, "write's columns must match begin's")
+    for column in columns {
+      column.value(row).withText(scratch: &scratch) { appendCell($0) }
+    }
+    records += 1
+  }
+
+  /// Writes the whole table.
+  public func end() throws(OutputError) {
+    defer {
+      cells = []
+      cellEnds = []
+      cellWidths = []
+    }
+    guard columnCount > 0 else { return try output.flush() }
+    let widths = Self.fit(naturalWidths(), into: maxWidth, minimum: ascii ? 4 : 3)
+    var out = output
+    try writeLine(row: 0, widths: widths, to: &out)
+    for (column, width) in widths.enumerated() {
+      if column > 0 { out.appendSpaces(2) }
+      for _ in 0..<width { out.append(literal: ascii ? "-" : "─") }
+    }
+    out.append(.lineFeed)
+    try output.endRecord()
+    var nextGroup = 0
+    for record in 0..<records {
+      while nextGroup < groups.count, groups[nextGroup].row == record {
+        if nextGroup > 0 { out.append(.lineFeed) }
+        try writeGroupHeader(groups[nextGroup], to: &out)
+        nextGroup += 1
+      }
+      try writeLine(row: record + 1, widths: widths, to: &out)
+    }
+    try output.flush()
+  }
+
+  private var ellipsis: StaticString { ascii ? "..." : "…" }
+  private var ellipsisWidth: Int { ascii ? 3 : 1 }
+
+  /// Each column's widest cell, header included.
+  private func naturalWidths() -> [Int] {
+    var widths = [Int](repeating: 0, count: columnCount)
+    for (index, width) in cellWidths.enumerated() {
+      widths[index % columnCount] = max(widths[index % columnCount], width)
+    }
+    return widths
+  }
+
+  /// Column widths that fit `maxWidth` with two-space gaps: the widest columns are cut first, to
+  /// a common cap, none below `minimum` (lines stay too long when even that does not fit).
+  static func fit(_ natural: [Int], into maxWidth: Int?, minimum: Int) -> [Int] {
+    guard let maxWidth, !natural.isEmpty else { return natural }
+    let budget = maxWidth - 2 * (natural.count - 1)
+    func total(cappedAt cap: Int) -> Int { natural.reduce(0) { $0 + min($1, cap) } }
+    guard total(cappedAt: .max) > budget else { return natural }
+    guard total(cappedAt: minimum) < budget else { return natural.map { min($0, minimum) } }
+    // The largest cap that fits: total(low) <= budget < total(high).
+    var low = minimum
+    var high = natural.max() ?? minimum
+    while high - low > 1 {
+      let mid = (low + high) / 2
+      if total(cappedAt: mid) <= budget { low = mid } else { high = mid }
+    }
+    var widths = natural.map { min($0, low) }
+    var spare = budget - total(cappedAt: low)
+    for column in widths.indices where spare > 0 && natural[column] > low {
+      widths[column] += 1
+      spare -= 1
+    }
+    return widths
+  }
+
+  /// Writes row `row` of the buffered cells (0 is the header), cutting cells wider than their
+  /// column. Padding is written only before text, so lines carry no trailing spaces.
+  private func writeLine(row: Int, widths: [Int], to out: inout OutputBuffer) throws(OutputError) {
+    var pending = 0
+    for column in 0..<columnCount {
+      let index = row * columnCount + column
+      let start = index == 0 ? 0 : cellEnds[index - 1]
+      var shown = cellWidths[index]
+      var count = cellEnds[index] - start
+      let cut = shown > widths[column]
+      if cut {
+        let kept = cells.withUnsafeBufferPointer {
+          DisplayWidth.prefix(
+            of: UnsafeBufferPointer(rebasing: $0[start..<start + count]),
+            fitting: widths[column] - ellipsisWidth)
+        }
+        count = kept.byteCount
+        shown = kept.width + ellipsisWidth
+      }
+      if column > 0 { pending += 2 }
+      let rightAligned = column < numericColumns.count && numericColumns[column]
+      if rightAligned { pending += widths[column] - shown }
+      if count > 0 || cut {
+        out.appendSpaces(pending)
+        pending = 0
+        cells.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
+        if cut { out.append(literal: ellipsis) }
+      }
+      if !rightAligned { pending += widths[column] - shown }
+    }
+    out.append(.lineFeed)
+    try output.endRecord()
+  }
+
+  /// Writes `label (count)`, cut to `maxWidth`; an empty label shows as `(empty)`.
+  private func writeGroupHeader(_ group: Group, to out: inout OutputBuffer) throws(OutputError) {
+    var line: [UInt8] = []
+    var label = group.label.isEmpty ? "(empty)" : group.label
+    label.withUTF8 { _ = appendVisible($0, to: &line) }
+    line.append(contentsOf: " (\(groupedDigits(group.count)))".utf8)
+    line.withUnsafeBufferPointer { text in
+      let width = DisplayWidth.of(text)
+      if let maxWidth, width > maxWidth {
+        let kept = DisplayWidth.prefix(of: text, fitting: max(maxWidth - ellipsisWidth, 0))
+        out.append(UnsafeBufferPointer(rebasing: text[..<kept.byteCount]))
+        out.append(literal: ellipsis)
+      } else {
+        out.append(text)
+      }
+    }
+    out.append(.lineFeed)
+    try output.endRecord()
+  }
+
+  /// Buffers one cell's shown text and width.
+  private func appendCell(_ text: UnsafeBufferPointer<UInt8>) {
+    cellWidths.append(appendVisible(text, to: &cells))
+    cellEnds.append(cells.count)
+  }
+
+  /// Appends `text` with every control neutralised (see the type's summary); returns its width.
+  private func appendVisible(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Int {
+    var width = 0
+    var runStart = 0
+    var i = 0
+    while i < text.count {
+      let b = text[i]
+      if b >= 0x20 && b < 0x7F {
+        width += 1
+        i += 1
+        continue
+      }
+      var length = 1
+      if b >= 0x80 {
+        let (scalar, scalarLength) = text.scalar(at: i)
+        if let scalar, !Self.isHidden(scalar) {
+          width += DisplayWidth.of(scalar)
+          i += scalarLength
+          continue
+        }
+        length = scalarLength
+      } else if b == .carriageReturn, i + 1 < text.count, text[i + 1] == .lineFeed {
+        length = 2
+      }
+      out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+      switch b {
+      case .lineFeed, .carriageReturn:
+        out.append(literal: ascii ? "\\n" : "↵")
+        width += ascii ? 2 : 1
+      case .tab where ascii:
+        out.append(literal: "\\t")
+        width += 2
+      case 0..<0x20 where !ascii:
+        out.append(contentsOf: [0xE2, 0x90, 0x80 + b])  // U+2400 + b, its Control Picture
+        width += 1
+      case .delete where !ascii:
+        out.append(literal: "␡")
+        width += 1
+      default:
+        out.append(literal: ascii ? "?" : replacementCharacterBytes)
+        width += 1
+      }
+      i += length
+      runStart = i
+    }
+    out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
+    return width
+  }
+
+  /// C1 controls and the bidirectional embeddings, overrides and isolates, which would reorder
+  /// or disturb the rest of the line.
+  private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/// How output is written: the format and what the writers cannot decide themselves.
+public struct WriterOptions: Sendable {
+  /// The output format.
+  public var format: OutputFormat
+  /// The field delimiter of `csv` output (`tsv` always uses a tab).
+  public var delimiter: UInt8
+  /// Per output column, whether it holds numbers (from the engine's type inference): `table`
+  /// right-aligns those columns, `markdown` marks them `---:`. Missing entries mean text.
+  public var numericColumns: [Bool]
+  /// The terminal width `table` output must fit, or `nil` for no limit.
+  public var maxWidth: Int?
+  /// ASCII decorations only (`...` for `…`; see `TableWriter`).
+  public var ascii: Bool
+
+  public init(
+    format: OutputFormat, delimiter: UInt8 = UInt8(ascii: ","), numericColumns: [Bool] = [],
+    maxWidth: Int? = nil, ascii: Bool = false
+  ) {
+    self.format = format
+    self.delimiter = delimiter
+    self.numericColumns = numericColumns
+    self.maxWidth = maxWidth
+    self.ascii = ascii
+  }
+}
+
+/// The writer for `options.format`, writing into `output` (whose `lineBuffered` decides
+/// flushing per record).
+public func makeWriter(_ options: WriterOptions, output: OutputBuffer) -> any RecordWriter {
+  switch options.format {
+  case .table:
+    TableWriter(
+      output: output, numericColumns: options.numericColumns, maxWidth: options.maxWidth,
+      ascii: options.ascii)
+  case .csv: CSVWriter(output: output, dialect: .csv(delimiter: options.delimiter))
+  case .tsv: CSVWriter(output: output, dialect: .tsv)
+  case .json: JSONWriter(output: output, layout: .array)
+  case .ndjson: JSONWriter(output: output, layout: .lines)
+  case .markdown: MarkdownWriter(output: output, numericColumns: options.numericColumns)
+  }
+}
