@@ -103,8 +103,8 @@ public enum DateParser {
       var v = 0
       for k in i..<(i + n) {
         let b = bytes[k]
-        guard b >= .zero && b <= .nine else { return nil }
-        v = v * 10 + Int(b &- .zero)
+        guard b.isDigit else { return nil }
+        v = v * 10 + Int(b &- .digitZero)
       }
       i += n
       return v
@@ -146,8 +146,8 @@ public enum DateParser {
         i += 1
         var scale: WallTime = 100_000
         var fractionDigits = 0
-        while i < end, bytes[i] >= .zero && bytes[i] <= .nine {
-          micros += WallTime(bytes[i] &- .zero) * scale
+        while i < end, bytes[i].isDigit {
+          micros += WallTime(bytes[i] &- .digitZero) * scale
           scale /= 10
           fractionDigits += 1
           i += 1

@@ -28,9 +28,9 @@ public enum NumberParser {
     var firstGroup = 0
     while i < end {
       let b = bytes[i]
-      if b >= .zero && b <= .nine {
+      if b.isDigit {
         if significant < 19 {
-          mantissa = mantissa &* 10 &+ UInt64(b &- .zero)
+          mantissa = mantissa &* 10 &+ UInt64(b &- .digitZero)
           if mantissa != 0 { significant += 1 }
         } else {
           dropped += 1
@@ -53,9 +53,9 @@ public enum NumberParser {
     var fractionDigits = 0
     if i < end && bytes[i] == .dot {
       i += 1
-      while i < end, bytes[i] >= .zero && bytes[i] <= .nine {
+      while i < end, bytes[i].isDigit {
         if significant < 19 {
-          mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- .zero)
+          mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- .digitZero)
           if mantissa != 0 { significant += 1 }
           exponent -= 1
         }
@@ -74,8 +74,8 @@ public enum NumberParser {
       }
       var e = 0
       var expDigits = 0
-      while i < end, bytes[i] >= .zero && bytes[i] <= .nine {
-        if e < 100_000 { e = e * 10 + Int(bytes[i] &- .zero) }
+      while i < end, bytes[i].isDigit {
+        if e < 100_000 { e = e * 10 + Int(bytes[i] &- .digitZero) }
         expDigits += 1
         i += 1
       }

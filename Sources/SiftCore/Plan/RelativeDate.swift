@@ -22,7 +22,7 @@ public enum RelativeDate {
       let unit = lower.last, unit == UInt8(ascii: "d") || unit == UInt8(ascii: "w") || unit == UInt8(ascii: "m")
     else { return nil }
     let digits = lower[5..<(lower.count - 1)]
-    guard digits.allSatisfy({ $0 >= .zero && $0 <= .nine }) else { return nil }
+    guard digits.allSatisfy({ $0.isDigit }) else { return nil }
     guard digits.count <= 6, let n = Int(String(decoding: digits, as: UTF8.self)), n >= 1 else {
       throw PlanError(
         message: "'\(word)': the count in last-N\(Character(Unicode.Scalar(unit))) must be a whole number from 1 to 999999",
