@@ -1,0 +1,429 @@
+/// The recursive-descent parser of SPEC §2.2 (precedence NOT > AND > OR).
+///
+/// It also accepts the canonical form that `Query.canonicalForm` prints (`(qty > 10)`,
+/// `sort: date desc`), so a canonical query parses back to the same query.
+public struct Parser {
+  /// How deeply parentheses and negations may nest; deeper is a query error.
+  public static let maxDepth = 256
+
+  /// Parses a whole query.
+  public static func parse(_ text: String) throws(QueryError) -> Query {
+    var parser = try Parser(text)
+    return try parser.parseQuery()
+  }
+
+  /// A parsed operand of AND: a filter, or a directive (which is not a filter).
+  private enum Operand {
+    case filter(Expr)
+    case directive(Directive, Span)
+  }
+
+  private var lexer: Lexer
+  /// The token at hand; the lexer stands right after it.
+  private var current: Token
+  /// Where the last consumed token or value ended: "expected X" errors point here.
+  private var lastEnd = 0
+  /// Open parentheses plus pending negations, capped at `maxDepth`.
+  private var depth = 0
+  /// Open parentheses only: directives must stand outside all of them.
+  private var parenDepth = 0
+  private var query = Query()
+
+  private init(_ text: String) throws(QueryError) {
+    lexer = Lexer(text)
+    current = try lexer.next()
+  }
+
+  /// Consumes the token at hand.
+  private mutating func advance() throws(QueryError) {
+    lastEnd = current.span.end
+    current = try lexer.next()
+  }
+
+  /// Reads the next token after values were scanned directly from the lexer.
+  private mutating func resumeAfterValues() throws(QueryError) {
+    lastEnd = lexer.position
+    current = try lexer.next()
+  }
+
+  private func source(_ span: Span) -> String { lexer.text(span.start, span.end) }
+
+  /// Whether the token at hand ends an AND-sequence.
+  private var atEndOfSequence: Bool {
+    switch current.kind {
+    case .end, .rightParen, .keyword(.or), .keyword(.and): return true
+    default: return false
+    }
+  }
+
+  private mutating func parseQuery() throws(QueryError) -> Query {
+    let filter = try parseOr()
+    if current.kind == .rightParen {
+      throw QueryError("unmatched ')': no '(' opens it", at: current.span)
+    }
+    if let group = query.group,
+      let key = query.sort.first(where: { $0.field.normalizedName == group.normalizedName })
+    {
+      throw QueryError(
+        "group:\(group.canonicalText) already orders by \(group.name); choose another sort field",
+        at: key.field.span)
+    }
+    query.filter = filter
+    return query
+  }
+
+  /// `expr := and ( "OR" and )*`
+  private mutating func parseOr() throws(QueryError) -> Expr? {
+    var (first, directives) = try parseAnd()
+    guard current.kind == .keyword(.or) else { return first }
+    var branches: [Expr] = []
+    while current.kind == .keyword(.or) {
+      let or = current
+      guard let operand = first else {
+        if let (directive, span) = directives.first { throw Self.directiveInOr(directive, span) }
+        throw QueryError("expected a term before 'OR'", at: or.span)
+      }
+      branches.append(operand)
+      try advance()
+      (first, directives) = try parseAnd()
+      if first == nil && directives.isEmpty {
+        throw QueryError("expected a term after 'OR'", at: or.span.end)
+      }
+    }
+    if let (directive, span) = directives.first { throw Self.directiveInOr(directive, span) }
+    guard let last = first else { throw QueryError("expected a term", at: current.span) }
+    branches.append(last)
+    return .or(branches, branches[0].span.union(last.span))
+  }
+
+  private static func directiveInOr(_ directive: Directive, _ span: Span) -> QueryError {
+    QueryError(
+      "'\(directive.rawValue):' cannot be part of an OR; it applies to the whole query, "
+        + "so write it outside the OR", at: span)
+  }
+
+  /// `and := unary ( "AND"? unary )*`; directives are taken out and returned beside.
+  private mutating func parseAnd() throws(QueryError) -> (Expr?, [(Directive, Span)]) {
+    var operands: [Expr] = []
+    var directives: [(Directive, Span)] = []
+    while true {
+      switch current.kind {
+      case .end, .rightParen, .keyword(.or):
+        let filter: Expr? =
+          switch operands.count {
+          case 0: nil
+          case 1: operands[0]
+          default: .and(operands, operands[0].span.union(operands[operands.count - 1].span))
+          }
+        return (filter, directives)
+      case .keyword(.and):
+        let and = current
+        if operands.isEmpty && directives.isEmpty {
+          throw QueryError("expected a term before 'AND'", at: and.span)
+        }
+        try advance()
+        if atEndOfSequence { throw QueryError("expected a term after 'AND'", at: and.span.end) }
+      default:
+        let before = current.span.start
+        switch try parseUnary() {
+        case .filter(let expr): operands.append(expr)
+        case .directive(let directive, let span): directives.append((directive, span))
+        }
+        guard current.span.start > before else {
+          throw QueryError("unexpected '\(source(current.span))'", at: current.span)
+        }
+      }
+    }
+  }
+
+  /// `unary := ( "-" | "NOT" ) unary | primary`, read as a loop so negations cannot overflow.
+  private mutating func parseUnary() throws(QueryError) -> Operand {
+    var negations: [Token] = []
+    defer { depth -= negations.count }
+    while current.kind == .minus || current.kind == .keyword(.not) {
+      let negation = current
+      guard depth < Self.maxDepth else {
+        throw QueryError("negations nested too deeply (the limit is \(Self.maxDepth))", at: negation.span)
+      }
+      depth += 1
+      negations.append(negation)
+      try advance()
+      if atEndOfSequence {
+        throw QueryError("expected a term after '\(source(negation.span))'", at: negation.span.end)
+      }
+    }
+    let operand = try parsePrimary()
+    guard case .filter(var expr) = operand else {
+      if case .directive(let directive, _) = operand, let negation = negations.first {
+        throw QueryError(
+          "'\(directive.rawValue):' cannot be negated; directives are not filters", at: negation.span)
+      }
+      return operand
+    }
+    for negation in negations.reversed() {
+      expr = .not(expr, Span(negation.span.start, lastEnd))
+    }
+    return .filter(expr)
+  }
+
+  /// `primary := "(" expr ")" | term`
+  private mutating func parsePrimary() throws(QueryError) -> Operand {
+    let token = current
+    switch token.kind {
+    case .leftParen:
+      guard depth < Self.maxDepth else {
+        throw QueryError(
+          "parentheses nested too deeply (the limit is \(Self.maxDepth))", at: token.span)
+      }
+      depth += 1
+      parenDepth += 1
+      try advance()
+      if current.kind == .rightParen {
+        throw QueryError("expected a term after '('", at: token.span.end)
+      }
+      let inner = try parseOr()
+      guard current.kind == .rightParen, let inner else {
+        throw QueryError("unclosed '(': expected ')'", at: token.span)
+      }
+      try advance()
+      depth -= 1
+      parenDepth -= 1
+      return .filter(inner)
+    case .field(let name, let quoted):
+      let fieldName = FieldName(name, span: Span(token.span.start, token.span.end - 1))
+      if !quoted, let directive = Directive(rawValue: name) {
+        return try parseDirective(directive, token)
+      }
+      if !quoted && name == "has" { return try parseHas(token) }
+      let values = try scanValues(after: "'\(source(token.span))'", presetComparison: nil)
+      try resumeAfterValues()
+      return .filter(.term(.field(fieldName, values, Span(token.span.start, lastEnd))))
+    case .word(let text), .quoted(let text), .comparisonOperator(let text):
+      var probe = lexer
+      if case .comparisonOperator(let op)? = (try? probe.next())?.kind,
+        token.kind != .comparisonOperator(text)
+      {
+        lexer = probe
+        lexer.skipWhitespace()
+        let values = try scanValues(after: "'\(op)'", presetComparison: Comparison(rawValue: op))
+        try resumeAfterValues()
+        let field = FieldName(text, span: token.span)
+        return .filter(.term(.field(field, values, Span(token.span.start, lastEnd))))
+      }
+      let quoted = token.kind == .quoted(text)
+      try advance()
+      let literal = Literal(text, quoted: quoted, span: token.span)
+      return .filter(.term(.text(literal, token.span)))
+    case .keyword(let keyword):
+      throw QueryError("expected a term before '\(keyword.rawValue)'", at: token.span)
+    case .rightParen:
+      throw QueryError("unmatched ')': no '(' opens it", at: token.span)
+    case .minus, .end:
+      throw QueryError("expected a term", at: token.span)
+    }
+  }
+
+  // MARK: Values
+
+  /// `values := value ( "," value )*`, each value running to a space, `)` or `,`.
+  /// `presetComparison` is the operator of the canonical `qty > 10`, already read.
+  private mutating func scanValues(
+    after description: String, presetComparison: Comparison?
+  ) throws(QueryError) -> [Value] {
+    var values: [Value] = []
+    var after = description
+    var comparison = presetComparison
+    while true {
+      values.append(try scanValue(after: after, presetComparison: comparison))
+      comparison = nil
+      if lexer.peek() == .comma {
+        lexer.position += 1
+        after = "','"
+        continue
+      }
+      guard lexer.isAtTermEnd else {
+        throw QueryError("expected ',' or a space after the value", at: lexer.position)
+      }
+      return values
+    }
+  }
+
+  /// `value := op? scalar | scalar ".." scalar | "/" regex "/" flags? | '""'`
+  private mutating func scanValue(
+    after description: String, presetComparison: Comparison?
+  ) throws(QueryError) -> Value {
+    let start = lexer.position
+    guard !lexer.isAtValueEnd else {
+      throw QueryError("expected a value after \(description)", at: start)
+    }
+    var comparison = presetComparison
+    if comparison == nil, let b = lexer.peek(), b == .less || b == .greater {
+      lexer.position += lexer.peek(1) == .equals ? 2 : 1
+      comparison = Comparison(rawValue: lexer.text(start, lexer.position))
+      guard !lexer.isAtValueEnd else {
+        throw QueryError(
+          "expected a value after '\(lexer.text(start, lexer.position))'", at: lexer.position)
+      }
+    }
+    if let comparison {
+      let literal =
+        lexer.peek()?.isQuote == true
+        ? try lexer.scanQuoted() : lexer.scanBare(stoppingAtRange: false)
+      return .compare(comparison, literal)
+    }
+    if lexer.peek() == .slash { return try lexer.scanRegex() }
+    let lower: Literal
+    if lexer.peek()?.isQuote == true {
+      lower = try lexer.scanQuoted()
+      if !lexer.isAtRangeDots { return lower.text.isEmpty ? .empty(lower.span) : .equals(lower) }
+    } else {
+      lower = lexer.scanBare(stoppingAtRange: true)
+      if !lexer.isAtRangeDots {
+        return lower.text.contains("*") ? .glob(lower.text, lower.span) : .equals(lower)
+      }
+      guard !lower.text.isEmpty else {
+        throw QueryError("expected a value or '*' before '..'", at: start)
+      }
+    }
+    lexer.position += 2
+    guard !lexer.isAtValueEnd else {
+      throw QueryError("expected a value or '*' after '..'", at: lexer.position)
+    }
+    let upper =
+      lexer.peek()?.isQuote == true
+      ? try lexer.scanQuoted() : lexer.scanBare(stoppingAtRange: false)
+    func bound(_ literal: Literal) -> Literal? {
+      !literal.quoted && literal.text == "*" ? nil : literal
+    }
+    return .range(bound(lower), bound(upper), Span(start, lexer.position))
+  }
+
+  // MARK: has: and directives
+
+  private mutating func parseHas(_ token: Token) throws(QueryError) -> Operand {
+    guard let name = try lexer.scanName() else {
+      throw QueryError("expected a field name after 'has:'", at: token.span.end)
+    }
+    if lexer.peek() == .comma {
+      throw QueryError(
+        "'has:' takes one field name; write one has: per field", at: lexer.position)
+    }
+    try expectTermEnd(after: "the field name")
+    try resumeAfterValues()
+    return .filter(.term(.has(name, Span(token.span.start, lastEnd))))
+  }
+
+  private func expectTermEnd(after what: String) throws(QueryError) {
+    guard lexer.isAtTermEnd else {
+      throw QueryError("expected a space after \(what)", at: lexer.position)
+    }
+  }
+
+  /// `sort:-date,customer`, `group:customer`, `limit:20`, `fields:a,b`, or their canonical
+  /// forms with a space after the colon: `sort: date desc, customer asc`, `fields: a, b`.
+  private mutating func parseDirective(
+    _ directive: Directive, _ token: Token
+  ) throws(QueryError) -> Operand {
+    let written = "'\(directive.rawValue):'"
+    guard parenDepth == 0 else {
+      throw QueryError(
+        "\(written) must stand at the top level of the query, not inside parentheses",
+        at: token.span)
+    }
+    if query.directiveSpans[directive] != nil {
+      let hint =
+        switch directive {
+        case .sort: "list all keys in one, e.g. sort:-date,customer"
+        case .group: "a query groups by one field"
+        case .limit: "a query has one limit"
+        case .fields: "list all fields in one, e.g. fields:date,customer"
+        }
+      throw QueryError("\(written) may appear only once; \(hint)", at: token.span)
+    }
+    let canonical = lexer.peek()?.isQuerySpace == true
+    lexer.skipWhitespace()
+    guard !lexer.isAtTermEnd else {
+      throw QueryError("expected a value after \(written)", at: token.span.end)
+    }
+    switch directive {
+    case .sort: query.sort = try scanSortKeys(canonical: canonical)
+    case .fields:
+      var names: [FieldName] = []
+      var after = written
+      repeat {
+        guard let name = try lexer.scanName() else {
+          throw QueryError("expected a field name after \(after)", at: lexer.position)
+        }
+        names.append(name)
+        after = "','"
+      } while consumeListComma(canonical: canonical)
+      query.fields = names
+    case .group:
+      query.group = try lexer.scanName()
+      if lexer.peek() == .comma {
+        throw QueryError("'group:' takes one field; a query groups by one field", at: lexer.position)
+      }
+    case .limit:
+      let number = lexer.scanBare(stoppingAtRange: false)
+      guard number.text.utf8.allSatisfy(\.isASCIIDigit), let limit = Int(number.text) else {
+        throw QueryError(
+          "expected a whole number (0 or more) after 'limit:', not '\(number.text)'",
+          at: number.span)
+      }
+      query.limit = limit
+    }
+    try expectTermEnd(after: written)
+    let span = Span(token.span.start, lexer.position)
+    query.directiveSpans[directive] = span
+    try resumeAfterValues()
+    return .directive(directive, span)
+  }
+
+  /// Sort keys: `-date,customer`, or canonically `date desc, customer asc`.
+  private mutating func scanSortKeys(canonical: Bool) throws(QueryError) -> [SortKey] {
+    var keys: [SortKey] = []
+    var after = "'sort:'"
+    repeat {
+      var descending = false
+      if !canonical && lexer.peek() == .minus {
+        descending = true
+        lexer.position += 1
+        after = "'-'"
+      }
+      guard let name = try lexer.scanName() else {
+        throw QueryError("expected a field name after \(after)", at: lexer.position)
+      }
+      if canonical {
+        let nameEnd = lexer.position
+        lexer.skipWhitespace()
+        switch lexer.scanBare(stoppingAtRange: false).text {
+        case "asc": descending = false
+        case "desc": descending = true
+        default:
+          throw QueryError("expected 'asc' or 'desc' after '\(name.name)'", at: nameEnd)
+        }
+      }
+      keys.append(SortKey(field: name, descending: descending))
+      after = "','"
+    } while consumeListComma(canonical: canonical)
+    return keys
+  }
+
+  /// Consumes the `,` between list items (canonically with spaces around it).
+  private mutating func consumeListComma(canonical: Bool) -> Bool {
+    var probe = lexer
+    if canonical { probe.skipWhitespace() }
+    guard probe.peek() == .comma else { return false }
+    probe.position += 1
+    if canonical { probe.skipWhitespace() }
+    lexer = probe
+    return true
+  }
+}
+
+extension FieldName {
+  /// The name as SPEC §2.4 compares it loosely: lowercase, without spaces, `_`, `-` and `.`.
+  public var normalizedName: String {
+    String(name.lowercased().filter { !" _-.".contains($0) })
+  }
+}

@@ -1,0 +1,76 @@
+/// Named bytes of the query language.
+extension UInt8 {
+  static let space = UInt8(ascii: " ")
+  static let tab = UInt8(ascii: "\t")
+  static let newline = UInt8(ascii: "\n")
+  static let carriageReturn = UInt8(ascii: "\r")
+  static let verticalTab: UInt8 = 0x0B
+  static let formFeed: UInt8 = 0x0C
+  static let colon = UInt8(ascii: ":")
+  static let comma = UInt8(ascii: ",")
+  static let dot = UInt8(ascii: ".")
+  static let star = UInt8(ascii: "*")
+  static let slash = UInt8(ascii: "/")
+  static let backslash = UInt8(ascii: "\\")
+  static let doubleQuote = UInt8(ascii: "\"")
+  static let singleQuote = UInt8(ascii: "'")
+  static let leftParen = UInt8(ascii: "(")
+  static let rightParen = UInt8(ascii: ")")
+  static let minus = UInt8(ascii: "-")
+  static let less = UInt8(ascii: "<")
+  static let greater = UInt8(ascii: ">")
+  static let equals = UInt8(ascii: "=")
+
+  /// ASCII whitespace: the separator between terms.
+  var isQuerySpace: Bool {
+    self == .space || self == .tab || self == .newline || self == .carriageReturn
+      || self == .verticalTab || self == .formFeed
+  }
+
+  var isQuote: Bool { self == .doubleQuote || self == .singleQuote }
+
+  var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+
+  var isASCIILetter: Bool {
+    (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z")
+  }
+}
+
+/// The keywords of SPEC §2.1 (uppercase only).
+public enum Keyword: String, Sendable, CaseIterable {
+  case or = "OR", and = "AND", not = "NOT"
+}
+
+/// What a token at term level is. Values after `field:` are scanned by the parser through the
+/// lexer's value scanners, because their rules (ranges, regexes, commas) differ from term level.
+public enum TokenKind: Equatable, Sendable {
+  /// `(`
+  case leftParen
+  /// `)`
+  case rightParen
+  /// `-` directly before a term or group: negation.
+  case minus
+  /// `OR`, `AND`, `NOT` standing alone.
+  case keyword(Keyword)
+  /// A field name and its `:` (`status:`, `"GRN No":`); the lexer stops right after the colon.
+  /// `quoted` tells `"has":x` (a field named has) from `has:x`.
+  case field(name: String, quoted: Bool)
+  /// A word of free text (no unquoted `:`).
+  case word(String)
+  /// A quoted string not followed by `:`.
+  case quoted(String)
+  /// `=`, `>`, `>=`, `<`, `<=` standing alone: the operator of the canonical form `qty > 10`.
+  case comparisonOperator(String)
+  /// The end of the query.
+  case end
+}
+
+/// A token at term level: its kind and the bytes it covers.
+public struct Token: Equatable, Sendable {
+  public var kind: TokenKind
+  public var span: Span
+  public init(_ kind: TokenKind, _ span: Span) {
+    self.kind = kind
+    self.span = span
+  }
+}
