@@ -1,22 +1,13 @@
 /// Named bytes of the query language.
 extension UInt8 {
-  static let space = UInt8(ascii: " ")
-  static let tab = UInt8(ascii: "\t")
   static let newline = UInt8(ascii: "\n")
-  static let carriageReturn = UInt8(ascii: "\r")
   static let verticalTab: UInt8 = 0x0B
   static let formFeed: UInt8 = 0x0C
-  static let colon = UInt8(ascii: ":")
-  static let comma = UInt8(ascii: ",")
-  static let dot = UInt8(ascii: ".")
   static let star = UInt8(ascii: "*")
-  static let slash = UInt8(ascii: "/")
-  static let backslash = UInt8(ascii: "\\")
   static let doubleQuote = UInt8(ascii: "\"")
   static let singleQuote = UInt8(ascii: "'")
   static let leftParen = UInt8(ascii: "(")
   static let rightParen = UInt8(ascii: ")")
-  static let minus = UInt8(ascii: "-")
   static let less = UInt8(ascii: "<")
   static let greater = UInt8(ascii: ">")
   static let equals = UInt8(ascii: "=")
