@@ -31,8 +31,8 @@ struct ChunkedInput {
     }
     buffer.reserveCapacity(buffer.count + wanted)
     var got = 0
-    while !atEnd && got < wanted {
-      let n = try source.read(into: &buffer, maxCount: wanted - got)
+    while !atEnd && (got < wanted || (atStart && buffer.count < 3)) {
+      let n = try source.read(into: &buffer, maxCount: max(wanted - got, 3))
       if n == 0 { atEnd = true }
       got += n
     }
