@@ -1,0 +1,271 @@
+/// Reads CSV (RFC 4180) and TSV in chunks: each row becomes a record whose fields are byte spans;
+/// quoted CSV fields keep their quotes (`FieldValue` decodes them).
+///
+/// Leniencies, documented in Docs/Formats.md: a quote inside an unquoted field is a literal byte;
+/// blank lines are skipped; short rows are padded with empty fields and counted; header names are
+/// kept as written, duplicates and empty names included.
+public final class CSVReader: RecordReader {
+  public private(set) var fieldNames: [String] = []
+  public let encoding: FieldEncoding
+  public private(set) var shortRows = 0
+  public private(set) var skipped = 0
+  public var onSkip: ((InputError) -> Void)?
+
+  private var input: ChunkedInput
+  private let name: String
+  private let delimiter: UInt8
+  private let quoting: Bool
+  private let hasHeader: Bool
+  /// Fields per record; `nil` until the header (or the first row without one) is read.
+  private var width: Int?
+  /// The line on which the next unread byte starts.
+  private var line = 1
+  private var finished = false
+  private let spans = Int32Store(capacity: 1 << 16)
+  private let extents = Int32Store()
+  private let lines = Int32Store()
+
+  /// A reader of `format` `.csv` (delimiter from `options`, `,` by default) or `.tsv` (tab, no
+  /// quoting).
+  public convenience init(source: ByteSource, options: ReaderOptions, format: InputFormat = .csv) {
+    self.init(source: source, options: options, format: format, prefix: [])
+  }
+
+  init(
+    source: ByteSource, options: ReaderOptions, format: InputFormat, prefix: [UInt8],
+    chunkSize: Int = ChunkedInput.defaultChunkSize
+  ) {
+    input = ChunkedInput(source: source, chunkSize: chunkSize, prefix: prefix)
+    name = options.name
+    let tabs = format == .tsv
+    delimiter = tabs ? .tab : (options.delimiter ?? .comma)
+    quoting = !tabs
+    encoding = tabs ? .plain : .csv
+    hasHeader = !options.noHeader
+    skipBadRows = options.skipBad
+  }
+
+  private let skipBadRows: Bool
+
+  public func nextBatch() throws(InputError) -> RecordBatch? {
+    while !finished {
+      let buffer = try input.nextBuffer()
+      let isLast = input.atEnd
+      let consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
+        try scanRows(b, isLast: isLast)
+      }
+      if isLast { finished = true } else { input.carry(buffer, from: consumed) }
+      if extents.count > 0, let width {
+        return RecordBatch(
+          bytes: buffer, encoding: encoding, width: width, spans: spans.takeArray(),
+          extents: extents.takeArray(), lines: lines.takeArray())
+      }
+    }
+    return nil
+  }
+
+  /// Scans the whole rows of `b` into the stores; returns the offset after the last one.
+  private func scanRows(_ b: UnsafeBufferPointer<UInt8>, isLast: Bool) throws(InputError) -> Int {
+    let n = b.count
+    var p = 0
+    while p < n {
+      // Blank lines.
+      let c = b[p]
+      if c == .lineFeed || c == .carriageReturn {
+        if c == .carriageReturn && p + 1 >= n && !isLast { break }
+        p += (c == .carriageReturn && p + 1 < n && b[p + 1] == .lineFeed) ? 2 : 1
+        line += 1
+        continue
+      }
+      guard let width else {
+        guard let next = try readFirstRow(b, from: p, isLast: isLast) else { break }
+        p = next
+        continue
+      }
+      spans.reserve(2 * width)
+      let row = scanRow(b, from: p, limit: width, into: spans.base + spans.count, isLast: isLast)
+      switch row.outcome {
+      case .incomplete:
+        return p
+      case .unterminatedQuote, .textAfterQuote:
+        let error = rowError(row, in: b, from: p)
+        guard skipBadRows, row.outcome == .unterminatedQuote else { throw error }
+        report(error)
+        finished = true
+        return n
+      case .complete:
+        if row.fields > width {
+          let error = LineCursor(offset: p, line: line, lineStart: p).error(
+            at: row.extraField, in: b, name: name,
+            "row has \(row.fields) fields, the header has \(width)")
+          guard skipBadRows else { throw error }
+          report(error)
+        } else {
+          if row.fields < width {
+            let out = spans.base + spans.count
+            for f in row.fields..<width {
+              out[2 * f] = Int32(row.end)
+              out[2 * f + 1] = Int32(row.end)
+            }
+            shortRows += 1
+          }
+          spans.count += 2 * width
+          extents.append(Int32(p))
+          extents.append(Int32(row.end))
+          lines.append(Int32(truncatingIfNeeded: line))
+        }
+        line += row.lineEnds
+        p = row.next
+      }
+    }
+    return p
+  }
+
+  /// Reads the header (or, without one, sizes the records by the first row, which stays a
+  /// record). Returns where reading goes on, or `nil` when the row is not complete yet.
+  private func readFirstRow(
+    _ b: UnsafeBufferPointer<UInt8>, from p: Int, isLast: Bool
+  ) throws(InputError) -> Int? {
+    var capacity = 64
+    while true {
+      let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity)
+      defer { scratch.deallocate() }
+      let row = scanRow(b, from: p, limit: capacity, into: scratch, isLast: isLast)
+      switch row.outcome {
+      case .incomplete: return nil
+      case .unterminatedQuote, .textAfterQuote: throw rowError(row, in: b, from: p)
+      case .complete:
+        guard row.fields <= capacity else {
+          capacity = row.fields
+          continue
+        }
+        width = row.fields
+        if hasHeader {
+          fieldNames = (0..<row.fields).map { f in
+            let raw = UnsafeBufferPointer(
+              rebasing: b[Int(scratch[2 * f])..<Int(scratch[2 * f + 1])])
+            return FieldValue(raw: raw, encoding: encoding).string
+          }
+          line += row.lineEnds
+          return row.next
+        }
+        fieldNames = (1...row.fields).map(String.init)
+        return p  // the row is read again as the first record
+      }
+    }
+  }
+
+  private func rowError(_ row: RowScan, in b: UnsafeBufferPointer<UInt8>, from p: Int) -> InputError {
+    let message =
+      row.outcome == .unterminatedQuote
+      ? "unterminated quoted field" : "expected a delimiter or a line end after a closing quote"
+    return LineCursor(offset: p, line: line, lineStart: p).error(
+      at: row.errorAt, in: b, name: name, message)
+  }
+
+  private func report(_ error: InputError) {
+    skipped += 1
+    onSkip?(error)
+  }
+
+  /// What scanning one row found.
+  struct RowScan {
+    enum Outcome { case complete, incomplete, unterminatedQuote, textAfterQuote }
+    var outcome: Outcome
+    /// Where the next row may start (after the line end).
+    var next = 0
+    /// The end of the row's text (before the line end).
+    var end = 0
+    /// Fields in the row, also those past the limit.
+    var fields = 0
+    /// Where the first field past the limit starts.
+    var extraField = 0
+    /// Line ends in the row, its own included.
+    var lineEnds = 0
+    /// Where an unterminated quote opens, or the text after a closing quote.
+    var errorAt = 0
+  }
+
+  /// Scans one row starting at `start`, writing up to `limit` span pairs to `out`.
+  @inline(__always)
+  private func scanRow(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int,
+    into out: UnsafeMutablePointer<Int32>, isLast: Bool
+  ) -> RowScan {
+    let n = b.count
+    let delimiter = self.delimiter
+    var p = start
+    var fields = 0
+    var lineEnds = 0
+    var extraField = -1
+    while true {
+      let fieldStart = p
+      if quoting && p < n && b[p] == .quote {
+        p += 1
+        while true {
+          guard p < n else {
+            return RowScan(
+              outcome: isLast ? .unterminatedQuote : .incomplete, errorAt: fieldStart)
+          }
+          let c = b[p]
+          if c == .quote {
+            if p + 1 < n && b[p + 1] == .quote {
+              p += 2
+              continue
+            }
+            if p + 1 >= n && !isLast { return RowScan(outcome: .incomplete) }
+            p += 1
+            break
+          }
+          if c == .lineFeed {
+            lineEnds += 1
+          } else if c == .carriageReturn {
+            if p + 1 >= n && !isLast { return RowScan(outcome: .incomplete) }
+            if p + 1 >= n || b[p + 1] != .lineFeed { lineEnds += 1 }
+          }
+          p += 1
+        }
+        if p < n {
+          let c = b[p]
+          if c != delimiter && c != .lineFeed && c != .carriageReturn {
+            return RowScan(outcome: .textAfterQuote, errorAt: p)
+          }
+        }
+      } else {
+        while p < n {
+          let c = b[p]
+          if c == delimiter || c == .lineFeed || c == .carriageReturn { break }
+          p += 1
+        }
+      }
+      if fields < limit {
+        out[2 * fields] = Int32(truncatingIfNeeded: fieldStart)
+        out[2 * fields + 1] = Int32(truncatingIfNeeded: p)
+      } else if extraField < 0 {
+        extraField = fieldStart
+      }
+      fields += 1
+      guard p < n else {
+        guard isLast else { return RowScan(outcome: .incomplete) }
+        return RowScan(
+          outcome: .complete, next: n, end: n, fields: fields, extraField: extraField,
+          lineEnds: lineEnds)
+      }
+      let c = b[p]
+      if c == delimiter {
+        p += 1
+        continue
+      }
+      let end = p
+      if c == .carriageReturn {
+        if p + 1 >= n && !isLast { return RowScan(outcome: .incomplete) }
+        p += (p + 1 < n && b[p + 1] == .lineFeed) ? 2 : 1
+      } else {
+        p += 1
+      }
+      return RowScan(
+        outcome: .complete, next: p, end: end, fields: fields, extraField: extraField,
+        lineEnds: lineEnds + 1)
+    }
+  }
+}

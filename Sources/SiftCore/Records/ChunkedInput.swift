@@ -1,0 +1,155 @@
+/// Reads a `ByteSource` in large chunks, carrying the unfinished end of one chunk (a record cut
+/// by the chunk boundary) into the next.
+struct ChunkedInput {
+  /// The default number of new bytes read per chunk.
+  static let defaultChunkSize = 1 << 20
+
+  let source: ByteSource
+  let chunkSize: Int
+  /// True once the source has reported its end: the last buffer holds every remaining byte.
+  private(set) var atEnd = false
+  private var carried: [UInt8]
+  private var atStart = true
+
+  /// `prefix` holds bytes already taken from the source (by sniffing); they come first.
+  init(source: ByteSource, chunkSize: Int, prefix: [UInt8] = []) {
+    self.source = source
+    self.chunkSize = max(chunkSize, 1)
+    self.carried = prefix
+  }
+
+  /// The next buffer: the carried bytes followed by new bytes, at least a chunk's worth (or as
+  /// many as are carried, so a record larger than a chunk doubles the buffer) unless the source
+  /// ends first. A UTF-8 byte order mark at the very start is dropped.
+  mutating func nextBuffer() throws(InputError) -> [UInt8] {
+    var buffer = carried
+    carried = []
+    let wanted = max(chunkSize, buffer.count)
+    guard buffer.count + wanted < Int(Int32.max) else {
+      throw InputError(
+        name: source.name, line: 0, column: 0, message: "a record is larger than 2 GiB")
+    }
+    buffer.reserveCapacity(buffer.count + wanted)
+    var got = 0
+    while !atEnd && (got < wanted || (atStart && buffer.count < 3)) {
+      let n = try source.read(into: &buffer, maxCount: max(wanted - got, 3))
+      if n == 0 { atEnd = true }
+      got += n
+    }
+    if atStart {
+      atStart = false
+      if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+        buffer.removeFirst(3)
+      }
+    }
+    return buffer
+  }
+
+  /// Keeps `buffer[offset...]`, the bytes not consumed yet, for the next buffer.
+  mutating func carry(_ buffer: [UInt8], from offset: Int) {
+    carried = offset == 0 ? buffer : Array(buffer[offset...])
+  }
+}
+
+/// A growable run of `Int32` (field spans, extents, line numbers) filled through a pointer in the
+/// readers' inner loops, then copied into a batch.
+final class Int32Store {
+  private(set) var base: UnsafeMutablePointer<Int32>
+  private(set) var capacity: Int
+  var count = 0
+
+  init(capacity: Int = 4096) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// Makes room for `extra` more values after `count`.
+  @inline(__always)
+  func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  private func grow(to needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let newBase = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  func append(_ value: Int32) {
+    reserve(1)
+    base[count] = value
+    count += 1
+  }
+
+  /// Re-lays `rows` rows of `oldWidth` span pairs as rows of `newWidth` pairs, the new fields
+  /// missing (`-1`).
+  func widen(rows: Int, from oldWidth: Int, to newWidth: Int) {
+    reserve(rows * (newWidth - oldWidth) * 2)
+    var r = rows - 1
+    while r >= 0 {
+      let from = base + r * oldWidth * 2
+      let to = base + r * newWidth * 2
+      for k in stride(from: newWidth * 2 - 1, through: oldWidth * 2, by: -1) { to[k] = -1 }
+      if r > 0 { to.update(from: from, count: oldWidth * 2) }  // overlapping: moves rightwards
+      r -= 1
+    }
+    count = rows * newWidth * 2
+  }
+
+  /// The values as an array; the store is emptied.
+  func takeArray() -> [Int32] {
+    let array = Array(UnsafeBufferPointer(start: base, count: count))
+    count = 0
+    return array
+  }
+}
+
+/// Counts lines (LF, CRLF or a lone CR each end one) while moving forward through a buffer, to
+/// turn byte offsets into 1-based line and column numbers.
+struct LineCursor {
+  /// Bytes before `offset` have been counted.
+  var offset = 0
+  var line = 1
+  /// Where the current line starts (negative when it started in an earlier buffer).
+  var lineStart = 0
+
+  /// Counts the line ends in `offset..<end`.
+  mutating func advance(to end: Int, in b: UnsafeBufferPointer<UInt8>) {
+    while offset < end {
+      let c = b[offset]
+      offset += 1
+      if c == .lineFeed {
+        line += 1
+        lineStart = offset
+      } else if c == .carriageReturn && (offset >= b.count || b[offset] != .lineFeed) {
+        line += 1
+        lineStart = offset
+      }
+    }
+  }
+
+  /// The 1-based byte column of `offset` (at or after the cursor, on its line).
+  func column(of offset: Int) -> Int { offset - lineStart + 1 }
+
+  /// Shifts the cursor when the first `consumed` bytes of a buffer are dropped.
+  mutating func rebase(droppingFirst consumed: Int) {
+    offset -= consumed
+    lineStart -= consumed
+  }
+
+  /// An error at `at`, counting lines from this cursor (which is not moved).
+  func error(
+    at: Int, in b: UnsafeBufferPointer<UInt8>, name: String, _ message: String
+  ) -> InputError {
+    var probe = self
+    probe.advance(to: at, in: b)
+    return InputError(name: name, line: probe.line, column: probe.column(of: at), message: message)
+  }
+}

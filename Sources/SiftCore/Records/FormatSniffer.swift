@@ -1,0 +1,58 @@
+/// Guesses the format of an input from its first bytes (SPEC §3.5).
+public enum FormatSniffer {
+  /// How many bytes sniffing looks at, at most.
+  public static let sampleSize = 1 << 16
+
+  /// The format of an input starting with `sample` (`complete` when it is the whole input):
+  /// - first non-blank byte `[` → JSON;
+  /// - `{` → NDJSON when the first line holds one whole object and the next non-blank line
+  ///   starts with `{`, or the first line is the only one and its object holds no array;
+  ///   otherwise JSON (an object over several lines, or `{"records": […]}`);
+  /// - else TSV when the first line has a tab and no comma, else CSV.
+  public static func sniff(_ sample: [UInt8], complete: Bool) -> InputFormat {
+    sample.withUnsafeBufferPointer { all in
+      let hasMark = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
+      let b = UnsafeBufferPointer(rebasing: all[(hasMark ? 3 : 0)...])
+      let start = JSONScanner(b, isLast: true).skipWhitespace(from: 0)
+      guard start < b.count else { return .csv }
+      switch b[start] {
+      case .openBracket: return .json
+      case .openBrace: return objectFormat(b, from: start, complete: complete)
+      default:
+        let lineStart = b[..<start].lastIndex { $0 == .lineFeed || $0 == .carriageReturn }
+        let firstLine = b[(lineStart.map { $0 + 1 } ?? 0)...].prefix {
+          $0 != .lineFeed && $0 != .carriageReturn
+        }
+        return firstLine.contains(.tab) && !firstLine.contains(.comma) ? .tsv : .csv
+      }
+    }
+  }
+
+  private static func objectFormat(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, complete: Bool
+  ) -> InputFormat {
+    let lineEnd = b[start...].firstIndex(of: .lineFeed) ?? b.count
+    let line = JSONScanner(UnsafeBufferPointer(rebasing: b[..<lineEnd]), isLast: true)
+    guard let end = try? line.scanValue(at: start, depth: 0),
+      line.skipWhitespace(from: end) == lineEnd
+    else { return .json }
+    let next = JSONScanner(b, isLast: true).skipWhitespace(from: lineEnd)
+    if next < b.count { return b[next] == .openBrace ? .ndjson : .json }
+    if !complete { return .ndjson }
+    return holdsArray(line, objectAt: start) ? .json : .ndjson
+  }
+
+  /// True when a member of the (well-formed) object at `start` is an array.
+  private static func holdsArray(_ scanner: JSONScanner, objectAt start: Int) -> Bool {
+    var p = scanner.skipWhitespace(from: start + 1)
+    while p < scanner.b.count && scanner.b[p] == .quote {
+      guard let value = try? scanner.scanMemberName(at: p).value else { return false }
+      if scanner.b[value] == .openBracket { return true }
+      guard let end = try? scanner.scanValue(at: value, depth: 1) else { return false }
+      p = scanner.skipWhitespace(from: end)
+      guard p < scanner.b.count, scanner.b[p] == .comma else { return false }
+      p = scanner.skipWhitespace(from: p + 1)
+    }
+    return false
+  }
+}

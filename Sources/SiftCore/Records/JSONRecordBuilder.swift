@@ -1,0 +1,111 @@
+/// Turns JSON objects into records: maps top-level keys to field indices in first-seen order and
+/// writes each member's value span. Shared by the JSON and NDJSON readers.
+final class JSONRecordBuilder {
+  /// Field names in first-seen order.
+  private(set) var fieldNames: [String] = []
+  /// The width of the records of the batch being built (grows when a key is first seen).
+  private(set) var width = 0
+  let spans = Int32Store(capacity: 1 << 16)
+  let extents = Int32Store()
+  let lines = Int32Store()
+  /// Decoded key bytes per field.
+  private var keys: [[UInt8]] = []
+  private var fieldOfKey: [[UInt8]: Int] = [:]
+  /// The field of the n-th member of the last object: objects usually repeat their key order.
+  private var predicted: [Int] = []
+
+  /// Records in the batch being built.
+  var count: Int { lines.count }
+
+  /// Scans the object at `start` (its `{`) inside `depth` open containers and adds it as a
+  /// record starting on `line`; returns the offset after it. On failure nothing is added.
+  func addRecord(
+    _ scanner: JSONScanner, at start: Int, depth: Int, line: Int
+  ) throws(JSONScanFailure) -> Int {
+    let b = scanner.b
+    let row = count
+    spans.reserve(2 * width)
+    for k in 0..<(2 * width) { spans.base[spans.count + k] = -1 }
+    spans.count += 2 * width
+    do throws(JSONScanFailure) {
+      var p = try scanner.nextToken(from: start + 1)
+      if b[p] != .closeBrace {
+        var member = 0
+        while true {
+          let keyStart = p
+          let (keyEnd, valueStart) = try scanner.scanMemberName(at: p)
+          p = try scanner.scanValue(at: valueStart, depth: depth + 1)
+          let field = self.field(
+            named: UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)]),
+            member: member, rows: row + 1)
+          let slot = spans.base + (row * width + field) * 2
+          slot[0] = Int32(truncatingIfNeeded: valueStart)
+          slot[1] = Int32(truncatingIfNeeded: p)
+          p = try scanner.nextToken(from: p)
+          if b[p] == .closeBrace { break }
+          guard b[p] == .comma else {
+            throw .malformed(offset: p, message: "expected ',' or '}' after an object member")
+          }
+          p = try scanner.nextToken(from: p + 1)
+          member += 1
+        }
+      }
+      extents.append(Int32(truncatingIfNeeded: start))
+      extents.append(Int32(truncatingIfNeeded: p + 1))
+      lines.append(Int32(truncatingIfNeeded: line))
+      return p + 1
+    } catch {
+      spans.count = row * width * 2
+      throw error
+    }
+  }
+
+  /// The field of a key (its bytes between the quotes), adding a field, and widening the
+  /// `rows` rows built so far, for a new key.
+  private func field(named raw: UnsafeBufferPointer<UInt8>, member: Int, rows: Int) -> Int {
+    let plain = !raw.contains(.backslash)
+    if plain && member < predicted.count {
+      let guess = predicted[member]
+      if keys[guess].elementsEqual(raw) { return guess }
+    }
+    let key = plain ? Array(raw) : JSONString.unescape(raw)
+    let field: Int
+    if let known = fieldOfKey[key] {
+      field = known
+    } else {
+      field = keys.count
+      keys.append(key)
+      fieldOfKey[key] = field
+      fieldNames.append(String(decoding: key, as: UTF8.self))
+    }
+    if field >= width {
+      spans.widen(rows: rows, from: width, to: field + 1)
+      width = field + 1
+    }
+    if member < predicted.count {
+      predicted[member] = field
+    } else if member == predicted.count {
+      predicted.append(field)
+    }
+    return field
+  }
+
+  /// Hands the records built so far to a batch over `bytes`, and starts the next batch with
+  /// every field known so far.
+  func takeBatch(bytes: [UInt8]) -> RecordBatch {
+    let batch = RecordBatch(
+      bytes: bytes, encoding: .json, width: width, spans: spans.takeArray(),
+      extents: extents.takeArray(), lines: lines.takeArray())
+    width = fieldNames.count
+    return batch
+  }
+}
+
+extension JSONRecordBuilder {
+  /// Removes the record added last.
+  func dropLastRecord() {
+    spans.count -= 2 * width
+    extents.count -= 2
+    lines.count -= 1
+  }
+}

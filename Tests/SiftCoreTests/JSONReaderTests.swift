@@ -1,0 +1,96 @@
+import Testing
+@testable import SiftCore
+
+@Suite struct JSONReaderTests {
+  func reader(_ text: String, chunkSize: Int = ChunkedInput.defaultChunkSize) -> JSONReader {
+    JSONReader(
+      source: ByteSource(bytes: Array(text.utf8), name: "t.json"),
+      options: ReaderOptions(name: "t.json"), prefix: [], chunkSize: chunkSize)
+  }
+
+  @Test func readsAnArrayOfObjects() throws {
+    let result = try readAll(reader("[\n{\"a\": 1, \"b\": \"x\\ny\"},\n{\"a\": null, \"b\": true}\n]\n"))
+    #expect(result.fields == ["a", "b"])
+    #expect(result.records == [["1", "x\ny"], ["null", "true"]])
+    #expect(result.lines == [2, 3])
+  }
+
+  @Test func readsTheArrayInsideAWrapperObject() throws {
+    let text = "{\"count\": 2, \"meta\": {\"a\": [1]}, \"records\": [{\"id\": 1}, {\"id\": 2}], \"z\": 0}"
+    let result = try readAll(reader(text))
+    #expect(result.fields == ["id"])
+    #expect(result.records == [["1"], ["2"]])
+  }
+
+  @Test func keepsNestedValuesVerbatim() throws {
+    let texts = try recordTexts(reader("[{\"c\": {\"name\" : \"Acme\", \"tags\": [1, {}]}}]"))
+    #expect(texts == [Array("{\"c\": {\"name\" : \"Acme\", \"tags\": [1, {}]}}".utf8)])
+    let result = try readAll(reader("[{\"c\": {\"name\" : \"Acme\", \"tags\": [1, {}]}}]"))
+    #expect(result.records == [["{\"name\" : \"Acme\", \"tags\": [1, {}]}"]])
+  }
+
+  @Test func fieldListGrowsWithNewKeysAndMissingFieldsStayMissing() throws {
+    let text = "[{\"a\": 1}, {\"b\": 2, \"a\": 3}, {\"c\": 4}]"
+    let result = try readAll(reader(text))
+    #expect(result.fields == ["a", "b", "c"])
+    #expect(result.records == [["1", nil, nil], ["3", "2", nil], [nil, nil, "4"]])
+  }
+
+  @Test func earlierBatchesKeepTheirWidth() throws {
+    let text = "[{\"a\": 1}, {\"a\": 2}, {\"a\": 3, \"b\": 4}]"
+    let r = reader(text, chunkSize: 12)
+    var widths: [Int] = []
+    while let batch = try r.nextBatch() { widths.append(batch.width) }
+    #expect(widths.first == 1)
+    #expect(widths.last == 2)
+    #expect(r.fieldNames == ["a", "b"])
+  }
+
+  @Test func duplicateKeyLastWinsAndEscapedKeysMatch() throws {
+    let result = try readAll(reader("[{\"a\": 1, \"a\": 2}, {\"\\u0061\": 3}]"))
+    #expect(result.fields == ["a"])
+    #expect(result.records == [["2"], ["3"]])
+  }
+
+  @Test(arguments: [
+    ("[{\"a\":1},\n{\"a\":2]", 2, 7, "expected ',' or '}' after an object member"),
+    ("[{\"a\":1}\n{\"a\":2}]", 2, 1, "expected ',' or ']' after an array element"),
+    ("[{\"a\":1},\n  {\"a\":", 2, 8, "unexpected end of input"),
+    ("[1]", 1, 2, "expected an object: each element of the array is a record"),
+    ("\"x\"", 1, 1, "expected an array of objects, or an object holding one"),
+    ("{}", 1, 2, "expected an object holding an array of records"),
+    ("{\"a\": 1}", 1, 8, "expected an object holding an array of records"),
+    ("{\"a\": [], \"b\": []}", 1, 16, "the object holds a second array; expected exactly one array of records"),
+    ("[{\"a\": 01}]", 1, 9, "expected ',' or '}' after an object member"),
+    ("[] x", 1, 4, "unexpected text after the JSON value"),
+  ])
+  func reportsErrorsWithPositions(text: String, line: Int, column: Int, message: String) {
+    let error = readError(reader(text))
+    #expect(error == InputError(name: "t.json", line: line, column: column, message: message))
+  }
+
+  @Test func deepNestingIsAnErrorNotACrash() {
+    let deep = "[{\"a\": " + String(repeating: "[", count: 100_000)
+    let error = readError(reader(deep))
+    #expect(error?.message == "nesting deeper than 512 levels")
+    #expect(error?.line == 1)
+  }
+
+  @Test func emptyInputAndEmptyArrayHoldNoRecords() throws {
+    #expect(try readAll(reader("  \n")).records.isEmpty)
+    #expect(try readAll(reader("[]")).records.isEmpty)
+    #expect(try readAll(reader("{\"records\": []}")).records.isEmpty)
+  }
+
+  @Test func recordsStraddlingChunksReadTheSame() throws {
+    let text = "\u{FEFF}{\"meta\": \"x\",\n \"rows\": [\n{\"id\": 12345, \"n\": \"a\\\"b\"},\n"
+      + "  {\"id\": -1.5e3, \"n\": [true, false, null], \"x\": {}}\n, {}]}\n"
+    let whole = try readAll(reader(text))
+    #expect(whole.records == [["12345", "a\"b", nil], ["-1.5e3", "[true, false, null]", "{}"],
+      [nil, nil, nil]])
+    #expect(whole.lines == [3, 4, 5])
+    for size in 1...text.utf8.count {
+      #expect(try readAll(reader(text, chunkSize: size)) == whole, "chunk size \(size)")
+    }
+  }
+}
