@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SiftCore
 
 @Suite struct MarkdownWriterTests {
@@ -40,7 +41,9 @@ import Testing
   @Test func jsonValuesAsText() throws {
     var h = WriterHarness(.json, columns: ["s", "o", "z", "m"])
     h.add(["\"a|b\"", "{\"k\": [1,\n 2]}", "null", nil])
-    #expect(try h.text(markdown()) == "| s | o | z | m |\n| --- | --- | --- | --- |\n| a\\|b | {\"k\":[1,2]} |  |  |\n")
+    #expect(
+      try h.text(markdown())
+        == "| s | o | z | m |\n| --- | --- | --- | --- |\n| a\\|b | {\"k\":[1,2]} |  |  |\n")
   }
 
   @Test func eachGroupIsATableUnderItsLabel() throws {

@@ -38,7 +38,9 @@ public final class CSVWriter: RecordWriter {
   /// Delimited text has no group headers: the records come in group order.
   public func beginGroup(label: String, count: Int) throws(OutputError) {}
 
-  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
+  public func write(
+    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+  ) throws(OutputError) {
     var out = output
     for (index, column) in columns.enumerated() {
       if index > 0 { out.append(delimiter) }
@@ -56,12 +58,16 @@ public final class CSVWriter: RecordWriter {
 
   /// Appends one field's text, quoted (CSV) or escaped (TSV) only when it must be. `alone`: the
   /// field is its row's only one.
-  private func appendField(_ text: UnsafeBufferPointer<UInt8>, alone: Bool, to out: inout OutputBuffer) {
+  private func appendField(
+    _ text: UnsafeBufferPointer<UInt8>, alone: Bool, to out: inout OutputBuffer
+  ) {
     switch dialect {
     case .csv:
       let needsQuotes =
         (alone && text.isEmpty)
-        || text.contains { $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn }
+        || text.contains {
+          $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn
+        }
       guard needsQuotes else { return out.append(text) }
       out.append(.quote)
       var runStart = 0

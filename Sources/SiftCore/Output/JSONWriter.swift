@@ -37,7 +37,9 @@ public final class JSONWriter: RecordWriter {
   /// Writes the record as one object. With `verbatimJSON` (and JSON input) the record's own text
   /// is written, keeping duplicate keys and key order; any text is minified when it holds a line
   /// break. Otherwise the object has the output columns as keys, a missing field left out.
-  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
+  public func write(
+    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+  ) throws(OutputError) {
     precondition(columns.count == keys.count, "write's columns must match begin's")
     var out = output
     if layout == .array { out.append(literal: records == 0 ? "[\n" : ",\n") }

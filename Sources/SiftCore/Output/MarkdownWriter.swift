@@ -32,7 +32,9 @@ public final class MarkdownWriter: RecordWriter {
     try writeHeaderIfNeeded(to: &out)
   }
 
-  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
+  public func write(
+    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+  ) throws(OutputError) {
     var out = output
     try writeHeaderIfNeeded(to: &out)
     out.append(.pipe)

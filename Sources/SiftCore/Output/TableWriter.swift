@@ -47,7 +47,9 @@ public final class TableWriter: RecordWriter {
     groups.append(Group(row: records, label: label, count: count))
   }
 
-  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
+  public func write(
+    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+  ) throws(OutputError) {
     precondition(columns.count == columnCount, "write's columns must match begin's")
     for column in columns {
       column.value(row).withText(scratch: &scratch) { appendCell($0) }
@@ -145,7 +147,9 @@ public final class TableWriter: RecordWriter {
       if count > 0 || cut {
         out.appendSpaces(pending)
         pending = 0
-        cells.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
+        cells.withUnsafeBufferPointer {
+          out.append(UnsafeBufferPointer(rebasing: $0[start..<start + count]))
+        }
         if cut { out.append(literal: ellipsis) }
       }
       if !rightAligned { pending += widths[column] - shown }
