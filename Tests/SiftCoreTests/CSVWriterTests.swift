@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SiftCore
 
 @Suite struct CSVWriterTests {
@@ -59,13 +60,20 @@ import Testing
   @Test func otherDelimiter() throws {
     var h = WriterHarness(.csv, columns: ["a", "b"])
     h.add(["1;2", "\"3,4\""])
-    #expect(try h.text(WriterOptions(format: .csv, delimiter: UInt8(ascii: ";"))) == "a;b\n\"1;2\";3,4\n")
+    #expect(
+      try h.text(WriterOptions(format: .csv, delimiter: UInt8(ascii: ";"))) == "a;b\n\"1;2\";3,4\n")
   }
 
   @Test func jsonValuesAsText() throws {
     var h = WriterHarness(.json, columns: ["s", "n", "b", "z", "o", "m", "e"])
-    h.add(["\"a\\\"b\\u00e9\"", "1.50", "true", "null", "{\n  \"k\": [1, 2],\n  \"t\": \"x y\"\n}", nil, "\"\""])
-    #expect(try h.text(csv) == "s,n,b,z,o,m,e\n\"a\"\"b\u{e9}\",1.50,true,,\"{\"\"k\"\":[1,2],\"\"t\"\":\"\"x y\"\"}\",,\n")
+    h.add([
+      "\"a\\\"b\\u00e9\"", "1.50", "true", "null", "{\n  \"k\": [1, 2],\n  \"t\": \"x y\"\n}", nil,
+      "\"\"",
+    ])
+    #expect(
+      try h.text(csv)
+        == "s,n,b,z,o,m,e\n\"a\"\"b\u{e9}\",1.50,true,,"
+        + "\"{\"\"k\"\":[1,2],\"\"t\"\":\"\"x y\"\"}\",,\n")
   }
 
   @Test func tsvEscapesTabAndLineBreaks() throws {

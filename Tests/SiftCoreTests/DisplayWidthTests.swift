@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SiftCore
 
 @Suite struct DisplayWidthTests {
@@ -28,10 +29,12 @@ import Testing
     ("abcdef", 4, "\u{2026}", "abc\u{2026}"),
     ("abcdef", 6, "\u{2026}", "abcdef"),
     ("abcdef", 5, "...", "ab..."),
-    ("\u{65e5}\u{672c}\u{8a9e}", 4, "\u{2026}", "\u{65e5}\u{2026}"),  // a wide character is never split
+    // A wide character is never split.
+    ("\u{65e5}\u{672c}\u{8a9e}", 4, "\u{2026}", "\u{65e5}\u{2026}"),
     ("\u{65e5}\u{672c}\u{8a9e}", 5, "\u{2026}", "\u{65e5}\u{672c}\u{2026}"),
     ("e\u{301}e\u{301}e\u{301}", 3, "\u{2026}", "e\u{301}e\u{301}e\u{301}"),
-    ("e\u{301}e\u{301}e\u{301}e", 3, "\u{2026}", "e\u{301}e\u{301}\u{2026}"),  // marks stay with their letter
+    // Combining marks stay with their letter.
+    ("e\u{301}e\u{301}e\u{301}e", 3, "\u{2026}", "e\u{301}e\u{301}\u{2026}"),
     ("abcdef", 2, "...", "ab"),  // no room for the ellipsis
     ("abc", 0, "\u{2026}", ""),
   ])
@@ -51,7 +54,9 @@ import Testing
     }
   }
 
-  @Test(arguments: [(0, "0"), (999, "999"), (1203, "1,203"), (1_000_000, "1,000,000"), (-12345, "-12,345")])
+  @Test(arguments: [
+    (0, "0"), (999, "999"), (1203, "1,203"), (1_000_000, "1,000,000"), (-12345, "-12,345"),
+  ])
   func groupsDigits(n: Int, text: String) {
     #expect(groupedDigits(n) == text)
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SiftCore
 
 @Suite struct JSONWriterTests {
@@ -47,7 +48,9 @@ import Testing
     var h = WriterHarness(.csv, columns: ["id", "name"])
     h.add(["1", "Acme"])
     h.add(["2", "\"Beta, Ltd\""])
-    #expect(try h.text(json) == "[\n{\"id\":1,\"name\":\"Acme\"},\n{\"id\":2,\"name\":\"Beta, Ltd\"}\n]\n")
+    #expect(
+      try h.text(json) == "[\n{\"id\":1,\"name\":\"Acme\"},\n{\"id\":2,\"name\":\"Beta, Ltd\"}\n]\n"
+    )
   }
 
   @Test func emptyArrayAndEmptyLines() throws {
@@ -82,14 +85,53 @@ import Testing
     var h = WriterHarness(.json, columns: ["a", "b"])
     h.add(["1", "2"], text: #"{"b": 2, "a": 1, "a": 3}"#)
     h.add(["1", "2"], text: "{\n  \"a\": 1,\n  \"b\": \"x y\"\n}")
-    #expect(try h.text(ndjson, verbatimJSON: true) == "{\"b\": 2, \"a\": 1, \"a\": 3}\n{\"a\":1,\"b\":\"x y\"}\n")
     #expect(
-      try h.text(json, verbatimJSON: true) == "[\n{\"b\": 2, \"a\": 1, \"a\": 3},\n{\"a\":1,\"b\":\"x y\"}\n]\n")
+      try h.text(ndjson, verbatimJSON: true)
+        == "{\"b\": 2, \"a\": 1, \"a\": 3}\n{\"a\":1,\"b\":\"x y\"}\n")
+    #expect(
+      try h.text(json, verbatimJSON: true)
+        == "[\n{\"b\": 2, \"a\": 1, \"a\": 3},\n{\"a\":1,\"b\":\"x y\"}\n]\n")
   }
 
   @Test func verbatimIsIgnoredForCSVInput() throws {
     var h = WriterHarness(.csv, columns: ["a"])
     h.add(["7"])
     #expect(try h.text(ndjson, verbatimJSON: true) == "{\"a\":7}\n")
+  }
+}
+
+@Suite struct WriterFlushingTests {
+  final class ClosedSink: ByteSink {
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) { throw .closed }
+  }
+
+  @Test func lineBufferedOutputReachesTheSinkPerRecord() throws {
+    let sink = MemorySink()
+    let writer = makeWriter(
+      WriterOptions(format: .ndjson), output: OutputBuffer(sink: sink, lineBuffered: true))
+    var h = WriterHarness(.csv, columns: ["a"])
+    h.add(["1"])
+    h.add(["2"])
+    try writer.begin(columns: ["a"])
+    try h.batch().withRows { cursor in
+      try writer.write(cursor.row(0), columns: [.field("a", at: 0)], verbatimJSON: false)
+      #expect(sink.text == "{\"a\":1}\n")
+      try writer.write(cursor.row(1), columns: [.field("a", at: 0)], verbatimJSON: false)
+      #expect(sink.text == "{\"a\":1}\n{\"a\":2}\n")
+    }
+  }
+
+  @Test(arguments: OutputFormat.allCases)
+  func closedPipeIsReported(format: OutputFormat) throws {
+    let writer = makeWriter(WriterOptions(format: format), output: OutputBuffer(sink: ClosedSink()))
+    var h = WriterHarness(.csv, columns: ["a"])
+    h.add(["1"])
+    #expect(throws: OutputError.closed) {
+      try writer.begin(columns: ["a"])
+      try h.batch().withRows { cursor in
+        try writer.write(cursor.row(0), columns: [.field("a", at: 0)], verbatimJSON: false)
+      }
+      try writer.end()
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SiftCore
 
 @Suite struct TableWriterTests {
@@ -83,7 +84,8 @@ import Testing
     var h = WriterHarness(.csv, columns: ["name", "x"])
     h.add(["\u{65e5}\u{672c}\u{8a9e}\u{65e5}\u{672c}", "y"])
     // 10 columns of CJK must fit in 5: two characters (4 columns) and the ellipsis.
-    #expect(try h.text(table(maxWidth: 8)) == "name   x\n─────  ─\n\u{65e5}\u{672c}\u{2026}  y\n")
+    #expect(
+      try h.text(table(maxWidth: 8)) == "name   x\n─────  ─\n\u{65e5}\u{672c}\u{2026}  y\n")
   }
 
   @Test func groupHeadersWithSharedWidths() throws {
@@ -116,7 +118,7 @@ import Testing
 
   @Test func controlCharactersNeverReachTheTerminal() throws {
     var h = WriterHarness(.csv, columns: ["v"])
-    h.add(["\"two\r\nlines\"", ])
+    h.add(["\"two\r\nlines\""])
     h.add(["\"tab\there\""])
     h.add(["esc\u{1b}[31mred"])
     h.add(["del\u{7f}"])
@@ -139,7 +141,8 @@ import Testing
         """)
     #expect(!out.utf8.contains { $0 < 0x20 && $0 != 0x0A })
     let ascii = try h.text(table(ascii: true))
-    #expect(ascii == "v\n-----------\ntwo\\nlines\ntab\\there\nesc?[31mred\ndel?\nc1?x\nrtl?x\nbad?\n")
+    #expect(
+      ascii == "v\n-----------\ntwo\\nlines\ntab\\there\nesc?[31mred\ndel?\nc1?x\nrtl?x\nbad?\n")
   }
 
   @Test func groupHeaderIsCutToTheWidth() throws {

@@ -21,7 +21,8 @@ struct WriterHarness {
 
   /// Adds a record from raw field texts as the input has them (CSV quotes, JSON text).
   mutating func add(_ fields: [String?], text: String? = nil) {
-    records.append(Record(fields: fields.map { $0.map { Array($0.utf8) } }, text: text.map { Array($0.utf8) }))
+    records.append(
+      Record(fields: fields.map { $0.map { Array($0.utf8) } }, text: text.map { Array($0.utf8) }))
   }
 
   /// Adds a record from raw field bytes (for ill-formed UTF-8).

@@ -12,7 +12,8 @@ public final class CSVWriter: RecordWriter {
   private let output: OutputBuffer
   private let dialect: DelimitedDialect
   private let delimiter: UInt8
-  /// Decoded values that need it (a quoted CSV field with `""`, an escaped JSON string).
+  /// The line being written, and values decoded when they need it (`""`, JSON escapes).
+  private var line: [UInt8] = []
   private var scratch: [UInt8] = []
 
   public init(output: OutputBuffer, dialect: DelimitedDialect) {
@@ -25,29 +26,37 @@ public final class CSVWriter: RecordWriter {
   }
 
   public func begin(columns: [String]) throws(OutputError) {
-    var out = output
+    var out = [UInt8].take(&line)
+    defer { line = out }
     for (index, name) in columns.enumerated() {
       if index > 0 { out.append(delimiter) }
       var name = name
       name.withUTF8 { appendField($0, alone: columns.count == 1, to: &out) }
     }
     out.append(.lineFeed)
-    try output.endRecord()
+    try output.append(line: &out)
   }
 
   /// Delimited text has no group headers: the records come in group order.
   public func beginGroup(label: String, count: Int) throws(OutputError) {}
 
-  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
-    var out = output
+  public func write(
+    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+  ) throws(OutputError) {
+    var out = [UInt8].take(&line)
+    var decoded = [UInt8].take(&scratch)
+    defer {
+      line = out
+      scratch = decoded
+    }
     for (index, column) in columns.enumerated() {
       if index > 0 { out.append(delimiter) }
-      column.value(row).withText(scratch: &scratch) {
+      column.value(row).withText(scratch: &decoded) {
         appendField($0, alone: columns.count == 1, to: &out)
       }
     }
     out.append(.lineFeed)
-    try output.endRecord()
+    try output.append(line: &out)
   }
 
   public func end() throws(OutputError) {
@@ -56,12 +65,16 @@ public final class CSVWriter: RecordWriter {
 
   /// Appends one field's text, quoted (CSV) or escaped (TSV) only when it must be. `alone`: the
   /// field is its row's only one.
-  private func appendField(_ text: UnsafeBufferPointer<UInt8>, alone: Bool, to out: inout OutputBuffer) {
+  private func appendField(
+    _ text: UnsafeBufferPointer<UInt8>, alone: Bool, to out: inout [UInt8]
+  ) {
     switch dialect {
     case .csv:
       let needsQuotes =
         (alone && text.isEmpty)
-        || text.contains { $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn }
+        || text.contains {
+          $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn
+        }
       guard needsQuotes else { return out.append(text) }
       out.append(.quote)
       var runStart = 0

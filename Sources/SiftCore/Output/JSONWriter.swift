@@ -14,6 +14,8 @@ public final class JSONWriter: RecordWriter {
   /// Each column's key, encoded with its colon: `"name":`.
   private var keys: [[UInt8]] = []
   private var records = 0
+  /// The line being written, and CSV values decoded when they need it (`""`).
+  private var line: [UInt8] = []
   private var scratch: [UInt8] = []
 
   public init(output: OutputBuffer, layout: Layout) {
@@ -37,13 +39,21 @@ public final class JSONWriter: RecordWriter {
   /// Writes the record as one object. With `verbatimJSON` (and JSON input) the record's own text
   /// is written, keeping duplicate keys and key order; any text is minified when it holds a line
   /// break. Otherwise the object has the output columns as keys, a missing field left out.
-  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
+  public func write(
+    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+  ) throws(OutputError) {
     precondition(columns.count == keys.count, "write's columns must match begin's")
-    var out = output
+    var out = [UInt8].take(&line)
+    var decoded = [UInt8].take(&scratch)
+    defer {
+      line = out
+      scratch = decoded
+    }
     if layout == .array { out.append(literal: records == 0 ? "[\n" : ",\n") }
     if verbatimJSON && row.encoding == .json {
-      appendJSON(row.text, to: &out)
+      Self.appendJSON(row.text, to: &out)
     } else {
+      let keys = self.keys
       out.append(UInt8(ascii: "{"))
       var first = true
       for (index, column) in columns.enumerated() {
@@ -51,14 +61,14 @@ public final class JSONWriter: RecordWriter {
         if value.form == .missing { continue }
         if !first { out.append(.comma) }
         first = false
-        keys[index].withUnsafeBufferPointer { out.append($0) }
-        appendValue(value, to: &out)
+        out.append(contentsOf: keys[index])
+        Self.appendValue(value, to: &out, scratch: &decoded)
       }
       out.append(UInt8(ascii: "}"))
     }
     if layout == .lines { out.append(.lineFeed) }
     records += 1
-    try output.endRecord()
+    try output.append(line: &out)
   }
 
   public func end() throws(OutputError) {
@@ -69,7 +79,9 @@ public final class JSONWriter: RecordWriter {
 
   /// JSON input keeps its text; CSV and TSV text becomes a string, or a bare number when it is
   /// one in canonical form.
-  private func appendValue(_ value: FieldValue, to out: inout OutputBuffer) {
+  private static func appendValue(
+    _ value: FieldValue, to out: inout [UInt8], scratch: inout [UInt8]
+  ) {
     switch value.form {
     case .jsonString, .jsonNumber, .jsonBool, .jsonNull, .jsonNested, .missing:
       appendJSON(value.raw, to: &out)
@@ -85,7 +97,7 @@ public final class JSONWriter: RecordWriter {
   }
 
   /// Appends JSON text as it is, minified when it spans lines.
-  private func appendJSON(_ text: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+  private static func appendJSON(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     if JSONText.containsLineBreak(text) {
       JSONText.appendMinified(text, to: &out)
     } else {

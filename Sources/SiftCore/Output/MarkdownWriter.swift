@@ -9,6 +9,8 @@ public final class MarkdownWriter: RecordWriter {
   /// Whether the header rows of the current table are written yet (they wait for a group label).
   private var headerWritten = false
   private var groups = 0
+  /// The line being written, and values decoded when they need it (`""`, JSON escapes).
+  private var line: [UInt8] = []
   private var scratch: [UInt8] = []
 
   public init(output: OutputBuffer, numericColumns: [Bool]) {
@@ -32,17 +34,25 @@ public final class MarkdownWriter: RecordWriter {
     try writeHeaderIfNeeded(to: &out)
   }
 
-  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
-    var out = output
-    try writeHeaderIfNeeded(to: &out)
+  public func write(
+    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+  ) throws(OutputError) {
+    var buffer = output
+    try writeHeaderIfNeeded(to: &buffer)
+    var out = [UInt8].take(&line)
+    var decoded = [UInt8].take(&scratch)
+    defer {
+      line = out
+      scratch = decoded
+    }
     out.append(.pipe)
     for column in columns {
       out.append(.space)
-      column.value(row).withText(scratch: &scratch) { appendCell($0, to: &out) }
+      column.value(row).withText(scratch: &decoded) { Self.appendCell($0, to: &out) }
       out.append(literal: " |")
     }
     out.append(.lineFeed)
-    try output.endRecord()
+    try output.append(line: &out)
   }
 
   public func end() throws(OutputError) {
@@ -57,7 +67,7 @@ public final class MarkdownWriter: RecordWriter {
     out.append(.pipe)
     for var name in header {
       out.append(.space)
-      name.withUTF8 { appendCell($0, to: &out) }
+      name.withUTF8 { Self.appendCell($0, to: &out) }
       out.append(literal: " |")
     }
     out.append(literal: "\n|")
@@ -70,7 +80,9 @@ public final class MarkdownWriter: RecordWriter {
   }
 
   /// Appends a cell's text: `|` escaped, CRLF, CR and LF as `<br>`.
-  private func appendCell(_ text: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+  private static func appendCell<Output: ByteOutput>(
+    _ text: UnsafeBufferPointer<UInt8>, to out: inout Output
+  ) {
     var runStart = 0
     var i = 0
     while i < text.count {

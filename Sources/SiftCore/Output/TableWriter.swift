@@ -38,7 +38,7 @@ public final class TableWriter: RecordWriter {
     columnCount = columns.count
     for name in columns {
       var name = name
-      name.withUTF8 { appendCell($0) }
+      name.withUTF8 { appendCell($0, to: &cells, ends: &cellEnds, widths: &cellWidths) }
     }
   }
 
@@ -47,10 +47,25 @@ public final class TableWriter: RecordWriter {
     groups.append(Group(row: records, label: label, count: count))
   }
 
-  public func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError) {
+  public func write(
+    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+  ) throws(OutputError) {
     precondition(columns.count == columnCount, "write's columns must match begin's")
+    // Taken out of the properties for the record: appends to locals skip exclusivity checks.
+    var text = [UInt8].take(&cells)
+    var ends = [Int].take(&cellEnds)
+    var widths = [Int].take(&cellWidths)
+    var decoded = [UInt8].take(&scratch)
+    defer {
+      cells = text
+      cellEnds = ends
+      cellWidths = widths
+      scratch = decoded
+    }
     for column in columns {
-      column.value(row).withText(scratch: &scratch) { appendCell($0) }
+      column.value(row).withText(scratch: &decoded) {
+        appendCell($0, to: &text, ends: &ends, widths: &widths)
+      }
     }
     records += 1
   }
@@ -145,7 +160,9 @@ public final class TableWriter: RecordWriter {
       if count > 0 || cut {
         out.appendSpaces(pending)
         pending = 0
-        cells.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
+        cells.withUnsafeBufferPointer {
+          out.append(UnsafeBufferPointer(rebasing: $0[start..<start + count]))
+        }
         if cut { out.append(literal: ellipsis) }
       }
       if !rightAligned { pending += widths[column] - shown }
@@ -175,9 +192,12 @@ public final class TableWriter: RecordWriter {
   }
 
   /// Buffers one cell's shown text and width.
-  private func appendCell(_ text: UnsafeBufferPointer<UInt8>) {
-    cellWidths.append(appendVisible(text, to: &cells))
-    cellEnds.append(cells.count)
+  private func appendCell(
+    _ text: UnsafeBufferPointer<UInt8>, to cells: inout [UInt8], ends: inout [Int],
+    widths: inout [Int]
+  ) {
+    widths.append(appendVisible(text, to: &cells))
+    ends.append(cells.count)
   }
 
   /// Appends `text` with every control neutralised (see the type's summary); returns its width.
