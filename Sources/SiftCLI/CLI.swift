@@ -19,6 +19,7 @@ public struct ProcessContext {
   public var stdout: ByteSink
   public var stdoutIsTerminal: Bool
   public var stderr: ByteSink
+  public var stderrIsTerminal: Bool
   /// The terminal width in columns when stdout is a terminal.
   public var terminalWidth: Int?
   /// The current directory, for finding `./sift.json`.
@@ -27,7 +28,8 @@ public struct ProcessContext {
   public init(
     arguments: [String], environment: [String: String] = [:], stdin: ByteSource,
     stdinIsTerminal: Bool = false, stdout: ByteSink, stdoutIsTerminal: Bool = false,
-    stderr: ByteSink, terminalWidth: Int? = nil, currentDirectory: String = "."
+    stderr: ByteSink, stderrIsTerminal: Bool = false, terminalWidth: Int? = nil,
+    currentDirectory: String = "."
   ) {
     self.arguments = arguments
     self.environment = environment
@@ -36,6 +38,7 @@ public struct ProcessContext {
     self.stdout = stdout
     self.stdoutIsTerminal = stdoutIsTerminal
     self.stderr = stderr
+    self.stderrIsTerminal = stderrIsTerminal
     self.terminalWidth = terminalWidth
     self.currentDirectory = currentDirectory
   }

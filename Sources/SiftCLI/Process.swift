@@ -40,7 +40,7 @@ extension SiftCLI {
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
       stdin: ByteSource(fileDescriptor: 0, name: "stdin"), stdinIsTerminal: isatty(0) == 1,
       stdout: DescriptorSink(fd: 1), stdoutIsTerminal: isatty(1) == 1,
-      stderr: DescriptorSink(fd: 2), terminalWidth: width, currentDirectory: ".")
+      stderr: DescriptorSink(fd: 2), stderrIsTerminal: isatty(2) == 1, terminalWidth: width, currentDirectory: ".")
     return run(context).rawValue
   }
 }

@@ -207,11 +207,11 @@ import Testing
   }
 
   @Test func digitGrouping() {
-    #expect(group(0) == "0")
-    #expect(group(999) == "999")
-    #expect(group(1000) == "1,000")
-    #expect(group(13419) == "13,419")
-    #expect(group(1_000_000) == "1,000,000")
+    #expect(groupedDigits(0) == "0")
+    #expect(groupedDigits(999) == "999")
+    #expect(groupedDigits(1000) == "1,000")
+    #expect(groupedDigits(13419) == "13,419")
+    #expect(groupedDigits(1_000_000) == "1,000,000")
   }
 
   @Test func nearestPaletteColours() {

@@ -72,16 +72,23 @@ public final class Engine {
     do throws(OutputError) { try writer?.begin(columns: plan.outputNames) } catch {
       throw .output(error)
     }
-    for (reader, batch) in sample.batches { try pass.process(batch, from: reader) }
+    try forEachBatch { batch, reader throws(SiftError) in try pass.process(batch, from: reader) }
+    return try pass.finish()
+  }
+
+  /// Calls `body` with every batch in input order: the sample first, then the rest of the input.
+  /// The sample is handed over once; the engine keeps no batch after this.
+  func forEachBatch(_ body: (RecordBatch, Int) throws(SiftError) -> Void) throws(SiftError) {
+    let sampled = sample.batches
     sample.batches.removeAll()
+    for (reader, batch) in sampled { try body(batch, reader) }
     while current < readers.count {
       if let batch = try next(from: current) {
-        try pass.process(batch, from: current)
+        try body(batch, current)
       } else {
         current += 1
       }
     }
-    return try pass.finish()
   }
 
   private func next(from reader: Int) throws(SiftError) -> RecordBatch? {

@@ -40,15 +40,15 @@ public struct FeedbackBar: Sendable {
     let noun = total == 1 ? "record" : "records"
     if n > 0 {
       parts.append("\(n) \(n == 1 ? "filter" : "filters")")
-      parts.append("\(group(summary.matched)) of \(group(total)) \(noun)")
+      parts.append("\(groupedDigits(summary.matched)) of \(groupedDigits(total)) \(noun)")
     } else {
-      parts.append("\(group(total)) \(noun)")
+      parts.append("\(groupedDigits(total)) \(noun)")
     }
-    if limited && summary.shown < summary.matched { parts.append("\(group(summary.shown)) shown") }
-    if grouped { parts.append("\(group(summary.groups)) \(summary.groups == 1 ? "group" : "groups")") }
-    if summary.skipped > 0 { parts.append("\(group(summary.skipped)) skipped") }
+    if limited && summary.shown < summary.matched { parts.append("\(groupedDigits(summary.shown)) shown") }
+    if grouped { parts.append("\(groupedDigits(summary.groups)) \(summary.groups == 1 ? "group" : "groups")") }
+    if summary.skipped > 0 { parts.append("\(groupedDigits(summary.skipped)) skipped") }
     if summary.shortRows > 0 {
-      parts.append("\(group(summary.shortRows)) short \(summary.shortRows == 1 ? "row" : "rows")")
+      parts.append("\(groupedDigits(summary.shortRows)) short \(summary.shortRows == 1 ? "row" : "rows")")
     }
     return parts
   }
@@ -134,35 +134,10 @@ public struct FeedbackBar: Sendable {
   public var sortKeys: [(field: String, descending: Bool)] = []
 }
 
-/// Digits grouped with `,` (`1,000,000`).
-public func group(_ n: Int) -> String {
-  let digits = String(n.magnitude)
-  var out = ""
-  for (i, ch) in digits.enumerated() {
-    if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-    out.append(ch)
-  }
-  return n < 0 ? "-" + out : out
-}
-
-/// A JSON string literal.
+/// A JSON string literal of `s`.
 func jsonString(_ s: String) -> String {
-  var out = "\""
-  for u in s.unicodeScalars {
-    switch u {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    default:
-      if u.value < 0x20 {
-        let hex = String(u.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      } else {
-        out.unicodeScalars.append(u)
-      }
-    }
-  }
-  return out + "\""
+  var out: [UInt8] = []
+  var text = s
+  text.withUTF8 { JSONText.appendString($0, to: &out) }
+  return String(decoding: out, as: UTF8.self)
 }

@@ -1,0 +1,59 @@
+import SiftCore
+
+/// Text to standard output and standard error, and the terminal facts that shape it.
+struct Console {
+  let context: ProcessContext
+
+  /// Writes `text` to standard error; a closed stderr is ignored.
+  func error(_ text: String) {
+    write(text, to: context.stderr)
+  }
+
+  /// Writes `text` to standard output; false when the reader went away.
+  @discardableResult
+  func output(_ text: String) -> Bool {
+    write(text, to: context.stdout)
+  }
+
+  @discardableResult
+  func write(_ text: String, to sink: ByteSink) -> Bool {
+    var t = text
+    return t.withUTF8 { bytes in
+      do throws(OutputError) {
+        try sink.write(bytes)
+        return true
+      } catch {
+        return false
+      }
+    }
+  }
+
+  /// True when the locale is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`) and `--ascii` is off.
+  func unicode(asciiRequested: Bool) -> Bool {
+    if asciiRequested { return false }
+    let env = context.environment
+    let locale = [env["LC_ALL"], env["LC_CTYPE"], env["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+    let l = locale.lowercased()
+    return l.contains("utf-8") || l.contains("utf8")
+  }
+
+  /// Colour for a destination per `--color` (SPEC §1): `auto` only on a terminal, with `NO_COLOR`
+  /// unset and `TERM` not `dumb`; 24-bit when `COLORTERM` says so.
+  func colorMode(_ choice: ColorChoice, terminal: Bool) -> ColorMode {
+    let env = context.environment
+    switch choice {
+    case .never: return .none
+    case .auto:
+      guard terminal, env["NO_COLOR"] == nil, env["TERM"] != "dumb" else { return .none }
+    case .always: break
+    }
+    let colorterm = env["COLORTERM"]?.lowercased() ?? ""
+    return colorterm == "truecolor" || colorterm == "24bit" ? .trueColor : .palette256
+  }
+
+  /// The terminal width: `COLUMNS` when set, else the terminal's.
+  var width: Int? {
+    if let c = context.environment["COLUMNS"], let n = Int(c), n > 0 { return n }
+    return context.terminalWidth
+  }
+}

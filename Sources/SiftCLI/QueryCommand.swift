@@ -1,0 +1,165 @@
+import SiftCore
+
+/// Runs a query over the inputs and writes the records, the feedback bar and the exit status.
+struct QueryCommand {
+  let request: RunRequest
+  let query: Query
+  let context: ProcessContext
+  var console: Console { Console(context: context) }
+
+  func run() -> ExitStatus {
+    guard let now = resolveNow() else { return .error }
+    guard let inputs = Inputs.open(request, query: query, context: context) else { return .error }
+    let engine = Engine(readers: inputs.readers)
+    do throws(SiftError) { try engine.readSample() } catch { return report(error, output: nil) }
+    let plan: Plan
+    do throws(PlanError) { plan = try engine.plan(query, now: now) } catch {
+      console.error(QueryCommand.render(error, query: request.queryText))
+      return .error
+    }
+    let unicode = console.unicode(asciiRequested: request.ascii)
+    let format = outputFormat(inputs.formats)
+    let onTerminalTable = format == .table && context.stdoutIsTerminal
+    // Tables and markdown are laid out whole, with the bar (and title) above them.
+    let body = (format == .table || format == .markdown) ? MemorySink() : nil
+    let buffer = OutputBuffer(sink: body ?? context.stdout, lineBuffered: context.stdoutIsTerminal && body == nil)
+    let writer: RecordWriter? = request.countOnly ? nil : makeWriter(
+      WriterOptions(
+        format: format, delimiter: outputDelimiter(format),
+        numericColumns: (plan.projection ?? plan.schema.names.indices.map { ResolvedField(index: $0, path: [], name: plan.schema.names[$0]) })
+          .map { plan.type(of: $0) == .number },
+        maxWidth: onTerminalTable ? console.width : nil, ascii: !unicode),
+      output: buffer)
+    let summary: RunSummary
+    do throws(SiftError) { summary = try engine.run(plan, writer: writer) } catch {
+      return report(error, output: (buffer, body))
+    }
+    do throws(OutputError) { try buffer.flush() } catch { return report(.output(error), output: nil) }
+    let bar = feedbackBar(plan, summary, unicode: unicode)
+    if request.countOnly {
+      if plan.group != nil {
+        console.output(summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined())
+      } else {
+        console.output("\(summary.shown)\n")
+      }
+    }
+    if let body {
+      var head = ""
+      if format == .markdown {
+        if let title = titleLine(unicode: unicode) { head += "# \(title)\n\n" }
+        if let b = barText(bar, destinationIsTerminal: false, unicode: unicode) { head += b + "\n\n" }
+      } else if onTerminalTable {
+        if let title = titleLine(unicode: unicode) { head += title + "\n" }
+        if let b = barText(bar, destinationIsTerminal: true, unicode: unicode) { head += b + "\n" }
+      } else if let b = barText(bar, destinationIsTerminal: context.stderrIsTerminal, unicode: unicode) {
+        console.error(b + "\n")
+      }
+      guard console.output(head) else { return .matched }
+      do throws(OutputError) {
+        try body.bytes.withUnsafeBufferPointer { b throws(OutputError) in try context.stdout.write(b) }
+      } catch {
+        return report(.output(error), output: nil)
+      }
+    } else if let b = barText(bar, destinationIsTerminal: context.stderrIsTerminal, unicode: unicode) {
+      console.error(b + "\n")
+    }
+    return summary.matched > 0 ? .matched : .noMatch
+  }
+
+  /// "Now" from `--now`, `SIFT_NOW` or the clock; `nil` after reporting a bad value.
+  private func resolveNow() -> WallTime? {
+    let given = request.now ?? context.environment["SIFT_NOW"]
+    guard let given, !given.isEmpty else { return Clock.localNow() }
+    guard let now = Clock.parse(given) else {
+      let source = request.now != nil ? "--now" : "SIFT_NOW"
+      console.error("sift: \(source): '\(given)' is not a date or date-time (like 2024-06-12 or 2024-06-12T10:00)\n")
+      return nil
+    }
+    return now
+  }
+
+  /// The output format (SPEC §4.1): `-o`, else a table on a terminal, else the input's format
+  /// (mixed inputs: NDJSON).
+  private func outputFormat(_ formats: [InputFormat]) -> OutputFormat {
+    if let o = request.output { return o }
+    if context.stdoutIsTerminal { return .table }
+    let distinct = Set(formats)
+    guard distinct.count == 1, let only = distinct.first else { return .ndjson }
+    switch only {
+    case .csv: return .csv
+    case .tsv: return .tsv
+    case .json: return .json
+    case .ndjson: return .ndjson
+    }
+  }
+
+  private func outputDelimiter(_ format: OutputFormat) -> UInt8 {
+    if format == .tsv { return UInt8(ascii: "\t") }
+    return request.delimiter ?? UInt8(ascii: ",")
+  }
+
+  private func feedbackBar(_ plan: Plan, _ summary: RunSummary, unicode: Bool) -> FeedbackBar {
+    let chipsMaker = FilterChips(plan: plan, labels: Labels(request.view?.labels ?? [:]), ascii: !unicode)
+    var chips: [Chip] = []
+    if let s = chipsMaker.sortChip(defaultSort: request.view?.defaultSort ?? []) { chips.append(s) }
+    if let g = chipsMaker.groupChip() { chips.append(g) }
+    chips += chipsMaker.filterChips()
+    var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil, grouped: plan.group != nil)
+    bar.sortKeys = plan.sort.map { ($0.field.name, $0.descending) }
+    return bar
+  }
+
+  /// The bar in the `--summary` form, or `nil` when it is not wanted.
+  private func barText(_ bar: FeedbackBar, destinationIsTerminal: Bool, unicode: Bool) -> String? {
+    switch request.summary {
+    case .none: return nil
+    case .text: return bar.sentence()
+    case .json: return bar.json()
+    case .bar:
+      let style = FeedbackBar.Style(
+        ascii: !unicode, color: console.colorMode(request.color, terminal: destinationIsTerminal),
+        width: destinationIsTerminal ? console.width : nil)
+      return bar.render(style)
+    }
+  }
+
+  /// The view's title line (SPEC §7.2), cut to fit.
+  private func titleLine(unicode: Bool) -> String? {
+    guard let view = request.view, let title = view.title else { return nil }
+    let ellipsis = unicode ? "…" : "..."
+    let dash = unicode ? "—" : "-"
+    if let source = view.sourceName {
+      return truncate(title, toWidth: 24, ellipsis: ellipsis) + " \(dash) " + source
+    }
+    return truncate(title, toWidth: 37, ellipsis: ellipsis)
+  }
+
+  /// Reports a failed run: input errors after flushing what was already written (SPEC §6).
+  private func report(_ error: SiftError, output: (OutputBuffer, MemorySink?)?) -> ExitStatus {
+    switch error {
+    case .input(let e):
+      if let (buffer, body) = output {
+        try? buffer.flush()
+        if let body { _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) } }
+      }
+      console.error("sift: \(e)\n")
+      return .error
+    case .plan(let e):
+      console.error(QueryCommand.render(e, query: request.queryText))
+      return .error
+    case .output(.closed):
+      return .matched
+    case .output(.failed(let message)):
+      console.error("sift: cannot write the output: \(message)\n")
+      return .error
+    }
+  }
+
+  /// A plan error rendered like a query error (caret under the query), SPEC §2.8.
+  static func render(_ error: PlanError, query: String) -> String {
+    guard let span = error.span else {
+      return (["sift: query error: \(error.message)"] + error.notes.map { "  " + $0 }).joined(separator: "\n") + "\n"
+    }
+    return QueryError(error.message, at: span, notes: error.notes).rendered(against: query)
+  }
+}
