@@ -51,6 +51,8 @@ import Testing
      "'sort:' cannot be part of an OR; it applies to the whole query, so write it outside the OR", 5),
     ("group:x OR a",
      "'group:' cannot be part of an OR; it applies to the whole query, so write it outside the OR", 0),
+    ("a sort:date OR b",
+     "'sort:' cannot be part of an OR; it applies to the whole query, so write it outside the OR", 2),
     ("-sort:date", "'sort:' cannot be negated; directives are not filters", 0),
     ("a NOT limit:5", "'limit:' cannot be negated; directives are not filters", 2),
     ("sort:a sort:b", "'sort:' may appear only once; list all keys in one, e.g. sort:-date,customer", 7),

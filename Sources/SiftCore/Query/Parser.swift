@@ -79,8 +79,8 @@ public struct Parser {
     var branches: [Expr] = []
     while current.kind == .keyword(.or) {
       let or = current
+      if let (directive, span) = directives.first { throw Self.directiveInOr(directive, span) }
       guard let operand = first else {
-        if let (directive, span) = directives.first { throw Self.directiveInOr(directive, span) }
         throw QueryError("expected a term before 'OR'", at: or.span)
       }
       branches.append(operand)
