@@ -15,7 +15,7 @@ let helpText = """
   A query that starts with '-' goes after '--':  sift -- '-status:cancelled' grn.csv
 
   Options:
-    -f, --format FORMAT      input format: csv, tsv, json, ndjson (default: by extension, else sniffed)
+    -f, --format FORMAT      input format: csv, tsv, json, ndjson (default: by extension)
     -o, --output FORMAT      output format: table, csv, tsv, json, ndjson, markdown
     -d, --delimiter C        CSV field delimiter: one character, or \\t
         --no-header          CSV/TSV has no header row; fields are named 1, 2, ...

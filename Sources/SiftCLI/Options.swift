@@ -176,7 +176,8 @@ public struct Options: Sendable, Equatable {
           if spec.valueHint == nil {
             try spec.apply(&options, "")
           } else {
-            try spec.apply(&options, try value(for: spec, attached: letters.isEmpty ? nil : String(letters)))
+            try spec.apply(
+              &options, try value(for: spec, attached: letters.isEmpty ? nil : String(letters)))
             break
           }
           if options.mode == .help || options.mode == .version { return options }

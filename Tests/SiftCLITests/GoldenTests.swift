@@ -73,8 +73,9 @@ import Testing
   }
 
   @Test func shellWordsQuoteLikeAShell() throws {
-    #expect(try ShellWords.split(#"sift 'a b' "c \"d\" \$" e\ f''g "" "#)
-      == ["sift", "a b", #"c "d" $"#, "e fg", ""])
+    #expect(
+      try ShellWords.split(#"sift 'a b' "c \"d\" \$" e\ f''g "" "#)
+        == ["sift", "a b", #"c "d" $"#, "e fg", ""])
     #expect(throws: ShellWords.Unclosed.self) { try ShellWords.split("sift 'a") }
   }
 }

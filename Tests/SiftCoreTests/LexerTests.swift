@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SiftCore
 
 @Suite struct LexerTests {
@@ -14,36 +15,41 @@ import Testing
   }
 
   @Test func keywordsAreUppercaseOnly() throws {
-    #expect(try kinds("a OR b or c AND d and NOT not") == [
-      .word("a"), .keyword(.or), .word("b"), .word("or"), .word("c"), .keyword(.and), .word("d"),
-      .word("and"), .keyword(.not), .word("not"),
-    ])
+    #expect(
+      try kinds("a OR b or c AND d and NOT not") == [
+        .word("a"), .keyword(.or), .word("b"), .word("or"), .word("c"), .keyword(.and), .word("d"),
+        .word("and"), .keyword(.not), .word("not"),
+      ])
   }
 
   @Test func minusNegatesOnlyWhenATermFollows() throws {
-    #expect(try kinds("-a - -(b) -") == [
-      .minus, .word("a"), .word("-"), .minus, .leftParen, .word("b"), .rightParen, .word("-"),
-    ])
+    #expect(
+      try kinds("-a - -(b) -") == [
+        .minus, .word("a"), .word("-"), .minus, .leftParen, .word("b"), .rightParen, .word("-"),
+      ])
   }
 
   @Test func fieldNameEndsAtTheFirstUnquotedColon() throws {
-    #expect(try kinds("time:10:30 \"a:b\":c 'x y':z") == [
-      .field(name: "time", quoted: false), .field(name: "a:b", quoted: true),
-      .field(name: "x y", quoted: true),
-    ])
+    #expect(
+      try kinds("time:10:30 \"a:b\":c 'x y':z") == [
+        .field(name: "time", quoted: false), .field(name: "a:b", quoted: true),
+        .field(name: "x y", quoted: true),
+      ])
   }
 
   @Test func wordsEndAtParentheses() throws {
-    #expect(try kinds("NOT(a)b") == [
-      .keyword(.not), .leftParen, .word("a"), .rightParen, .word("b"),
-    ])
+    #expect(
+      try kinds("NOT(a)b") == [
+        .keyword(.not), .leftParen, .word("a"), .rightParen, .word("b"),
+      ])
   }
 
   @Test func comparisonOperatorsStandAlone() throws {
-    #expect(try kinds("qty > 10 a >= b =x <") == [
-      .word("qty"), .comparisonOperator(">"), .word("10"), .word("a"), .comparisonOperator(">="),
-      .word("b"), .word("=x"), .comparisonOperator("<"),
-    ])
+    #expect(
+      try kinds("qty > 10 a >= b =x <") == [
+        .word("qty"), .comparisonOperator(">"), .word("10"), .word("a"), .comparisonOperator(">="),
+        .word("b"), .word("=x"), .comparisonOperator("<"),
+      ])
   }
 
   @Test func quotedStringsUnescape() throws {

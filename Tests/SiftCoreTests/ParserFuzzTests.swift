@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SiftCore
 
 /// No query text may crash, hang or overflow the stack: random bytes and random token soups
@@ -16,7 +17,8 @@ import Testing
     }
   }
 
-  static let syntaxBytes = Array(" \t():,.*\"'\\/-<>=ORANDNOTsortgrouplimitfieldshas0123456789ai".utf8)
+  static let syntaxBytes = Array(
+    " \t():,.*\"'\\/-<>=ORANDNOTsortgrouplimitfieldshas0123456789ai".utf8)
 
   static let tokens = [
     "(", ")", "-", "NOT", "OR", "AND", "or", "status:", "qty:>", "qty:>=", "10..", "..", "*", "\"",

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SiftCore
 
 /// Every form of SPEC §2.1–§2.7, as the outline of the parsed query (`Query.outline`).
@@ -59,8 +60,10 @@ import Testing
     ("limit:20", "limit(20)"),
     ("limit:0", "limit(0)"),
     ("fields:grn_no,date,customer", "fields(grn_no,date,customer)"),
-    ("status:received sort:-date group:customer limit:5 fields:a,b",
-     "(field status (= received)) sort(-date) group(customer) limit(5) fields(a,b)"),
+    (
+      "status:received sort:-date group:customer limit:5 fields:a,b",
+      "(field status (= received)) sort(-date) group(customer) limit(5) fields(a,b)"
+    ),
   ]
 
   @Test(arguments: termsAndDirectives)
@@ -126,8 +129,10 @@ import Testing
     ("a OR b OR c", "(or (text a) (text b) (text c))"),
     ("a b c", "(and (text a) (text b) (text c))"),
     ("a (b c)", "(and (text a) (and (text b) (text c)))"),
-    ("(status:pending OR qty:0) date:this-week",
-     "(and (or (field status (= pending)) (field qty (= 0))) (field date (= this-week)))"),
+    (
+      "(status:pending OR qty:0) date:this-week",
+      "(and (or (field status (= pending)) (field qty (= 0))) (field date (= this-week)))"
+    ),
   ]
 
   @Test(arguments: precedenceForms)
