@@ -46,5 +46,43 @@ public struct ProcessContext {
 
 /// Runs sift with `context.arguments` (without the program name).
 public func run(_ context: ProcessContext) -> ExitStatus {
-  .error
+  let options: Options
+  do {
+    options = try Options.parse(context.arguments)
+  } catch {
+    context.stderr.write(text: error.rendered)
+    return .error
+  }
+  switch options.mode {
+  case .help:
+    context.stdout.write(text: helpText)
+    return .matched
+  case .version:
+    context.stdout.write(text: "sift \(siftVersion)\n")
+    return .matched
+  case .fields, .views:
+    return execute(options: options, query: Query(), context: context)
+  case .query:
+    break
+  }
+  let query: Query
+  do {
+    query = try Parser.parse(options.query)
+  } catch {
+    context.stderr.write(text: error.rendered(against: options.query))
+    return .error
+  }
+  if options.explain {
+    context.stdout.write(text: query.canonicalForm + "\n")
+    return .matched
+  }
+  return execute(options: options, query: query, context: context)
+}
+
+extension ByteSink {
+  /// Writes a message; a closed pipe or failed write is ignored (help, errors, explain).
+  fileprivate func write(text: String) {
+    var text = text
+    text.withUTF8 { try? write($0) }
+  }
 }

@@ -1,13 +1,19 @@
 import Testing
+
 @testable import SiftCore
 
 /// Every form of SPEC §2.1–§2.7, as the outline of the parsed query (`Query.outline`).
 @Suite struct ParserTests {
+  /// Every table below: the forms the canonical-form and fuzz tests also run.
+  static var allForms: [String] {
+    (termsAndDirectives + lexicalForms + precedenceForms).map(\.0)
+  }
+
   func outline(_ text: String) throws -> String {
     try Parser.parse(text).outline
   }
 
-  @Test(arguments: [
+  static let termsAndDirectives: [(String, String)] = [
     // §2.3 filter terms, row by row
     ("status:received", "(field status (= received))"),
     ("status:received,pending", "(field status (= received) (= pending))"),
@@ -54,14 +60,18 @@ import Testing
     ("limit:20", "limit(20)"),
     ("limit:0", "limit(0)"),
     ("fields:grn_no,date,customer", "fields(grn_no,date,customer)"),
-    ("status:received sort:-date group:customer limit:5 fields:a,b",
-     "(field status (= received)) sort(-date) group(customer) limit(5) fields(a,b)"),
-  ])
+    (
+      "status:received sort:-date group:customer limit:5 fields:a,b",
+      "(field status (= received)) sort(-date) group(customer) limit(5) fields(a,b)"
+    ),
+  ]
+
+  @Test(arguments: termsAndDirectives)
   func filterTermsAndDirectives(query: String, expected: String) throws {
     #expect(try outline(query) == expected)
   }
 
-  @Test(arguments: [
+  static let lexicalForms: [(String, String)] = [
     // §2.1 lexical rules
     ("", ""),
     ("   ", ""),
@@ -101,12 +111,14 @@ import Testing
     ("sort: date desc, customer asc", "sort(-date,customer)"),
     ("fields: a, b", "fields(a,b)"),
     ("group: customer limit: 3", "group(customer) limit(3)"),
-  ])
+  ]
+
+  @Test(arguments: lexicalForms)
   func lexicalRules(query: String, expected: String) throws {
     #expect(try outline(query) == expected)
   }
 
-  @Test(arguments: [
+  static let precedenceForms: [(String, String)] = [
     ("a b OR c", "(or (and (text a) (text b)) (text c))"),
     ("a OR b c", "(or (text a) (and (text b) (text c)))"),
     ("a AND b OR c AND d", "(or (and (text a) (text b)) (and (text c) (text d)))"),
@@ -117,9 +129,13 @@ import Testing
     ("a OR b OR c", "(or (text a) (text b) (text c))"),
     ("a b c", "(and (text a) (text b) (text c))"),
     ("a (b c)", "(and (text a) (and (text b) (text c)))"),
-    ("(status:pending OR qty:0) date:this-week",
-     "(and (or (field status (= pending)) (field qty (= 0))) (field date (= this-week)))"),
-  ])
+    (
+      "(status:pending OR qty:0) date:this-week",
+      "(and (or (field status (= pending)) (field qty (= 0))) (field date (= this-week)))"
+    ),
+  ]
+
+  @Test(arguments: precedenceForms)
   func precedence(query: String, expected: String) throws {
     #expect(try outline(query) == expected)
   }

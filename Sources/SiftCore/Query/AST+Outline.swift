@@ -19,7 +19,9 @@ extension Query {
     var parts: [String] = []
     if let filter { parts.append(filter.outline(quotingPlainWords)) }
     if !sort.isEmpty {
-      parts.append("sort(\(sort.map { ($0.descending ? "-" : "") + $0.field.outline }.joined(separator: ",")))")
+      parts.append(
+        "sort(\(sort.map { ($0.descending ? "-" : "") + $0.field.outline }.joined(separator: ",")))"
+      )
     }
     if let group { parts.append("group(\(group.outline))") }
     if let limit { parts.append("limit(\(limit))") }
@@ -73,10 +75,12 @@ extension Literal {
 
 extension FieldName {
   fileprivate var outline: String {
-    let simple = !name.isEmpty && name.utf8.allSatisfy {
-      $0.isASCIILetter || $0.isASCIIDigit || $0 >= 0x80 || $0 == UInt8(ascii: "_") || $0 == .minus
-        || $0 == .dot
-    }
+    let simple =
+      !name.isEmpty
+      && name.utf8.allSatisfy {
+        $0.isASCIILetter || $0.isASCIIDigit || $0 >= 0x80 || $0 == UInt8(ascii: "_") || $0 == .minus
+          || $0 == .dot
+      }
     return simple ? name : "[\(name)]"
   }
 }

@@ -59,6 +59,9 @@ struct Lexer {
     case .doubleQuote, .singleQuote:
       let literal = try scanQuoted()
       if peek() == .colon {
+        guard !literal.text.isEmpty else {
+          throw QueryError("expected a field name before ':'", at: start)
+        }
         position += 1
         return Token(.field(name: literal.text, quoted: true), Span(start, position))
       }
@@ -79,7 +82,9 @@ struct Lexer {
     }
     let word = text(start, position)
     if peek() == .colon {
-      guard position > start else { throw QueryError("expected a field name before ':'", at: start) }
+      guard position > start else {
+        throw QueryError("expected a field name before ':'", at: start)
+      }
       position += 1
       return Token(.field(name: word, quoted: false), Span(start, position))
     }
@@ -101,7 +106,8 @@ struct Lexer {
     while let b = peek() {
       if b == quote {
         position += 1
-        return Literal(String(decoding: content, as: UTF8.self), quoted: true, span: Span(start, position))
+        return Literal(
+          String(decoding: content, as: UTF8.self), quoted: true, span: Span(start, position))
       }
       if b == .backslash, let escaped = peek(1),
         escaped == .doubleQuote || escaped == .singleQuote || escaped == .backslash
@@ -125,10 +131,15 @@ struct Lexer {
   }
 
   /// A field name in a directive or `has:`: quoted, or bare up to a space, `)` or `,`.
-  /// `nil` when no name stands here.
+  /// `nil` when no name stands here (or only `""`), with `position` unchanged.
   mutating func scanName() throws(QueryError) -> FieldName? {
     if let b = peek(), b.isQuote {
+      let start = position
       let literal = try scanQuoted()
+      guard !literal.text.isEmpty else {
+        position = start
+        return nil
+      }
       return FieldName(literal.text, span: literal.span)
     }
     let bare = scanBare(stoppingAtRange: false)

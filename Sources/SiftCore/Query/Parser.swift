@@ -79,8 +79,8 @@ public struct Parser {
     var branches: [Expr] = []
     while current.kind == .keyword(.or) {
       let or = current
+      if let (directive, span) = directives.first { throw Self.directiveInOr(directive, span) }
       guard let operand = first else {
-        if let (directive, span) = directives.first { throw Self.directiveInOr(directive, span) }
         throw QueryError("expected a term before 'OR'", at: or.span)
       }
       branches.append(operand)
@@ -143,7 +143,8 @@ public struct Parser {
     while current.kind == .minus || current.kind == .keyword(.not) {
       let negation = current
       guard depth < Self.maxDepth else {
-        throw QueryError("negations nested too deeply (the limit is \(Self.maxDepth))", at: negation.span)
+        throw QueryError(
+          "negations nested too deeply (the limit is \(Self.maxDepth))", at: negation.span)
       }
       depth += 1
       negations.append(negation)
@@ -156,7 +157,8 @@ public struct Parser {
     guard case .filter(var expr) = operand else {
       if case .directive(let directive, _) = operand, let negation = negations.first {
         throw QueryError(
-          "'\(directive.rawValue):' cannot be negated; directives are not filters", at: negation.span)
+          "'\(directive.rawValue):' cannot be negated; directives are not filters",
+          at: negation.span)
       }
       return operand
     }
@@ -359,9 +361,13 @@ public struct Parser {
       } while consumeListComma(canonical: canonical)
       query.fields = names
     case .group:
-      query.group = try lexer.scanName()
+      guard let name = try lexer.scanName() else {
+        throw QueryError("expected a field name after 'group:'", at: lexer.position)
+      }
+      query.group = name
       if lexer.peek() == .comma {
-        throw QueryError("'group:' takes one field; a query groups by one field", at: lexer.position)
+        throw QueryError(
+          "'group:' takes one field; a query groups by one field", at: lexer.position)
       }
     case .limit:
       let number = lexer.scanBare(stoppingAtRange: false)

@@ -29,7 +29,9 @@ extension UInt8 {
 
 /// The keywords of SPEC §2.1 (uppercase only).
 public enum Keyword: String, Sendable, CaseIterable {
-  case or = "OR", and = "AND", not = "NOT"
+  case or = "OR"
+  case and = "AND"
+  case not = "NOT"
 }
 
 /// What a token at term level is. Values after `field:` are scanned by the parser through the
