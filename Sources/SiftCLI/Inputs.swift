@@ -6,7 +6,7 @@ struct Inputs {
   var formats: [InputFormat]
 
   /// Opens every input, or reports the first that cannot be opened and returns `nil`.
-  static func open(_ request: RunRequest, query: Query, context: ProcessContext) -> Inputs? {
+  static func open(_ request: Options, context: ProcessContext) -> Inputs? {
     let console = Console(context: context)
     if request.files.isEmpty && context.stdinIsTerminal {
       console.error("sift: no input: give a FILE, or pipe records into standard input\n  try 'sift --help'\n")
@@ -34,8 +34,8 @@ struct Inputs {
 
   /// SPEC §1: a FILE that does not exist but looks like a query term was probably meant to be part
   /// of the query.
-  private static func hint(_ request: RunRequest, file: String) -> String {
-    let terms = [request.queryText] + request.files.filter { $0.contains(":") }
+  private static func hint(_ request: Options, file: String) -> String {
+    let terms = [request.query] + request.files.filter { $0.contains(":") }
     let files = request.files.filter { !$0.contains(":") }
     let quoted = "'" + terms.filter { !$0.isEmpty }.joined(separator: " ").replacing("'", with: "'\\''") + "'"
     return "  did you mean to quote the whole query? sift \(([quoted] + files).joined(separator: " "))\n"

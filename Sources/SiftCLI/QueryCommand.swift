@@ -2,28 +2,29 @@ import SiftCore
 
 /// Runs a query over the inputs and writes the records, the feedback bar and the exit status.
 struct QueryCommand {
-  let request: RunRequest
+  let options: Options
   let query: Query
+  let view: ViewContext?
   let context: ProcessContext
   var console: Console { Console(context: context) }
 
   func run() -> ExitStatus {
     guard let now = resolveNow() else { return .error }
-    guard let inputs = Inputs.open(request, query: query, context: context) else { return .error }
+    guard let inputs = Inputs.open(options, context: context) else { return .error }
     let engine = Engine(readers: inputs.readers)
     do throws(SiftError) { try engine.readSample() } catch { return report(error, output: nil) }
     let plan: Plan
     do throws(PlanError) { plan = try engine.plan(query, now: now) } catch {
-      console.error(QueryCommand.render(error, query: request.queryText))
+      console.error(QueryCommand.render(error, query: options.query))
       return .error
     }
-    let unicode = console.unicode(asciiRequested: request.ascii)
+    let unicode = console.unicode(asciiRequested: options.ascii)
     let format = outputFormat(inputs.formats)
     let onTerminalTable = format == .table && context.stdoutIsTerminal
     // Tables and markdown are laid out whole, with the bar (and title) above them.
     let body = (format == .table || format == .markdown) ? MemorySink() : nil
     let buffer = OutputBuffer(sink: body ?? context.stdout, lineBuffered: context.stdoutIsTerminal && body == nil)
-    let writer: RecordWriter? = request.countOnly ? nil : makeWriter(
+    let writer: RecordWriter? = options.count ? nil : makeWriter(
       WriterOptions(
         format: format, delimiter: outputDelimiter(format),
         numericColumns: (plan.projection ?? plan.schema.names.indices.map { ResolvedField(index: $0, path: [], name: plan.schema.names[$0]) })
@@ -36,7 +37,7 @@ struct QueryCommand {
     }
     do throws(OutputError) { try buffer.flush() } catch { return report(.output(error), output: nil) }
     let bar = feedbackBar(plan, summary, unicode: unicode)
-    if request.countOnly {
+    if options.count {
       if plan.group != nil {
         console.output(summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined())
       } else {
@@ -68,10 +69,10 @@ struct QueryCommand {
 
   /// "Now" from `--now`, `SIFT_NOW` or the clock; `nil` after reporting a bad value.
   private func resolveNow() -> WallTime? {
-    let given = request.now ?? context.environment["SIFT_NOW"]
+    let given = options.now ?? context.environment["SIFT_NOW"]
     guard let given, !given.isEmpty else { return Clock.localNow() }
     guard let now = Clock.parse(given) else {
-      let source = request.now != nil ? "--now" : "SIFT_NOW"
+      let source = options.now != nil ? "--now" : "SIFT_NOW"
       console.error("sift: \(source): '\(given)' is not a date or date-time (like 2024-06-12 or 2024-06-12T10:00)\n")
       return nil
     }
@@ -81,7 +82,7 @@ struct QueryCommand {
   /// The output format (SPEC §4.1): `-o`, else a table on a terminal, else the input's format
   /// (mixed inputs: NDJSON).
   private func outputFormat(_ formats: [InputFormat]) -> OutputFormat {
-    if let o = request.output { return o }
+    if let o = options.output { return o }
     if context.stdoutIsTerminal { return .table }
     let distinct = Set(formats)
     guard distinct.count == 1, let only = distinct.first else { return .ndjson }
@@ -95,13 +96,13 @@ struct QueryCommand {
 
   private func outputDelimiter(_ format: OutputFormat) -> UInt8 {
     if format == .tsv { return UInt8(ascii: "\t") }
-    return request.delimiter ?? UInt8(ascii: ",")
+    return options.delimiter ?? UInt8(ascii: ",")
   }
 
   private func feedbackBar(_ plan: Plan, _ summary: RunSummary, unicode: Bool) -> FeedbackBar {
-    let chipsMaker = FilterChips(plan: plan, labels: Labels(request.view?.labels ?? [:]), ascii: !unicode)
+    let chipsMaker = FilterChips(plan: plan, labels: Labels(view?.labels ?? [:]), ascii: !unicode)
     var chips: [Chip] = []
-    if let s = chipsMaker.sortChip(defaultSort: request.view?.defaultSort ?? []) { chips.append(s) }
+    if let s = chipsMaker.sortChip(defaultSort: view?.defaultSort ?? []) { chips.append(s) }
     if let g = chipsMaker.groupChip() { chips.append(g) }
     chips += chipsMaker.filterChips()
     var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil, grouped: plan.group != nil)
@@ -111,13 +112,14 @@ struct QueryCommand {
 
   /// The bar in the `--summary` form, or `nil` when it is not wanted.
   private func barText(_ bar: FeedbackBar, destinationIsTerminal: Bool, unicode: Bool) -> String? {
-    switch request.summary {
+    if options.quiet { return nil }
+    switch options.summary {
     case .none: return nil
     case .text: return bar.sentence()
     case .json: return bar.json()
     case .bar:
       let style = FeedbackBar.Style(
-        ascii: !unicode, color: console.colorMode(request.color, terminal: destinationIsTerminal),
+        ascii: !unicode, color: console.colorMode(options.color, terminal: destinationIsTerminal),
         width: destinationIsTerminal ? console.width : nil)
       return bar.render(style)
     }
@@ -125,7 +127,7 @@ struct QueryCommand {
 
   /// The view's title line (SPEC §7.2), cut to fit.
   private func titleLine(unicode: Bool) -> String? {
-    guard let view = request.view, let title = view.title else { return nil }
+    guard let view = view, let title = view.title else { return nil }
     let ellipsis = unicode ? "…" : "..."
     let dash = unicode ? "—" : "-"
     if let source = view.sourceName {
@@ -145,7 +147,7 @@ struct QueryCommand {
       console.error("sift: \(e)\n")
       return .error
     case .plan(let e):
-      console.error(QueryCommand.render(e, query: request.queryText))
+      console.error(QueryCommand.render(e, query: options.query))
       return .error
     case .output(.closed):
       return .matched

@@ -9,7 +9,10 @@
 //   experr   expected standard error
 //   status   expected exit status (0, 1 or 2)
 //   stdin    optional: the bytes fed as standard input (else empty)
-//   env      optional: KEY=VALUE lines, the whole environment
+//   env      optional: KEY=VALUE lines added to the environment (which is otherwise just
+//            LANG=C.UTF-8; `LANG=` empties it)
+//   tty      optional: words saying what is a terminal: `stdin`, `stdout`, `stderr`, and
+//            `width=N` for the terminal width
 //
 // SIFT_RECORD=1 swift test --filter GoldenTests  rewrites expout, experr and status from the
 // actual run; review the result with `git diff`.
@@ -46,18 +49,23 @@ import Testing
     let cmd = String(decoding: try #require(read("cmd")), as: UTF8.self)
     var arguments = try ShellWords.split(cmd)
     if arguments.first == "sift" { arguments.removeFirst() }
-    var environment: [String: String] = [:]
+    var environment = ["LANG": "C.UTF-8"]
     for line in String(decoding: read("env") ?? Data(), as: UTF8.self).split(separator: "\n") {
       if let eq = line.firstIndex(of: "=") {
         environment[String(line[..<eq])] = String(line[line.index(after: eq)...])
       }
     }
+    let tty = String(decoding: read("tty") ?? Data(), as: UTF8.self).split(whereSeparator: \.isWhitespace)
+    let width = tty.first { $0.hasPrefix("width=") }.flatMap { Int($0.dropFirst(6)) }
     let stdout = MemorySink()
     let stderr = MemorySink()
     let context = ProcessContext(
       arguments: arguments, environment: environment,
       stdin: ByteSource(bytes: Array(read("stdin") ?? Data()), name: "stdin"),
-      stdout: stdout, stderr: stderr, currentDirectory: Self.packageRoot.path)
+      stdinIsTerminal: tty.contains("stdin"), stdout: stdout,
+      stdoutIsTerminal: tty.contains("stdout"), stderr: stderr,
+      stderrIsTerminal: tty.contains("stderr"), terminalWidth: width,
+      currentDirectory: Self.packageRoot.path)
     let status = run(context).rawValue
 
     if ProcessInfo.processInfo.environment["SIFT_RECORD"] == "1" {

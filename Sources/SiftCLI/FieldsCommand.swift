@@ -1,0 +1,51 @@
+import SiftCore
+
+/// `sift --fields [FILE...]`: each field's name, inferred type, non-empty count and three sample
+/// values (SPEC §1).
+struct FieldsCommand {
+  let options: Options
+  let context: ProcessContext
+  var console: Console { Console(context: context) }
+
+  func run() -> ExitStatus {
+    guard let inputs = Inputs.open(options, context: context) else { return .error }
+    let engine = Engine(readers: inputs.readers)
+    let profile: (fields: [FieldProfile], total: Int)
+    do throws(SiftError) {
+      try engine.readSample()
+      profile = try engine.profile()
+    } catch {
+      if case .input(let e) = error { console.error("sift: \(e)\n") }
+      return .error
+    }
+    let ellipsis = console.unicode(asciiRequested: options.ascii) ? "…" : "..."
+    let header = ["field", "type", "non-empty", "samples"]
+    let rows = profile.fields.map { f in
+      [f.name, f.type.rawValue, groupedDigits(f.nonEmpty),
+       f.samples.map { truncate(visible($0), toWidth: 24, ellipsis: ellipsis) }.joined(separator: ", ")]
+    }
+    let widths = (0..<3).map { c in ([header] + rows).map { displayWidth(of: $0[c]) }.max() ?? 0 }
+    var out = ""
+    for row in [header] + rows {
+      var line = ""
+      for c in 0..<3 {
+        let pad = String(repeating: " ", count: widths[c] - displayWidth(of: row[c]))
+        line += c == 2 ? pad + row[c] : row[c] + pad
+        line += "  "
+      }
+      line += row[3]
+      while line.hasSuffix(" ") { line.removeLast() }
+      out += line + "\n"
+    }
+    console.output(out)
+    if !options.quiet {
+      console.error("\(profile.fields.count) \(profile.fields.count == 1 ? "field" : "fields") · \(groupedDigits(profile.total)) \(profile.total == 1 ? "record" : "records")\n")
+    }
+    return .matched
+  }
+
+  /// Line breaks and tabs shown as spaces so each field stays on one line.
+  private func visible(_ s: String) -> String {
+    String(s.map { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
+  }
+}
