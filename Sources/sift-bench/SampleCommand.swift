@@ -1,0 +1,1 @@
+func sampleCommand(_ arguments: [String]) -> Int32 { 0 }
