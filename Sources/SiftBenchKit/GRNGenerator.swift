@@ -8,11 +8,6 @@ struct GRNGenerator {
   /// Nothing is updated at or after this moment ("now" in the sample data, 2024-06-12T10:00).
   static let now = LocalDateTime(day: lastDay, hour: 10, minute: 0)
 
-  private static let statuses = WeightedChoice(weights: GRNStatus.percentages)
-  private static let customers = WeightedChoice(
-    weights: WarehouseCatalog.customers.map(\.weight))
-  private static let items = WeightedChoice(weights: WarehouseCatalog.items.map(\.weight))
-
   private var random: SplitMix64
   private let rows: Int
   private var produced = 0
@@ -29,13 +24,13 @@ struct GRNGenerator {
     var date = Self.firstDay.adding(days: produced * span / rows)
     if random.chance(15) { date = max(Self.firstDay, date.adding(days: -random.within(1...3))) }
     produced += 1
-    let item = Self.items.draw(&random)
+    let item = WarehouseCatalog.itemChoice.draw(&random)
     let listPrice = WarehouseCatalog.items[item].priceCents
     let quantity = nextQuantity(bulky: listPrice >= 10_000)
     let emptyStock = quantity == 0 ? random.chance(70) : random.chance(3)
     return GRNRecord(
-      number: produced, date: date, status: GRNStatus.allCases[Self.statuses.draw(&random)],
-      customer: Self.customers.draw(&random), warehouse: random.within(1...8),
+      number: produced, date: date, status: GRNStatus.choice.draw(&random),
+      customer: WarehouseCatalog.customerChoice.draw(&random), warehouse: random.within(1...8),
       sku: 10_000 + item * 157 + random.below(3), item: item, quantity: .count(quantity),
       unitPriceCents: max(1, listPrice * random.within(90...110) / 100), emptyStock: emptyStock,
       updated: nextUpdate(after: date))

@@ -28,11 +28,13 @@ struct GRNRecord {
 }
 
 /// The `status` of a GRN.
-enum GRNStatus: Int, CaseIterable {
+enum GRNStatus {
   case received, pending, qualityHold, cancelled
 
-  /// How often each status occurs, in percent (in `allCases` order).
-  static let percentages = [60, 20, 10, 10]
+  /// The statuses with how often each occurs, in percent.
+  static let choice = WeightedChoice<GRNStatus>([
+    (.received, 60), (.pending, 20), (.qualityHold, 10), (.cancelled, 10),
+  ])
 
   /// The status as written.
   var text: StaticString {

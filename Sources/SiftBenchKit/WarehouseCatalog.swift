@@ -125,6 +125,12 @@ enum WarehouseCatalog {
     Item(name: "Spray paint grey 400ml", priceCents: 575, weight: 2),
   ]
 
+  /// Draws an index into `customers` by weight.
+  static let customerChoice = WeightedChoice(customers.indices.map { ($0, customers[$0].weight) })
+
+  /// Draws an index into `items` by weight.
+  static let itemChoice = WeightedChoice(items.indices.map { ($0, items[$0].weight) })
+
   static let carriers = [
     "DHL", "DPD", "UPS", "Royal Mail", "Kuehne + Nagel", "DB Schenker", "Own fleet", "Palletways",
   ]

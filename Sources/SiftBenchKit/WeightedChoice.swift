@@ -1,21 +1,18 @@
-/// Draws an index with a chance proportional to its weight, in constant time (a lookup table
-/// with each index repeated `weight` times).
-struct WeightedChoice {
-  private let table: [UInt16]
+/// Draws one of several values with a chance proportional to its weight, in constant time (a
+/// lookup table holding each value `weight` times).
+struct WeightedChoice<Element> {
+  private let table: [Element]
 
-  /// `weights[i]` is the relative chance of index `i`; the weights must not all be zero.
-  init(weights: [Int]) {
-    var table: [UInt16] = []
-    table.reserveCapacity(weights.reduce(0, +))
-    for (index, weight) in weights.enumerated() {
-      table.append(contentsOf: repeatElement(UInt16(index), count: weight))
-    }
-    self.table = table
+  /// `choices` pairs each value with its relative chance; the weights must not all be zero.
+  init(_ choices: [(Element, Int)]) {
+    table = choices.flatMap { repeatElement($0.0, count: $0.1) }
   }
 
-  /// One index drawn with `random`.
+  /// One value drawn with `random`.
   @inline(__always)
-  func draw(_ random: inout SplitMix64) -> Int {
-    Int(table[random.below(table.count)])
+  func draw(_ random: inout SplitMix64) -> Element {
+    table[random.below(table.count)]
   }
 }
+
+extension WeightedChoice: Sendable where Element: Sendable {}

@@ -16,20 +16,20 @@ func generateCommand(_ arguments: [String]) -> Int32 {
   }
   var fd: Int32 = 1
   if let path = options.outputPath {
-    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard fd >= 0 else { return failure("cannot write \(path): \(systemError())") }
+    guard let file = createFile(path) else {
+      return failure("cannot write \(path): \(systemError())")
+    }
+    fd = file
   }
   defer { if fd != 1 { close(fd) } }
   signal(SIGPIPE, SIG_IGN)
   do throws(OutputError) {
     try GRNWriter.write(
       rows: options.rows, format: options.format, seed: options.seed, to: DescriptorSink(fd: fd))
+  } catch .closed where options.outputPath == nil {
+    return 0  // `sift-bench gen … | head`: the reader had enough.
   } catch {
-    switch error {
-    case .closed: return 0
-    case .failed(let message):
-      return failure("cannot write \(options.outputPath ?? "standard output"): \(message)")
-    }
+    return writeFailure(options.outputPath ?? "standard output", error)
   }
   return 0
 }
