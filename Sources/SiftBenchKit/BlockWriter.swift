@@ -1,7 +1,8 @@
+import SiftCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import SiftCore
 
 /// Builds output bytes in memory and hands them to a sink in blocks of exactly `blockSize`
 /// bytes (1 MiB), the rest at `finish()`. Appends never fail; only handing a block over can.

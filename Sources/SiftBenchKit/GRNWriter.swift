@@ -8,7 +8,7 @@ public struct GRNWriter {
     "grn_no,date,status,customer,warehouse,sku,item,qty,unit_price,amount,empty_stock,updated\n"
 
   let format: RecordFormat
-  private(set) var customers = WarehouseCatalog.customers.map { EncodedText($0.name) }
+  let customers = WarehouseCatalog.customers.map { EncodedText($0.name) }
   private(set) var items = WarehouseCatalog.items.map { EncodedText($0.name) }
 
   init(format: RecordFormat) { self.format = format }
@@ -92,7 +92,11 @@ public struct GRNWriter {
     out.append(#"","status":""#)
     out.append(r.status.text)
     out.append(#"","customer":"#)
-    if let customer = r.customer { out.append(customers[customer].json) } else { out.append("null") }
+    if let customer = r.customer {
+      out.append(customers[customer].json)
+    } else {
+      out.append("null")
+    }
     out.append(#","warehouse":"WH-"#)
     out.appendDecimal(r.warehouse, minimumDigits: 2)
     out.append(#"","sku":"SKU-"#)
@@ -111,7 +115,8 @@ public struct GRNWriter {
     out.appendCents(r.unitPriceCents)
     out.append(#","amount":"#)
     if let amount = r.amountCents { out.appendCents(amount) } else { out.append("null") }
-    out.append(r.emptyStock ? #","empty_stock":true,"updated":""# : #","empty_stock":false,"updated":""#)
+    out.append(
+      r.emptyStock ? #","empty_stock":true,"updated":""# : #","empty_stock":false,"updated":""#)
     out.appendDateTime(r.updated)
     out.append("\"}\n")
   }

@@ -31,7 +31,9 @@ public struct GenerateOptions: Equatable, Sendable {
       guard let value = rest.popFirst() else { throw UsageError("\(option) needs a value") }
       switch option {
       case "--rows":
-        guard let n = Int(value), n >= 0 else { throw UsageError("--rows needs a count, not '\(value)'") }
+        guard let n = Int(value), n >= 0 else {
+          throw UsageError("--rows needs a count, not '\(value)'")
+        }
         rows = n
       case "--format":
         guard let f = RecordFormat(rawValue: value) else {
@@ -39,7 +41,9 @@ public struct GenerateOptions: Equatable, Sendable {
         }
         format = f
       case "--seed":
-        guard let s = UInt64(value) else { throw UsageError("--seed needs a number, not '\(value)'") }
+        guard let s = UInt64(value) else {
+          throw UsageError("--seed needs a number, not '\(value)'")
+        }
         seed = s
       case "--kind":
         guard value == "grn" else { throw UsageError("--kind can only be grn, not '\(value)'") }

@@ -1,7 +1,8 @@
 extension SampleData {
-  /// `dispatch.csv`: 800 dispatches of 2024 up to 2024-06-12 as a Windows export writes them: a UTF-8 BOM, CRLF line
-  /// ends and none after the last row; destinations with commas (quoted); `shipped_at` written
-  /// `YYYY-MM-DD HH:MM` and blank until shipped; a few blank `grn_no` and `weight_kg` cells.
+  /// `dispatch.csv`: 800 dispatches of 2024 up to 2024-06-12 as a Windows export writes them:
+  /// a UTF-8 BOM, CRLF line ends and none after the last row; destinations with commas
+  /// (quoted); `shipped_at` written `YYYY-MM-DD HH:MM` and blank until shipped; a few blank
+  /// `grn_no` and `weight_kg` cells.
   static func dispatchFile() -> SampleFile {
     let rows = 800
     var random = SplitMix64(seed: 0x5EED_0002)

@@ -26,11 +26,14 @@ extension SampleData {
         let terms = paymentTerms.draw(&random)
         let due = date.adding(days: terms)
         let paidOn = date.adding(days: random.within(5...terms + 20))
-        let status: InvoiceStatus =
-          if random.chance(4) { .void }
-          else if random.chance(88) && paidOn <= today { .paid }
-          else if due < today { .overdue }
-          else { .open }
+        let status: InvoiceStatus
+        if random.chance(4) {
+          status = .void
+        } else if random.chance(88) && paidOn <= today {
+          status = .paid
+        } else {
+          status = due < today ? .overdue : .open
+        }
         let lines = random.within(1...12)
         var net = lines * random.within(1500...40_000)
         if random.chance(10) { net -= net % 100 }

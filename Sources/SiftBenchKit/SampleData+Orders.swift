@@ -21,7 +21,8 @@ extension SampleData {
         out.append(#"","customer":"#)
         out.append(names[WarehouseCatalog.customerChoice.draw(&random)])
         out.append(#","status":""#)
-        out.append(OrderStatus.choice(daysAgo: today.ordinal - updated.day.ordinal).draw(&random).rawValue)
+        out.append(
+          OrderStatus.choice(daysAgo: today.ordinal - updated.day.ordinal).draw(&random).rawValue)
         let items = random.within(1...12)
         out.append(#"","items":"#)
         out.appendDecimal(items)
@@ -31,7 +32,8 @@ extension SampleData {
         out.append(channels.draw(&random))
         out.append(#"","warehouse":"WH-"#)
         out.appendDecimal(random.within(1...8), minimumDigits: 2)
-        out.append(random.chance(10) ? #"","rush":true,"updated":""# : #"","rush":false,"updated":""#)
+        out.append(
+          random.chance(10) ? #"","rush":true,"updated":""# : #"","rush":false,"updated":""#)
         out.appendDateTime(updated)
         out.append(random.chance(6) ? "+02:00\"" : "Z\"")
         if random.chance(5) {
@@ -57,7 +59,8 @@ extension SampleData {
       default: random.within(12...250)
       }
     return LocalDateTime(
-      day: today.adding(days: -daysAgo), hour: daysAgo == 0 ? random.within(6...9) : random.within(6...20),
+      day: today.adding(days: -daysAgo),
+      hour: daysAgo == 0 ? random.within(6...9) : random.within(6...20),
       minute: random.below(60), second: random.below(60))
   }
 

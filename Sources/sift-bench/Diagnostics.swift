@@ -1,7 +1,8 @@
+import SiftCLI
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import SiftCLI
 
 /// Writes `line` to standard error.
 func printError(_ line: String) {

@@ -1,7 +1,8 @@
+import SiftCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import SiftCore
 
 /// Creates (or empties) the file at `path` for writing; nil, with `errno` set, when it cannot.
 func createFile(_ path: String) -> Int32? {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import SiftBenchKit
 import SiftCLI
 import SiftCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `sift-bench gen --rows N --format csv|ndjson [--seed S] [--kind grn] [--out FILE]`: writes N
 /// generated GRN records to FILE or standard output.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import SiftBenchKit
 import SiftCLI
 import SiftCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `sift-bench sample DIR`: writes the sample data files into DIR (made if missing), the same
 /// bytes every time.
@@ -16,11 +17,15 @@ func sampleCommand(_ arguments: [String]) -> Int32 {
   }
   for file in SampleData.files() {
     let path = directory + "/" + file.name
-    guard let fd = createFile(path) else { return failure("cannot write \(path): \(systemError())") }
+    guard let fd = createFile(path) else {
+      return failure("cannot write \(path): \(systemError())")
+    }
     defer { close(fd) }
     var writeError: OutputError?
     file.bytes.withUnsafeBufferPointer { bytes in
-      do throws(OutputError) { try DescriptorSink(fd: fd).write(bytes) } catch { writeError = error }
+      do throws(OutputError) { try DescriptorSink(fd: fd).write(bytes) } catch {
+        writeError = error
+      }
     }
     if let writeError { return writeFailure(path, writeError) }
   }

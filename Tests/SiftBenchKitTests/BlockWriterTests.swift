@@ -39,12 +39,13 @@ import Testing
 
   @Test func keepsEveryByteAcrossBlocksAndGrowsForLongAppends() throws {
     let long = String(repeating: "abcdefghij", count: 20_000)
-    #expect(try written { out in
-      for _ in 0..<3 {
-        out.append(long)
-        try? out.endRecord()
-      }
-    } == long + long + long)
+    #expect(
+      try written { out in
+        for _ in 0..<3 {
+          out.append(long)
+          try? out.endRecord()
+        }
+      } == long + long + long)
   }
 
   @Test(arguments: [
