@@ -32,6 +32,15 @@ struct CalendarDay: Comparable, Hashable, Sendable {
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
+  /// Day `index` of `count` days spread evenly from `first` through `last`, in order.
+  static func spread(
+    _ index: Int, of count: Int, from first: CalendarDay, through last: CalendarDay
+  )
+    -> CalendarDay
+  {
+    first.adding(days: index * (last.ordinal - first.ordinal + 1) / max(count, 1))
+  }
+
   /// The day `days` later (earlier when negative).
   func adding(days: Int) -> CalendarDay { CalendarDay(ordinal: ordinal + days) }
 

@@ -14,14 +14,13 @@ struct GRNGenerator {
 
   /// A generator of `rows` records, fixed by `seed`.
   init(rows: Int, seed: UInt64) {
-    self.rows = max(rows, 1)
+    self.rows = rows
     random = SplitMix64(seed: seed)
   }
 
   /// The next record.
   mutating func next() -> GRNRecord {
-    let span = Self.lastDay.ordinal - Self.firstDay.ordinal + 1
-    var date = Self.firstDay.adding(days: produced * span / rows)
+    var date = CalendarDay.spread(produced, of: rows, from: Self.firstDay, through: Self.lastDay)
     if random.chance(15) { date = max(Self.firstDay, date.adding(days: -random.within(1...3))) }
     produced += 1
     let item = WarehouseCatalog.itemChoice.draw(&random)

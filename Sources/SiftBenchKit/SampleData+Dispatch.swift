@@ -10,14 +10,13 @@ extension SampleData {
     let carriers = WarehouseCatalog.carriers.map(EncodedText.csvField)
     let destinations = WarehouseCatalog.destinations.map(EncodedText.csvField)
     let firstDay = CalendarDay(year: 2024, month: 1, day: 1)
-    let span = today.ordinal - firstDay.ordinal + 1
 
     let bytes = render { out in
       out.append([0xEF, 0xBB, 0xBF])
       out.append(
         "dispatch_no,date,status,customer,carrier,destination,grn_no,packages,weight_kg,shipped_at")
       for number in 1...rows {
-        let date = firstDay.adding(days: (number - 1) * span / rows)
+        let date = CalendarDay.spread(number - 1, of: rows, from: firstDay, through: today)
         let status = DispatchStatus.choice(daysAgo: today.ordinal - date.ordinal).draw(&random)
         out.append("\r\nDSP-")
         out.appendDecimal(number, minimumDigits: 5)
@@ -35,7 +34,7 @@ extension SampleData {
         if !random.chance(8) {
           out.append("GRN-")
           // grn.csv has about three GRNs a day: refer to one received a few days before.
-          let grn = 1500 - (today.ordinal - date.ordinal) * 3 - random.within(0...30)
+          let grn = grnCount - (today.ordinal - date.ordinal) * 3 - random.within(0...30)
           out.appendDecimal(max(1, grn), minimumDigits: 6)
         }
         out.append(.comma)

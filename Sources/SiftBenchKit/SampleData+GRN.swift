@@ -1,4 +1,7 @@
 extension SampleData {
+  /// How many records `grn.csv` has.
+  static let grnCount = 1500
+
   /// `grn.csv`: 1,500 GRN lines as a careless export has them: a few blank customers, `qty`
   /// written `n/a` or `NA` (amount left blank), prices of 1,000 or more with thousands
   /// separators (quoted), two items with a line break inside quotes, and late updates made
@@ -9,11 +12,11 @@ extension SampleData {
       writer.addItem("Pallet wrap 500mm\n23 micron, clear"),
       writer.addItem("Label roll 100x150\nthermal"),
     ]
-    var generator = GRNGenerator(rows: 1500, seed: 0x5EED_0001)
-    var records = (0..<1500).map { _ in generator.next() }
+    var generator = GRNGenerator(rows: grnCount, seed: 0x5EED_0001)
+    var records = (0..<grnCount).map { _ in generator.next() }
     var random = SplitMix64(seed: 0x5EED_1001)
 
-    let monday = today.adding(days: -2)
+    let monday = today.adding(days: -2)  // 2024-06-12 is a Wednesday.
     var pool = shuffled(records.indices.filter { records[$0].date < monday }, &random)
     func take(_ count: Int) -> ArraySlice<Int> {
       defer { pool.removeFirst(count) }

@@ -8,15 +8,13 @@ extension SampleData {
     var random = SplitMix64(seed: 0x5EED_0003)
     let names = WarehouseCatalog.customers.map { EncodedText.jsonString($0.name) }
     let paymentTerms = WeightedChoice([(30, 70), (14, 15), (60, 15)])
-    let firstDay = GRNGenerator.firstDay
-    let span = today.ordinal - firstDay.ordinal + 1
     var year = 0
     var numberInYear = 0
 
     let bytes = render { out in
       out.append("{\n  \"invoices\": [")
       for n in 0..<count {
-        let date = firstDay.adding(days: n * span / count)
+        let date = CalendarDay.spread(n, of: count, from: GRNGenerator.firstDay, through: today)
         let (dateYear, month, _) = date.civil
         if dateYear != year { (year, numberInYear) = (dateYear, 0) }
         numberInYear += 1
