@@ -12,8 +12,10 @@ let package = Package(
     .target(name: "SiftCore"),
     .target(name: "SiftCLI", dependencies: ["SiftCore"]),
     .executableTarget(name: "sift", dependencies: ["SiftCLI"]),
-    .executableTarget(name: "sift-bench", dependencies: ["SiftCore"]),
+    .target(name: "SiftBenchKit", dependencies: ["SiftCore"]),
+    .executableTarget(name: "sift-bench", dependencies: ["SiftBenchKit", "SiftCore", "SiftCLI"]),
     .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore"]),
     .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftCore"], exclude: ["Cases"]),
+    .testTarget(name: "SiftBenchKitTests", dependencies: ["SiftBenchKit", "SiftCore"]),
   ]
 )
