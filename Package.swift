@@ -13,7 +13,7 @@ let package = Package(
     .target(name: "SiftCLI", dependencies: ["SiftCore"]),
     .executableTarget(name: "sift", dependencies: ["SiftCLI"]),
     .target(name: "SiftBenchKit", dependencies: ["SiftCore"]),
-    .executableTarget(name: "sift-bench", dependencies: ["SiftBenchKit", "SiftCore", "SiftCLI"]),
+    .executableTarget(name: "sift-bench", dependencies: ["SiftBenchKit", "SiftCore"]),
     .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore"]),
     .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftCore"], exclude: ["Cases"]),
     .testTarget(name: "SiftBenchKitTests", dependencies: ["SiftBenchKit", "SiftCore"]),

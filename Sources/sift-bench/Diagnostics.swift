@@ -1,5 +1,4 @@
-import SiftCLI
-
+import SiftCore
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,5 +1,4 @@
 import SiftBenchKit
-import SiftCLI
 import SiftCore
 
 #if canImport(Glibc)
