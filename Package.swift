@@ -14,6 +14,6 @@ let package = Package(
     .executableTarget(name: "sift", dependencies: ["SiftCLI"]),
     .executableTarget(name: "sift-bench", dependencies: ["SiftCore"]),
     .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore"]),
-    .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftCore"]),
+    .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftCore"], exclude: ["Cases"]),
   ]
 )
