@@ -28,7 +28,10 @@ import Testing
     ("missing", "{\"a\": 1}", []),
     ("a.b", "{\"a\": 5}", []),
     ("tags", "{\"tags\": [\"red\", \"blue\"]}", ["red", "blue"]),
-    ("items.sku", "{\"items\": [{\"sku\": \"A1\"}, {\"qty\": 2}, {\"sku\": \"B2\"}]}", ["A1", "B2"]),
+    (
+      "items.sku", "{\"items\": [{\"sku\": \"A1\"}, {\"qty\": 2}, {\"sku\": \"B2\"}]}",
+      ["A1", "B2"]
+    ),
     ("sku", "[{\"sku\": \"A1\"}, [{\"sku\": \"C3\"}]]", ["A1", "C3"]),
     ("x", "{\"x\": {\"y\": [1, 2]}}", ["{\"y\": [1, 2]}"]),
   ])
@@ -38,10 +41,14 @@ import Testing
 
   @Test func listsNestedPathsInFirstSeenOrder() {
     #expect(
-      paths("{\"name\": \"Acme\", \"address\": {\"city\": \"Oslo\", \"geo\": {\"lat\": 1}}, \"id\": 3}")
+      paths(
+        "{\"name\": \"Acme\", \"address\": {\"city\": \"Oslo\", \"geo\": {\"lat\": 1}}, "
+          + "\"id\": 3}")
         == ["name", "address.city", "address.geo.lat", "id"])
     #expect(
-      paths("{\"items\": [{\"sku\": \"A\"}, {\"sku\": \"B\", \"qty\": 2}], \"tags\": [\"x\"], \"e\": {}}")
+      paths(
+        "{\"items\": [{\"sku\": \"A\"}, {\"sku\": \"B\", \"qty\": 2}], "
+          + "\"tags\": [\"x\"], \"e\": {}}")
         == ["items.sku", "items.qty", "tags", "e"])
     #expect(paths("\"text\"") == [])
   }

@@ -52,7 +52,8 @@ final class JSONRecordBuilder {
           let key = UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)])
           var field = member < predicted.count ? predicted[member] : -1
           if field < 0
-            || !Self.isPlain(key, equalTo: keyBytes, from: keyStarts[field], to: keyStarts[field + 1])
+            || !Self.isPlain(
+              key, equalTo: keyBytes, from: keyStarts[field], to: keyStarts[field + 1])
           {
             field = self.field(named: key, member: member, rows: row + 1)
             (predicted, keyBytes, keyStarts) = (self.predicted, self.keyBytes, self.keyStarts)
