@@ -27,7 +27,8 @@ struct CSVConformanceTests {
     let expected = try ConformanceFiles.bytes("csv-spectrum/json/\(name).json")
     let options = ReaderOptions(name: name)
     let got = try pairs(CSVReader(source: ByteSource(bytes: csv, name: name), options: options))
-    let want = try pairs(JSONReader(source: ByteSource(bytes: expected, name: name), options: options))
+    let want = try pairs(
+      JSONReader(source: ByteSource(bytes: expected, name: name), options: options))
     #expect(!want.isEmpty)
     #expect(got == want)
   }

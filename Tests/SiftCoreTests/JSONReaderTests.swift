@@ -9,14 +9,16 @@ import Testing
   }
 
   @Test func readsAnArrayOfObjects() throws {
-    let result = try readAll(reader("[\n{\"a\": 1, \"b\": \"x\\ny\"},\n{\"a\": null, \"b\": true}\n]\n"))
+    let text = "[\n{\"a\": 1, \"b\": \"x\\ny\"},\n{\"a\": null, \"b\": true}\n]\n"
+    let result = try readAll(reader(text))
     #expect(result.fields == ["a", "b"])
     #expect(result.records == [["1", "x\ny"], ["null", "true"]])
     #expect(result.lines == [2, 3])
   }
 
   @Test func readsTheArrayInsideAWrapperObject() throws {
-    let text = "{\"count\": 2, \"meta\": {\"a\": [1]}, \"records\": [{\"id\": 1}, {\"id\": 2}], \"z\": 0}"
+    let text =
+      "{\"count\": 2, \"meta\": {\"a\": [1]}, \"records\": [{\"id\": 1}, {\"id\": 2}], \"z\": 0}"
     let result = try readAll(reader(text))
     #expect(result.fields == ["id"])
     #expect(result.records == [["1"], ["2"]])
@@ -60,7 +62,10 @@ import Testing
     ("\"x\"", 1, 1, "expected an array of objects, or an object holding one"),
     ("{}", 1, 2, "expected an object holding an array of records"),
     ("{\"a\": 1}", 1, 8, "expected an object holding an array of records"),
-    ("{\"a\": [], \"b\": []}", 1, 16, "the object holds a second array; expected exactly one array of records"),
+    (
+      "{\"a\": [], \"b\": []}", 1, 16,
+      "the object holds a second array; expected exactly one array of records"
+    ),
     ("[{\"a\": 01}]", 1, 9, "expected ',' or '}' after an object member"),
     ("[] x", 1, 4, "unexpected text after the JSON value"),
   ])

@@ -28,7 +28,9 @@ func readAll(_ reader: any RecordReader) throws(InputError) -> ReadResult {
   }
   result.fields = reader.fieldNames
   // Records of earlier, narrower batches lack the fields first seen later.
-  result.records = result.records.map { $0 + Array(repeating: nil, count: result.fields.count - $0.count) }
+  result.records = result.records.map {
+    $0 + Array(repeating: nil, count: result.fields.count - $0.count)
+  }
   result.shortRows = reader.shortRows
   result.skipped = reader.skipped
   return result

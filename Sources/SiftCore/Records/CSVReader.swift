@@ -155,7 +155,9 @@ public final class CSVReader: RecordReader {
     }
   }
 
-  private func rowError(_ row: RowScan, in b: UnsafeBufferPointer<UInt8>, from p: Int) -> InputError {
+  private func rowError(
+    _ row: RowScan, in b: UnsafeBufferPointer<UInt8>, from p: Int
+  ) -> InputError {
     let message =
       row.outcome == .unterminatedQuote
       ? "unterminated quoted field" : "expected a delimiter or a line end after a closing quote"

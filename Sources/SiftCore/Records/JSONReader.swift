@@ -18,6 +18,8 @@ public final class JSONReader: RecordReader {
     case firstRecord, record, afterRecord, trailing, done
   }
 
+  private static let noArray = "expected an object holding an array of records"
+
   private var input: ChunkedInput
   private let name: String
   private let builder = JSONRecordBuilder()
@@ -92,7 +94,7 @@ public final class JSONReader: RecordReader {
         case .wrapperFirstMember, .wrapperMember:
           let token = try scanner.nextToken(from: p)
           if phase == .wrapperFirstMember && b[token] == .closeBrace {
-            throw .malformed(offset: token, message: "expected an object holding an array of records")
+            throw .malformed(offset: token, message: Self.noArray)
           }
           let value = try scanner.scanMemberName(at: token).value
           if b[value] == .openBracket {
@@ -114,7 +116,7 @@ public final class JSONReader: RecordReader {
             phase = .wrapperMember
           } else if b[token] == .closeBrace {
             guard foundArray else {
-              throw .malformed(offset: token, message: "expected an object holding an array of records")
+              throw .malformed(offset: token, message: Self.noArray)
             }
             phase = .trailing
           } else {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Turns JSON objects into records: maps top-level keys to field indices in first-seen order and
 /// writes each member's value span. Shared by the JSON and NDJSON readers.
 final class JSONRecordBuilder {
@@ -8,8 +14,10 @@ final class JSONRecordBuilder {
   let spans = Int32Store(capacity: 1 << 16)
   let extents = Int32Store()
   let lines = Int32Store()
-  /// Decoded key bytes per field.
-  private var keys: [[UInt8]] = []
+  /// Decoded key bytes of every field, one after another; field `f`'s key is
+  /// `keyBytes[keyStarts[f]..<keyStarts[f + 1]]`.
+  private var keyBytes: [UInt8] = []
+  private var keyStarts: [Int] = [0]
   private var fieldOfKey: [[UInt8]: Int] = [:]
   /// The field of the n-th member of the last object: objects usually repeat their key order.
   private var predicted: [Int] = []
@@ -27,6 +35,12 @@ final class JSONRecordBuilder {
     spans.reserve(2 * width)
     for k in 0..<(2 * width) { spans.base[spans.count + k] = -1 }
     spans.count += 2 * width
+    // Local copies keep the per-member path free of property accesses; the slow path renews them.
+    var predicted = self.predicted
+    var keyBytes = self.keyBytes
+    var keyStarts = self.keyStarts
+    var width = self.width
+    var base = spans.base
     do throws(JSONScanFailure) {
       var p = try scanner.nextToken(from: start + 1)
       if b[p] != .closeBrace {
@@ -35,10 +49,17 @@ final class JSONRecordBuilder {
           let keyStart = p
           let (keyEnd, valueStart) = try scanner.scanMemberName(at: p)
           p = try scanner.scanValue(at: valueStart, depth: depth + 1)
-          let field = self.field(
-            named: UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)]),
-            member: member, rows: row + 1)
-          let slot = spans.base + (row * width + field) * 2
+          let key = UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)])
+          var field = member < predicted.count ? predicted[member] : -1
+          if field < 0
+            || !Self.isPlain(
+              key, equalTo: keyBytes, from: keyStarts[field], to: keyStarts[field + 1])
+          {
+            field = self.field(named: key, member: member, rows: row + 1)
+            (predicted, keyBytes, keyStarts) = (self.predicted, self.keyBytes, self.keyStarts)
+            (width, base) = (self.width, spans.base)
+          }
+          let slot = base + (row * width + field) * 2
           slot[0] = Int32(truncatingIfNeeded: valueStart)
           slot[1] = Int32(truncatingIfNeeded: p)
           p = try scanner.nextToken(from: p)
@@ -55,26 +76,36 @@ final class JSONRecordBuilder {
       lines.append(Int32(truncatingIfNeeded: line))
       return p + 1
     } catch {
-      spans.count = row * width * 2
+      spans.count = row * self.width * 2
       throw error
     }
+  }
+
+  /// True when `raw` (a key between its quotes) has no escapes and is `keys[from..<to]`.
+  @inline(__always)
+  private static func isPlain(
+    _ raw: UnsafeBufferPointer<UInt8>, equalTo keys: [UInt8], from: Int, to: Int
+  ) -> Bool {
+    guard raw.count == to - from else { return false }
+    guard let start = raw.baseAddress, raw.count > 0 else { return true }
+    return memchr(start, Int32(UInt8.backslash), raw.count) == nil
+      && keys.withUnsafeBufferPointer { k in
+        k.baseAddress.map { memcmp($0 + from, start, raw.count) == 0 } ?? false
+      }
   }
 
   /// The field of a key (its bytes between the quotes), adding a field, and widening the
   /// `rows` rows built so far, for a new key.
   private func field(named raw: UnsafeBufferPointer<UInt8>, member: Int, rows: Int) -> Int {
     let plain = !raw.contains(.backslash)
-    if plain && member < predicted.count {
-      let guess = predicted[member]
-      if keys[guess].elementsEqual(raw) { return guess }
-    }
     let key = plain ? Array(raw) : JSONString.unescape(raw)
     let field: Int
     if let known = fieldOfKey[key] {
       field = known
     } else {
-      field = keys.count
-      keys.append(key)
+      field = keyStarts.count - 1
+      keyBytes += key
+      keyStarts.append(keyBytes.count)
       fieldOfKey[key] = field
       fieldNames.append(String(decoding: key, as: UTF8.self))
     }

@@ -15,9 +15,9 @@ struct JSONScanner {
   /// True when the buffer ends where the input ends; else running out of bytes is `truncated`.
   let isLast: Bool
   /// What the end of the buffer is called in messages (`input`, `line`).
-  let endName: String
+  let endName: StaticString
 
-  init(_ b: UnsafeBufferPointer<UInt8>, isLast: Bool, endName: String = "input") {
+  init(_ b: UnsafeBufferPointer<UInt8>, isLast: Bool, endName: StaticString = "input") {
     self.b = b
     self.isLast = isLast
     self.endName = endName

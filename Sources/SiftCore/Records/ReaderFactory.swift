@@ -36,7 +36,8 @@ public enum ReaderFactory {
     if chosen == nil {
       var atEnd = false
       while !atEnd && prefix.count < FormatSniffer.sampleSize {
-        atEnd = try source.read(into: &prefix, maxCount: FormatSniffer.sampleSize - prefix.count) == 0
+        let wanted = FormatSniffer.sampleSize - prefix.count
+        atEnd = try source.read(into: &prefix, maxCount: wanted) == 0
       }
       chosen = FormatSniffer.sniff(prefix, complete: atEnd)
     }
