@@ -42,7 +42,7 @@ public final class Engine {
       let field = ResolvedField(index: i, path: [], name: names[i])
       sample.forEachValue(of: field, schema: schema, names: sampledNames) { v in
         guard v.form == .jsonNested else { return }
-        for p in JSONValues.nestedPaths(of: v) where known.insert(p).inserted { paths.append(p) }
+        for p in JSONPath.nestedPaths(of: v) where known.insert(p).inserted { paths.append(p) }
       }
       if !paths.isEmpty { nested[i] = paths }
     }

@@ -22,7 +22,7 @@ struct Sample {
         for r in 0..<n {
           let value = rows.row(r).field(local)
           if batch.encoding == .json {
-            JSONValues.forEach(at: field.path, in: value, body)
+            _ = JSONPath.anyValue(at: field.path[...], in: value) { body($0); return false }
           } else {
             body(value)
           }

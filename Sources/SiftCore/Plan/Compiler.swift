@@ -99,7 +99,7 @@ struct Compiler {
     }
     let path = field.path
     return { row in
-      JSONValues.anyValue(at: path, in: row.field(index), where: test)
+      JSONPath.anyValue(at: path[...], in: row.field(index), where: test)
     }
   }
 }

@@ -7,7 +7,7 @@ extension Plan {
     guard index >= 0 else { return { _ in FieldValue(missingWith: encoding) } }
     let path = field.path
     if path.isEmpty { return { $0.field(index) } }
-    return { row in JSONValues.first(at: path, in: row.field(index)) ?? FieldValue(missingWith: encoding) }
+    return { row in JSONPath.first(at: path[...], in: row.field(index)) ?? FieldValue(missingWith: encoding) }
   }
 
   /// The output columns for an input with `layout`: the `fields:` projection, else every field.

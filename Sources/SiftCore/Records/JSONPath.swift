@@ -8,7 +8,28 @@ public enum JSONPath {
   public static func values(
     at path: ArraySlice<String>, in value: FieldValue, into out: inout [FieldValue]
   ) {
-    collect(path, in: value, into: &out, depth: 0)
+    visit(path, in: value, depth: 0) {
+      out.append($0)
+      return false
+    }
+  }
+
+  /// Whether any value at `path` inside `value` passes `test` (arrays fan out as in `values`),
+  /// without collecting them; stops at the first that passes.
+  public static func anyValue(
+    at path: ArraySlice<String>, in value: FieldValue, where test: (FieldValue) -> Bool
+  ) -> Bool {
+    visit(path, in: value, depth: 0, test)
+  }
+
+  /// The first value at `path` inside `value`, if any.
+  public static func first(at path: ArraySlice<String>, in value: FieldValue) -> FieldValue? {
+    var found: FieldValue?
+    visit(path, in: value, depth: 0) {
+      found = $0
+      return true
+    }
+    return found
   }
 
   /// The value of member `key` of an object (the last, if the key repeats), else `nil`.
@@ -40,21 +61,22 @@ public enum JSONPath {
     return paths
   }
 
-  private static func collect(
-    _ path: ArraySlice<String>, in value: FieldValue, into out: inout [FieldValue], depth: Int
-  ) {
-    guard depth < JSONScanner.maxDepth else { return }
+  /// Calls `body` with each value at `path`; stops, returning true, when `body` returns true.
+  @discardableResult
+  private static func visit(
+    _ path: ArraySlice<String>, in value: FieldValue, depth: Int, _ body: (FieldValue) -> Bool
+  ) -> Bool {
+    guard depth < JSONScanner.maxDepth else { return false }
     if value.form == .jsonNested && value.raw.first == .openBracket {
-      forEachElement(of: value) { collect(path, in: $0, into: &out, depth: depth + 1) }
-      return
+      var stopped = false
+      forEachElement(of: value) { element in
+        if !stopped { stopped = visit(path, in: element, depth: depth + 1, body) }
+      }
+      return stopped
     }
-    guard let key = path.first else {
-      out.append(value)
-      return
-    }
-    if let next = member(key, of: value) {
-      collect(path.dropFirst(), in: next, into: &out, depth: depth + 1)
-    }
+    guard let key = path.first else { return body(value) }
+    guard let next = member(key, of: value) else { return false }
+    return visit(path.dropFirst(), in: next, depth: depth + 1, body)
   }
 
   private static func addPaths(
