@@ -15,7 +15,7 @@ let package = Package(
     .target(name: "SiftBenchKit", dependencies: ["SiftCore"]),
     .executableTarget(name: "sift-bench", dependencies: ["SiftBenchKit", "SiftCore"]),
     .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore"]),
-    .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftCore"], exclude: ["Cases"]),
+    .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftCore"], exclude: ["Cases", "Fixtures"]),
     .testTarget(name: "SiftBenchKitTests", dependencies: ["SiftBenchKit", "SiftCore"]),
   ]
 )

@@ -35,7 +35,7 @@ extension Engine {
             guard !v.isNullLike else { continue }
             profiles[f].nonEmpty += 1
             if profiles[f].samples.count < 3 {
-              let s = v.string
+              let s = v.form == .jsonNested ? JSONText.minified(v.raw) : v.string
               if !profiles[f].samples.contains(s) { profiles[f].samples.append(s) }
             }
           }

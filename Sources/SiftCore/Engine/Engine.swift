@@ -12,6 +12,9 @@ public final class Engine {
   /// The index of the first reader not yet read to its end.
   private var current = 0
   public private(set) var schema = Schema(names: [])
+  /// An input error met while sampling: raised after the sampled records are processed, since
+  /// every record before an error is written (SPEC §6).
+  private var sampleFailure: SiftError?
 
   public init(readers: [RecordReader]) {
     self.readers = readers
@@ -21,11 +24,16 @@ public final class Engine {
   @discardableResult
   public func readSample() throws(SiftError) -> Schema {
     while sample.records < TypeInference.sampleSize, current < readers.count {
-      if let batch = try next(from: current) {
-        sample.batches.append((current, batch))
-        sample.records += batch.count
-      } else {
-        current += 1
+      do throws(SiftError) {
+        if let batch = try next(from: current) {
+          sample.batches.append((current, batch))
+          sample.records += batch.count
+        } else {
+          current += 1
+        }
+      } catch {
+        sampleFailure = error
+        current = readers.count
       }
     }
     sampledNames = readers.map(\.fieldNames)
@@ -82,6 +90,10 @@ public final class Engine {
     let sampled = sample.batches
     sample.batches.removeAll()
     for (reader, batch) in sampled { try body(batch, reader) }
+    if let failure = sampleFailure {
+      sampleFailure = nil
+      throw failure
+    }
     while current < readers.count {
       if let batch = try next(from: current) {
         try body(batch, current)

@@ -27,8 +27,8 @@ enum SortValue {
     }
   }
 
-  /// Three-way ascending order; `descending` reverses it for non-empty values only, so empty
-  /// values stay last both ways.
+  /// Three-way order: numbers, then dates, then text, then empty values, in both directions;
+  /// `descending` reverses the order within numbers, dates and text only.
   static func compare(_ a: SortValue, _ b: SortValue, descending: Bool) -> Int {
     let c: Int
     switch (a, b) {
@@ -36,9 +36,7 @@ enum SortValue {
     case (.date(let x), .date(let y)): c = x < y ? -1 : (x > y ? 1 : 0)
     case (.text(let x), .text(let y)): c = TextFold.compare(x, y)
     case (.empty, .empty): return 0
-    case (.empty, _): return 1
-    case (_, .empty): return -1
-    default: c = a.rank < b.rank ? -1 : 1
+    default: return a.rank < b.rank ? -1 : 1
     }
     return descending ? -c : c
   }

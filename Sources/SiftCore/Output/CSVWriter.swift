@@ -26,6 +26,8 @@ public final class CSVWriter: RecordWriter {
   }
 
   public func begin(columns: [String]) throws(OutputError) {
+    // An input without fields (an empty file) has no header to write.
+    guard !columns.isEmpty else { return }
     var out = [UInt8].take(&line)
     defer { line = out }
     for (index, name) in columns.enumerated() {

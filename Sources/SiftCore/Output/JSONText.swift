@@ -7,6 +7,13 @@ enum JSONText {
   }
 
   /// Appends the JSON value `text` without the whitespace between its tokens (strings untouched).
+  /// JSON text without the whitespace outside its strings, as a `String`.
+  static func minified(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    var out: [UInt8] = []
+    appendMinified(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
   static func appendMinified<Output: ByteOutput>(
     _ text: UnsafeBufferPointer<UInt8>, to out: inout Output
   ) {

@@ -46,7 +46,11 @@ public struct Plan: Sendable {
     var periods: [Span: Period] = [:]
     for v in values {
       for literal in Plan.literals(of: v) where !literal.quoted {
-        if let p = try RelativeDate.period(literal.text, now: now) { periods[literal.span] = p }
+        do throws(PlanError) {
+          if let p = try RelativeDate.period(literal.text, now: now) { periods[literal.span] = p }
+        } catch {
+          throw PlanError(message: error.message, span: literal.span)
+        }
       }
       if case .regex(let pattern, let ci, let span) = v {
         do { _ = try RegexBox(pattern: pattern, caseInsensitive: ci) } catch {

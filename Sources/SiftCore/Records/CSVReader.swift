@@ -46,15 +46,22 @@ public final class CSVReader: RecordReader {
   }
 
   private let skipBadRows: Bool
+  private var failure = DeferredFailure()
 
   public func nextBatch() throws(InputError) -> RecordBatch? {
+    try failure.throwIfHeld()
     while !finished {
       let buffer = try input.nextBuffer()
       let isLast = input.atEnd
-      let consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
-        try scanRows(b, isLast: isLast)
+      do throws(InputError) {
+        let consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
+          try scanRows(b, isLast: isLast)
+        }
+        if isLast { finished = true } else { input.carry(buffer, from: consumed) }
+      } catch {
+        finished = true
+        try failure.hold(error, after: extents.count)
       }
-      if isLast { finished = true } else { input.carry(buffer, from: consumed) }
       if extents.count > 0, let width {
         return RecordBatch(
           bytes: buffer, encoding: encoding, width: width, spans: spans.takeArray(),

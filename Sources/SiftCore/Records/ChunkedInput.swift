@@ -170,3 +170,24 @@ struct LineCursor {
     return InputError(name: name, line: probe.line, column: probe.column(of: at), message: message)
   }
 }
+
+/// An input error found after some records of a chunk were read whole. Those records are handed
+/// out first, since SPEC §6 writes every record before an error; the error follows on the next
+/// call.
+struct DeferredFailure {
+  private var error: InputError?
+
+  /// Throws the error held back by `hold`, once.
+  mutating func throwIfHeld() throws(InputError) {
+    if let error {
+      self.error = nil
+      throw error
+    }
+  }
+
+  /// Holds `error` back when `records` were read before it; else throws it now.
+  mutating func hold(_ error: InputError, after records: Int) throws(InputError) {
+    guard records > 0 else { throw error }
+    self.error = error
+  }
+}

@@ -43,17 +43,25 @@ public final class JSONReader: RecordReader {
     name = options.name
   }
 
+  private var failure = DeferredFailure()
+
   public func nextBatch() throws(InputError) -> RecordBatch? {
+    try failure.throwIfHeld()
     while phase != .done {
       let buffer = try input.nextBuffer()
       let isLast = input.atEnd
-      try buffer.withUnsafeBufferPointer { b throws(InputError) in
-        let consumed = try scan(b, isLast: isLast)
-        cursor.advance(to: consumed, in: b)
-        cursor.rebase(droppingFirst: consumed)
-        if !isLast { input.carry(buffer, from: consumed) }
+      do throws(InputError) {
+        try buffer.withUnsafeBufferPointer { b throws(InputError) in
+          let consumed = try scan(b, isLast: isLast)
+          cursor.advance(to: consumed, in: b)
+          cursor.rebase(droppingFirst: consumed)
+          if !isLast { input.carry(buffer, from: consumed) }
+        }
+        if isLast { phase = .done }
+      } catch {
+        phase = .done
+        try failure.hold(error, after: builder.count)
       }
-      if isLast { phase = .done }
       if builder.count > 0 { return builder.takeBatch(bytes: buffer) }
     }
     return nil

@@ -36,14 +36,22 @@ public final class NDJSONReader: RecordReader {
     skipBad = options.skipBad
   }
 
+  private var failure = DeferredFailure()
+
   public func nextBatch() throws(InputError) -> RecordBatch? {
+    try failure.throwIfHeld()
     while !finished {
       let buffer = try input.nextBuffer()
       let isLast = input.atEnd
-      let consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
-        try scanLines(b, isLast: isLast)
+      do throws(InputError) {
+        let consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
+          try scanLines(b, isLast: isLast)
+        }
+        if isLast { finished = true } else { input.carry(buffer, from: consumed) }
+      } catch {
+        finished = true
+        try failure.hold(error, after: builder.count)
       }
-      if isLast { finished = true } else { input.carry(buffer, from: consumed) }
       if builder.count > 0 { return builder.takeBatch(bytes: buffer) }
     }
     return nil
