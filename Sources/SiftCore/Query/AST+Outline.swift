@@ -78,7 +78,7 @@ extension FieldName {
     let simple =
       !name.isEmpty
       && name.utf8.allSatisfy {
-        $0.isASCIILetter || $0.isASCIIDigit || $0 >= 0x80 || $0 == UInt8(ascii: "_") || $0 == .minus
+        $0.isASCIILetter || $0.isDigit || $0 >= 0x80 || $0 == UInt8(ascii: "_") || $0 == .minus
           || $0 == .dot
       }
     return simple ? name : "[\(name)]"

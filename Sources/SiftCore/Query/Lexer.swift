@@ -56,7 +56,7 @@ struct Lexer {
     case .minus where !(peek(1).map { $0.isQuerySpace || $0 == .rightParen } ?? true):
       position += 1
       return Token(.minus, Span(start, position))
-    case .doubleQuote, .singleQuote:
+    case .quote, .singleQuote:
       let literal = try scanQuoted()
       if peek() == .colon {
         guard !literal.text.isEmpty else {
@@ -110,7 +110,7 @@ struct Lexer {
           String(decoding: content, as: UTF8.self), quoted: true, span: Span(start, position))
       }
       if b == .backslash, let escaped = peek(1),
-        escaped == .doubleQuote || escaped == .singleQuote || escaped == .backslash
+        escaped == .quote || escaped == .singleQuote || escaped == .backslash
       {
         content.append(escaped)
         position += 2
@@ -119,7 +119,7 @@ struct Lexer {
         position += 1
       }
     }
-    let shown = quote == .doubleQuote ? "\"" : "'"
+    let shown = quote == .quote ? "\"" : "'"
     throw QueryError("unclosed quote: expected a closing \(shown)", at: Span(start, start + 1))
   }
 

@@ -371,7 +371,7 @@ public struct Parser {
       }
     case .limit:
       let number = lexer.scanBare(stoppingAtRange: false)
-      guard number.text.utf8.allSatisfy(\.isASCIIDigit), let limit = Int(number.text) else {
+      guard number.text.utf8.allSatisfy(\.isDigit), let limit = Int(number.text) else {
         throw QueryError(
           "expected a whole number (0 or more) after 'limit:', not '\(number.text)'",
           at: number.span)

@@ -1,26 +1,12 @@
-/// Named bytes of the query language.
+/// The bytes of the query language beyond the shared names.
 extension UInt8 {
-  static let newline = UInt8(ascii: "\n")
-  static let verticalTab: UInt8 = 0x0B
-  static let formFeed: UInt8 = 0x0C
-  static let star = UInt8(ascii: "*")
-  static let doubleQuote = UInt8(ascii: "\"")
-  static let singleQuote = UInt8(ascii: "'")
-  static let leftParen = UInt8(ascii: "(")
-  static let rightParen = UInt8(ascii: ")")
-  static let less = UInt8(ascii: "<")
-  static let greater = UInt8(ascii: ">")
-  static let equals = UInt8(ascii: "=")
-
   /// ASCII whitespace: the separator between terms.
   var isQuerySpace: Bool {
-    self == .space || self == .tab || self == .newline || self == .carriageReturn
+    self == .space || self == .tab || self == .lineFeed || self == .carriageReturn
       || self == .verticalTab || self == .formFeed
   }
 
-  var isQuote: Bool { self == .doubleQuote || self == .singleQuote }
-
-  var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+  var isQuote: Bool { self == .quote || self == .singleQuote }
 
   var isASCIILetter: Bool {
     (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z")

@@ -26,6 +26,15 @@ extension UInt8 {
   static let upperT = UInt8(ascii: "T")
   static let lowerZ = UInt8(ascii: "z")
   static let upperZ = UInt8(ascii: "Z")
+  static let verticalTab: UInt8 = 0x0B
+  static let formFeed: UInt8 = 0x0C
+  static let star = UInt8(ascii: "*")
+  static let singleQuote = UInt8(ascii: "'")
+  static let leftParen = UInt8(ascii: "(")
+  static let rightParen = UInt8(ascii: ")")
+  static let less = UInt8(ascii: "<")
+  static let greater = UInt8(ascii: ">")
+  static let equals = UInt8(ascii: "=")
 
   /// JSON whitespace (RFC 8259): space, tab, line feed, carriage return.
   var isJSONWhitespace: Bool {
