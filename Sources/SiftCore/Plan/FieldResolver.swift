@@ -60,7 +60,8 @@ public struct FieldResolver: Sendable {
     var best: (String, Int)?
     for c in candidates {
       let d = FieldResolver.editDistance(target, Array(c.lowercased().unicodeScalars))
-      if best == nil || d < best!.1 { best = (c, d) }
+      if let (_, bestDistance) = best, bestDistance <= d { continue }
+      best = (c, d)
     }
     guard let (candidate, distance) = best, distance <= max(2, target.count / 2) else { return nil }
     return candidate

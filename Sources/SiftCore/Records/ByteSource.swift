@@ -66,6 +66,7 @@ public final class ByteSource {
       memoryOffset += n
       return n
     }
+    guard maxCount > 0 else { return 0 }
     let old = buffer.count
     var got = 0
     var failure: Int32 = 0

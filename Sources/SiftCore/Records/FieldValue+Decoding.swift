@@ -13,8 +13,10 @@ extension FieldValue {
   public var content: UnsafeBufferPointer<UInt8> {
     switch form {
     case .csvQuoted, .jsonString:
-      guard raw.count >= 2 else { return UnsafeBufferPointer(start: raw.baseAddress, count: 0) }
-      return UnsafeBufferPointer(start: raw.baseAddress! + 1, count: raw.count - 2)
+      guard raw.count >= 2, let base = raw.baseAddress else {
+        return UnsafeBufferPointer(start: raw.baseAddress, count: 0)
+      }
+      return UnsafeBufferPointer(start: base + 1, count: raw.count - 2)
     default:
       return raw
     }
@@ -108,7 +110,7 @@ public enum JSONString {
     }
     func appendScalar(_ v: UInt32) {
       let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
-      out.append(contentsOf: UTF8.encode(scalar)!)
+      out.append(contentsOf: UTF8.encode(scalar) ?? [0xEF, 0xBF, 0xBD])
     }
     while i < c.count {
       let b = c[i]
