@@ -110,7 +110,7 @@ public enum JSONString {
     }
     func appendScalar(_ v: UInt32) {
       let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
-      out.append(contentsOf: UTF8.encode(scalar) ?? [0xEF, 0xBF, 0xBD])
+      if let encoded = UTF8.encode(scalar) { out.append(contentsOf: encoded) }
     }
     while i < c.count {
       let b = c[i]
