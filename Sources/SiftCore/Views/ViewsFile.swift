@@ -243,3 +243,10 @@ private struct ViewsFileReader {
       details: details)
   }
 }
+
+extension ViewsFile {
+  /// The view name nearest to `name` by edit distance, if one is close.
+  public func suggestion(for name: String) -> String? {
+    FieldResolver(schema: Schema(names: [])).closest(to: name, among: views.map(\.name))
+  }
+}
