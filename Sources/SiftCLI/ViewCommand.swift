@@ -33,7 +33,7 @@ struct ViewCommand {
 
 /// `sift --views [@VIEW]` (SPEC §7.4): the views as a tab bar with badge counts; a view whose
 /// source or badge cannot be used shows `(!)` and a note on standard error, and the others
-/// still print.
+/// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
 struct ViewsOverviewCommand {
   let options: Options
   let context: ProcessContext
@@ -66,9 +66,10 @@ struct ViewsOverviewCommand {
       }
       return ViewTabs.Tab(label: view.displayTitle, badge: badge)
     }
-    let text = ViewTabs(tabs: tabs, active: active).render(
-      ascii: !console.unicode(asciiRequested: options.ascii),
-      color: console.colorMode(options.color, terminal: context.stdoutIsTerminal))
+    let ascii = !console.unicode(asciiRequested: options.ascii)
+    var text = ViewTabs(tabs: tabs, active: active).render(
+      ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal))
+    if let active { text += " " + file.views[active].details(ascii: ascii) + "\n" }
     guard console.output(text) else { return .matched }
     return broken ? .error : .matched
   }

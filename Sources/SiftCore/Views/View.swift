@@ -54,3 +54,31 @@ public enum FastFilter: Sendable {
     }
   }
 }
+
+extension View {
+  /// One line describing the view for `sift --views @VIEW`: how it is run, its default sort,
+  /// the sort options and the fast filters, by their labels.
+  ///
+  ///     @grn · Sort: Date ↓ · sort options: Date, GRN No · fast filters: Status, Customer, Items
+  public func details(ascii: Bool) -> String {
+    let labels = Labels(labels)
+    var parts = ["@" + name]
+    if let sort {
+      let (down, up) = ascii ? ("v", "^") : ("↓", "↑")
+      parts.append(
+        "Sort: " + sort.keys.map { "\(labels.label($0.field.name)) \($0.descending ? down : up)" }
+          .joined(separator: ", "))
+    }
+    if !sortOptions.isEmpty {
+      parts.append("sort options: " + sortOptions.map(labels.label).joined(separator: ", "))
+    }
+    if !fastFilters.isEmpty {
+      let shown = fastFilters.map { filter in
+        if case .field(let name, _) = filter { return labels.label(name.name) }
+        return filter.text
+      }
+      parts.append("fast filters: " + shown.joined(separator: ", "))
+    }
+    return parts.joined(separator: ascii ? " | " : " · ")
+  }
+}
