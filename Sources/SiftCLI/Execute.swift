@@ -3,7 +3,8 @@ import SiftCore
 /// Runs a parsed command: a query over the input (or a view), `--fields` or `--views`.
 func execute(options: Options, query: Query, context: ProcessContext) -> ExitStatus {
   if options.reset && options.view == nil {
-    Console(context: context).error(UsageError("'--reset' needs a view: sift @VIEW --reset").rendered)
+    Console(context: context).error(
+      UsageError("'--reset' needs a view: sift @VIEW --reset").rendered)
     return .error
   }
   switch options.mode {

@@ -50,8 +50,9 @@ struct ViewsOverviewCommand {
       }
       active = file.views.firstIndex { $0.name == view.name }
     }
-    guard let now = QueryCommand(options: options, query: Query(), view: nil, context: context)
-      .resolveNow()
+    guard
+      let now = QueryCommand(options: options, query: Query(), view: nil, context: context)
+        .resolveNow()
     else { return .error }
     var broken = false
     let tabs = file.views.map { view in

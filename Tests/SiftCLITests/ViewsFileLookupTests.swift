@@ -14,7 +14,8 @@ import Testing
   }
 
   @Test func configOptionComesFirstAndMustExist() throws {
-    #expect(try candidates(["--config", "a.json", "--views"], ["SIFT_CONFIG": "b.json"]) == ["!a.json"])
+    #expect(
+      try candidates(["--config", "a.json", "--views"], ["SIFT_CONFIG": "b.json"]) == ["!a.json"])
   }
 
   @Test func thenTheEnvironmentVariable() throws {

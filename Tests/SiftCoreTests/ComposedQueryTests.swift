@@ -14,16 +14,19 @@ import Testing
   func compose(_ given: String, preset: String = "", sort: String? = "-date", reset: Bool = false)
     throws -> ComposedQuery
   {
-    try view(query: preset, sort: sort).compose(given: try Parser.parse(given), text: given, reset: reset)
+    try view(query: preset, sort: sort).compose(
+      given: try Parser.parse(given), text: given, reset: reset)
   }
 
   @Test func presetFiltersComeFirstThenTheGivenOnes() throws {
     let c = try compose("customer:acme", preset: "status:pending")
-    #expect(c.query.canonicalForm == "(status = \"pending\") AND (customer = \"acme\") sort: date desc")
+    #expect(
+      c.query.canonicalForm == "(status = \"pending\") AND (customer = \"acme\") sort: date desc")
   }
 
   @Test func theGivenDirectivesWin() throws {
-    let c = try compose("sort:grn_no limit:5", preset: "status:pending sort:qty limit:2 group:warehouse")
+    let c = try compose(
+      "sort:grn_no limit:5", preset: "status:pending sort:qty limit:2 group:warehouse")
     #expect(
       c.query.canonicalForm
         == "(status = \"pending\") sort: grn_no asc group: warehouse limit: 5")
@@ -35,7 +38,9 @@ import Testing
   }
 
   @Test func groupingByTheDefaultSortFieldDropsThatKey() throws {
-    #expect(try compose("group:Date", sort: "-date,grn_no").query.canonicalForm == "sort: grn_no asc group: Date")
+    #expect(
+      try compose("group:Date", sort: "-date,grn_no").query.canonicalForm
+        == "sort: grn_no asc group: Date")
   }
 
   @Test func spansAreTracedBackToTheirOwnText() throws {
@@ -56,7 +61,8 @@ import Testing
 
   @Test func badgeCountsWithinThePresetQuery() throws {
     let file = try ViewsFile.parse(
-      Array(#"{"views": {"v": {"source": "a.csv", "query": "qty:>1", "badge": "status:new"}}}"#.utf8),
+      Array(
+        #"{"views": {"v": {"source": "a.csv", "query": "qty:>1", "badge": "status:new"}}}"#.utf8),
       path: "v.json")
     let view = try #require(file.views.first)
     let badge = try #require(view.badgeQuery())

@@ -6,12 +6,16 @@ import Testing
 @Suite struct FastFilterTests {
   static let schema = Schema(names: ["grn_no", "status", "customer", "empty_stock", "updated"])
   /// 2024-06-12 10:00.
-  static let now = WallTime(Calendar.days(year: 2024, month: 6, day: 12)) * Calendar.microsPerDay
+  static let now =
+    WallTime(Calendar.days(year: 2024, month: 6, day: 12)) * Calendar.microsPerDay
     + 10 * 3_600_000_000
 
   func fastFilters(_ texts: [String]) throws -> [FastFilter] {
-    let json = "{\"views\": {\"v\": {\"fastFilters\": [" + texts.map { "\"\($0)\"" }.joined(separator: ", ") + "]}}}"
-    return try #require(try ViewsFile.parse(Array(json.utf8), path: "v.json").views.first).fastFilters
+    let json =
+      "{\"views\": {\"v\": {\"fastFilters\": [" + texts.map { "\"\($0)\"" }.joined(separator: ", ")
+      + "]}}}"
+    return try #require(try ViewsFile.parse(Array(json.utf8), path: "v.json").views.first)
+      .fastFilters
   }
 
   /// The bar's filter chips as plain captions: active `[…]` in query order, then inactive `(…)`.
@@ -36,7 +40,9 @@ import Testing
         == ["[Customer: acme]", "[Status: received]", "(Grn No)"])
   }
 
-  @Test(arguments: ["Status:received", "STATUS:received", "-status:cancelled", "has:status", "status:\"\""])
+  @Test(arguments: [
+    "Status:received", "STATUS:received", "-status:cancelled", "has:status", "status:\"\"",
+  ])
   func anyTopLevelTermOnTheFieldAppliesIt(query: String) throws {
     let shown = try chips(query, ["status", "customer"])
     #expect(shown.count == 2)
@@ -46,7 +52,9 @@ import Testing
 
   @Test func aTermInsideAnOrGroupDoesNotApplyAFieldFastFilter() throws {
     #expect(
-      try chips("status:a OR customer:b", ["status"]) == ["[(Status: a or Customer: b)]", "(Status)"])
+      try chips("status:a OR customer:b", ["status"]) == [
+        "[(Status: a or Customer: b)]", "(Status)",
+      ])
   }
 
   @Test func aWholeTermIsActiveOnlyForTheSameTerm() throws {
@@ -61,7 +69,10 @@ import Testing
   }
 
   @Test func aNegatedWholeTermMatchesOnlyItsNegation() throws {
-    #expect(try chips("-empty_stock:yes", ["empty_stock:yes"]) == ["[Empty Stock: not yes]", "(Empty Stock: yes)"])
+    #expect(
+      try chips("-empty_stock:yes", ["empty_stock:yes"]) == [
+        "[Empty Stock: not yes]", "(Empty Stock: yes)",
+      ])
     #expect(try chips("-empty_stock:yes", ["-empty_stock:yes"]) == ["[Empty Stock: not yes]"])
   }
 

@@ -5,7 +5,8 @@ import Testing
 /// The feedback bar of SPEC §5 with a view's fast filters: layout, colour, overflow, summaries.
 @Suite struct FeedbackBarTests {
   static let sort = Chip(
-    kind: .sort, field: "date", label: "Sort", text: "Date ↓", sentence: "Sorted by date, descending",
+    kind: .sort, field: "date", label: "Sort", text: "Date ↓",
+    sentence: "Sorted by date, descending",
     active: true)
   static let status = Chip(
     kind: .filter, field: "status", label: "Status", text: "received",
@@ -50,7 +51,8 @@ import Testing
     #expect(
       bar([Self.status, Self.customer]).render(.init(color: .trueColor))
         == "\u{1B}[38;2;255;255;255;48;2;246;144;0m[Status: received]\u{1B}[0m"
-        + " \u{1B}[38;2;29;45;62;48;2;242;242;247m(Customer)\u{1B}[0m · 1 filter · 874 of 1,500 records")
+        + " \u{1B}[38;2;29;45;62;48;2;242;242;247m(Customer)\u{1B}[0m · 1 filter · 874 of 1,500 records"
+    )
   }
 
   @Test func asciiStyleReplacesArrowsDotsAndEllipses() {
@@ -68,7 +70,9 @@ import Testing
     (10, "[Sort: Date ↓] +3 more · 1 filter · 874 of 1,500 records"),
   ])
   func narrowTerminalsKeepTheSortChipAndTheCounts(width: Int, expected: String) {
-    #expect(bar([Self.sort, Self.status, Self.customer, Self.items]).render(.init(width: width)) == expected)
+    #expect(
+      bar([Self.sort, Self.status, Self.customer, Self.items]).render(.init(width: width))
+        == expected)
   }
 
   @Test func overflowWithoutASortChipKeepsWhatFitsFromTheLeft() {
@@ -82,12 +86,14 @@ import Testing
   @Test func sentenceListsActiveFiltersThenAvailableOnes() {
     #expect(
       bar([Self.sort, Self.status, Self.customer, Self.items]).sentence()
-        == "Sorted by date, descending. 1 filter: status is received. Available filters: Customer, Items. 874 of 1,500 records.")
+        == "Sorted by date, descending. 1 filter: status is received. Available filters: Customer, Items. 874 of 1,500 records."
+    )
   }
 
   @Test func jsonMarksEachChipActiveOrNot() {
     #expect(
       bar([Self.sort, Self.status, Self.customer]).json()
-        == #"{"sort":[{"field":"date","descending":true}],"group":null,"filters":[{"field":"status","label":"Status","text":"received","active":true},{"field":"customer","label":"Customer","text":"","active":false}],"filterCount":1,"matched":874,"total":1500,"shown":874}"#)
+        == #"{"sort":[{"field":"date","descending":true}],"group":null,"filters":[{"field":"status","label":"Status","text":"received","active":true},{"field":"customer","label":"Customer","text":"","active":false}],"filterCount":1,"matched":874,"total":1500,"shown":874}"#
+    )
   }
 }

@@ -59,19 +59,47 @@ import Testing
 
   @Test func syntaxErrorsGiveTheJSONPosition() throws {
     let error = try #require(failure("{\n  \"views\": {\n    \"a\": {}\n    \"b\": {}\n  }\n}"))
-    #expect(error.rendered == "sift: conf/sift.json:4:5: expected ',' or '}' after an object member\n")
+    #expect(
+      error.rendered == "sift: conf/sift.json:4:5: expected ',' or '}' after an object member\n")
   }
 
   @Test(arguments: [
-    (#"{"views": {"v": {"sort": 1}}}"#, "sift: conf/sift.json:1:26: view 'v', key 'sort': expected a string\n"),
-    (#"{"views": {"v": {"fastFilters": ["a", 2]}}}"#, "sift: conf/sift.json:1:33: view 'v', key 'fastFilters': expected an array of strings\n"),
-    (#"{"views": {"v": {"labels": {"a": 1}}}}"#, "sift: conf/sift.json:1:34: view 'v', key 'labels': the label of 'a' must be a string\n"),
-    (#"{"views": {"v": {"badge": "x:1"}}}"#, "sift: conf/sift.json:1:17: view 'v', key 'badge': a badge needs a \"source\" to count\n"),
-    (#"{"views": {"v": {"title": "a", "title": "b"}}}"#, "sift: conf/sift.json:1:41: view 'v', key 'title': the key is given twice\n"),
-    (#"{"views": {"v": {}, "v": {}}}"#, "sift: conf/sift.json:1:26: view 'v': the view is defined twice\n"),
-    (#"{"views": {"a b": {}}}"#, "sift: conf/sift.json:1:19: view 'a b': a view name must be one word (it is run as @NAME)\n"),
-    (#"{"views": []}"#, "sift: conf/sift.json:1:11: key 'views': expected an object of named views\n"),
-    (#"{"view": {}}"#, "sift: conf/sift.json:1:10: unknown key 'view'; the file holds one key, \"views\"\n"),
+    (
+      #"{"views": {"v": {"sort": 1}}}"#,
+      "sift: conf/sift.json:1:26: view 'v', key 'sort': expected a string\n"
+    ),
+    (
+      #"{"views": {"v": {"fastFilters": ["a", 2]}}}"#,
+      "sift: conf/sift.json:1:33: view 'v', key 'fastFilters': expected an array of strings\n"
+    ),
+    (
+      #"{"views": {"v": {"labels": {"a": 1}}}}"#,
+      "sift: conf/sift.json:1:34: view 'v', key 'labels': the label of 'a' must be a string\n"
+    ),
+    (
+      #"{"views": {"v": {"badge": "x:1"}}}"#,
+      "sift: conf/sift.json:1:17: view 'v', key 'badge': a badge needs a \"source\" to count\n"
+    ),
+    (
+      #"{"views": {"v": {"title": "a", "title": "b"}}}"#,
+      "sift: conf/sift.json:1:41: view 'v', key 'title': the key is given twice\n"
+    ),
+    (
+      #"{"views": {"v": {}, "v": {}}}"#,
+      "sift: conf/sift.json:1:26: view 'v': the view is defined twice\n"
+    ),
+    (
+      #"{"views": {"a b": {}}}"#,
+      "sift: conf/sift.json:1:19: view 'a b': a view name must be one word (it is run as @NAME)\n"
+    ),
+    (
+      #"{"views": []}"#,
+      "sift: conf/sift.json:1:11: key 'views': expected an object of named views\n"
+    ),
+    (
+      #"{"view": {}}"#,
+      "sift: conf/sift.json:1:10: unknown key 'view'; the file holds one key, \"views\"\n"
+    ),
     (#"[]"#, "sift: conf/sift.json:1:1: expected an object with a \"views\" object\n"),
     (#"{}"#, "sift: conf/sift.json:1:1: expected a \"views\" object\n"),
   ])
@@ -82,7 +110,9 @@ import Testing
   @Test func unknownKeysSuggestTheNearOne() throws {
     let error = try #require(failure(#"{"views": {"v": {"Fast-Filters": []}}}"#))
     #expect(error.message == "unknown key 'Fast-Filters'; did you mean 'fastFilters'?")
-    #expect(error.details == ["keys: title, source, sort, sortOptions, query, fastFilters, labels, badge"])
+    #expect(
+      error.details == ["keys: title, source, sort, sortOptions, query, fastFilters, labels, badge"]
+    )
   }
 
   @Test func queryErrorsPointIntoTheirOwnText() throws {

@@ -113,12 +113,15 @@ extension Literal {
 extension Expr {
   fileprivate func shifted(by offset: Int) -> Expr {
     switch self {
-    case .and(let parts, let s): return .and(parts.map { $0.shifted(by: offset) }, s.shifted(by: offset))
-    case .or(let parts, let s): return .or(parts.map { $0.shifted(by: offset) }, s.shifted(by: offset))
+    case .and(let parts, let s):
+      return .and(parts.map { $0.shifted(by: offset) }, s.shifted(by: offset))
+    case .or(let parts, let s):
+      return .or(parts.map { $0.shifted(by: offset) }, s.shifted(by: offset))
     case .not(let inner, let s): return .not(inner.shifted(by: offset), s.shifted(by: offset))
     case .term(.field(let name, let values, let s)):
       return .term(
-        .field(name.shifted(by: offset), values.map { $0.shifted(by: offset) }, s.shifted(by: offset)))
+        .field(
+          name.shifted(by: offset), values.map { $0.shifted(by: offset) }, s.shifted(by: offset)))
     case .term(.has(let name, let s)):
       return .term(.has(name.shifted(by: offset), s.shifted(by: offset)))
     case .term(.text(let literal, let s)):
@@ -135,7 +138,8 @@ extension Value {
     case .range(let a, let b, let s):
       return .range(a?.shifted(by: offset), b?.shifted(by: offset), s.shifted(by: offset))
     case .glob(let p, let s): return .glob(p, s.shifted(by: offset))
-    case .regex(let p, let i, let s): return .regex(pattern: p, caseInsensitive: i, s.shifted(by: offset))
+    case .regex(let p, let i, let s):
+      return .regex(pattern: p, caseInsensitive: i, s.shifted(by: offset))
     case .empty(let s): return .empty(s.shifted(by: offset))
     }
   }

@@ -22,7 +22,8 @@ extension FilterChips {
       switch filter {
       case .field(let name, _):
         let field: ResolvedField
-        do throws(PlanError) { field = try FieldResolver(schema: plan.schema).resolve(name) } catch {
+        do throws(PlanError) { field = try FieldResolver(schema: plan.schema).resolve(name) } catch
+        {
           throw FastFilterError(filter: filter, error: error)
         }
         guard !appliedFields.contains(field.name) else { continue }

@@ -66,7 +66,8 @@ extension View {
     if let sort {
       let (down, up) = ascii ? ("v", "^") : ("↓", "↑")
       parts.append(
-        "Sort: " + sort.keys.map { "\(labels.label($0.field.name)) \($0.descending ? down : up)" }
+        "Sort: "
+          + sort.keys.map { "\(labels.label($0.field.name)) \($0.descending ? down : up)" }
           .joined(separator: ", "))
     }
     if !sortOptions.isEmpty {

@@ -77,7 +77,8 @@ private struct ViewsFileReader {
 
   private func view(_ name: String, _ body: FieldValue) throws(ViewsFileError) -> View {
     guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
-      throw error(at: body, view: name, message: "a view name must be one word (it is run as @NAME)")
+      throw error(
+        at: body, view: name, message: "a view name must be one word (it is run as @NAME)")
     }
     guard isObject(body) else {
       throw error(at: body, view: name, message: "expected an object (title, source, sort, …)")
@@ -88,7 +89,9 @@ private struct ViewsFileReader {
     var seen = Set<String>()
     try members(of: body) { key, value throws(ViewsFileError) in
       guard ViewsFile.viewKeys.contains(key) else {
-        let near = ViewsFile.viewKeys.first { FieldResolver.normalize($0) == FieldResolver.normalize(key) }
+        let near = ViewsFile.viewKeys.first {
+          FieldResolver.normalize($0) == FieldResolver.normalize(key)
+        }
         throw error(
           at: value, view: name,
           message: "unknown key '\(key)'" + (near.map { "; did you mean '\($0)'?" } ?? ""),
@@ -120,7 +123,9 @@ private struct ViewsFileReader {
         guard isObject(value) else { throw field.error("expected an object of field → label") }
         try members(of: value) { fieldName, label throws(ViewsFileError) in
           guard label.form == .jsonString else {
-            throw error(at: label, view: name, key: key, message: "the label of '\(fieldName)' must be a string")
+            throw error(
+              at: label, view: name, key: key,
+              message: "the label of '\(fieldName)' must be a string")
           }
           view.labels[fieldName] = label.string
         }
@@ -130,7 +135,8 @@ private struct ViewsFileReader {
       }
     }
     if view.badge != nil && view.source == nil {
-      throw error(at: body, view: name, key: "badge", message: "a badge needs a \"source\" to count")
+      throw error(
+        at: body, view: name, key: "badge", message: "a badge needs a \"source\" to count")
     }
     return view
   }
