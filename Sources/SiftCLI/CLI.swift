@@ -72,7 +72,7 @@ public func run(_ context: ProcessContext) -> ExitStatus {
     context.stderr.write(text: error.rendered(against: options.query))
     return .error
   }
-  if options.explain {
+  if options.explain && options.view == nil {
     context.stdout.write(text: query.canonicalForm + "\n")
     return .matched
   }

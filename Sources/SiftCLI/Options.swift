@@ -207,8 +207,14 @@ public struct Options: Sendable, Equatable {
     case .fields:
       files = positionals
     case .views:
-      guard positionals.isEmpty else {
-        throw UsageError("'--views' takes no arguments, not '\(positionals[0])'")
+      // `sift --views @VIEW` highlights that view's tab.
+      var rest = positionals[...]
+      if let first = rest.first, first.hasPrefix("@"), first.count > 1 {
+        view = String(first.dropFirst())
+        rest = rest.dropFirst()
+      }
+      if let extra = rest.first {
+        throw UsageError("'--views' takes no arguments but @VIEW, not '\(extra)'")
       }
     case .query:
       var rest = positionals[...]

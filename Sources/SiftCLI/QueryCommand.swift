@@ -15,10 +15,17 @@ struct QueryCommand {
     do throws(SiftError) { try engine.readSample() } catch { return report(error, output: nil) }
     let plan: Plan
     do throws(PlanError) { plan = try engine.plan(query, now: now) } catch {
-      console.error(QueryCommand.render(error, query: options.query))
+      console.error(render(error))
       return .error
     }
     let unicode = console.unicode(asciiRequested: options.ascii)
+    let fastFilterChips: [Chip]
+    do throws(FastFilterError) {
+      fastFilterChips = try view?.inactiveChips(plan, ascii: !unicode) ?? []
+    } catch {
+      console.error(view?.render(error) ?? "")
+      return .error
+    }
     let format = outputFormat(inputs.formats)
     let onTerminalTable = format == .table && context.stdoutIsTerminal
     // Tables and markdown are laid out whole, with the bar (and title) above them.
@@ -36,7 +43,7 @@ struct QueryCommand {
       return report(error, output: (buffer, body))
     }
     do throws(OutputError) { try buffer.flush() } catch { return report(.output(error), output: nil) }
-    let bar = feedbackBar(plan, summary, unicode: unicode)
+    let bar = feedbackBar(plan, summary, unicode: unicode, fastFilterChips: fastFilterChips)
     if options.count {
       if plan.group != nil {
         console.output(summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined())
@@ -68,7 +75,7 @@ struct QueryCommand {
   }
 
   /// "Now" from `--now`, `SIFT_NOW` or the clock; `nil` after reporting a bad value.
-  private func resolveNow() -> WallTime? {
+  func resolveNow() -> WallTime? {
     let given = options.now ?? context.environment["SIFT_NOW"]
     guard let given, !given.isEmpty else { return Clock.localNow() }
     guard let now = Clock.parse(given) else {
@@ -99,12 +106,17 @@ struct QueryCommand {
     return options.delimiter ?? UInt8(ascii: ",")
   }
 
-  private func feedbackBar(_ plan: Plan, _ summary: RunSummary, unicode: Bool) -> FeedbackBar {
-    let chipsMaker = FilterChips(plan: plan, labels: Labels(view?.labels ?? [:]), ascii: !unicode)
+  private func feedbackBar(
+    _ plan: Plan, _ summary: RunSummary, unicode: Bool, fastFilterChips: [Chip]
+  ) -> FeedbackBar {
+    let labels = view?.labels(in: plan.schema) ?? Labels()
+    let chipsMaker = FilterChips(plan: plan, labels: labels, ascii: !unicode)
     var chips: [Chip] = []
-    if let s = chipsMaker.sortChip(defaultSort: view?.defaultSort ?? []) { chips.append(s) }
+    if let s = chipsMaker.sortChip(defaultSort: view?.defaultSort(in: plan.schema) ?? []) {
+      chips.append(s)
+    }
     if let g = chipsMaker.groupChip() { chips.append(g) }
-    chips += chipsMaker.filterChips()
+    chips += chipsMaker.filterChips() + fastFilterChips
     var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil, grouped: plan.group != nil)
     bar.sortKeys = plan.sort.map { ($0.field.name, $0.descending) }
     return bar
@@ -147,7 +159,7 @@ struct QueryCommand {
       console.error("sift: \(e)\n")
       return .error
     case .plan(let e):
-      console.error(QueryCommand.render(e, query: options.query))
+      console.error(render(e))
       return .error
     case .output(.closed):
       return .matched
@@ -155,6 +167,11 @@ struct QueryCommand {
       console.error("sift: cannot write the output: \(message)\n")
       return .error
     }
+  }
+
+  /// A plan error under the text it is in: the query, or (with a view) a key of the view.
+  private func render(_ error: PlanError) -> String {
+    view?.render(error, given: options.query) ?? QueryCommand.render(error, query: options.query)
   }
 
   /// A plan error rendered like a query error (caret under the query), SPEC §2.8.

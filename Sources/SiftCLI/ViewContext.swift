@@ -1,8 +1,63 @@
-/// What a view adds to a query run (SPEC §7.2): default sort, labels, fast filters and title.
+import SiftCore
+
+/// What a view adds to a query run (SPEC §7.2): default sort, labels, fast filters, the title
+/// line, and where each part of the composed query came from, for error messages.
 struct ViewContext {
-  var title: String?
+  /// The views file's path.
+  var file: String
+  var view: View
+  var composed: ComposedQuery
+  /// The subtitle of the title line: the name of the file read.
   var sourceName: String?
-  var defaultSort: [(field: String, descending: Bool)]
-  var labels: [String: String]
-  var fastFilters: [String]
+
+  var title: String? { view.displayTitle }
+
+  /// The view's default sort keys, resolved against the input (unresolvable names as written).
+  func defaultSort(in schema: Schema) -> [(field: String, descending: Bool)] {
+    let resolver = FieldResolver(schema: schema)
+    return (view.sort?.keys ?? []).map { key in
+      let name = (try? resolver.resolve(key.field))?.name ?? key.field.name
+      return (name, key.descending)
+    }
+  }
+
+  /// The view's labels keyed by the fields they name in the input.
+  func labels(in schema: Schema) -> Labels {
+    let resolver = FieldResolver(schema: schema)
+    var resolved: [String: String] = [:]
+    for (field, label) in view.labels {
+      let name = (try? resolver.resolve(FieldName(field, span: Span(0, 0))))?.name ?? field
+      resolved[name] = label
+    }
+    return Labels(resolved)
+  }
+
+  /// The chips of the fast filters `plan` does not apply.
+  func inactiveChips(_ plan: Plan, ascii: Bool) throws(FastFilterError) -> [Chip] {
+    try FilterChips(plan: plan, labels: labels(in: plan.schema), ascii: ascii)
+      .inactiveChips(for: view.fastFilters)
+  }
+
+  /// A plan error under the text it is in: the command line's query, or a key of the view.
+  func render(_ error: PlanError, given query: String) -> String {
+    guard let span = error.span, let (part, local) = composed.locate(span) else {
+      return QueryCommand.render(error, query: query)
+    }
+    guard !part.key.isEmpty else {
+      return QueryCommand.render(
+        PlanError(message: error.message, span: local, notes: error.notes), query: query)
+    }
+    return ViewsFileError(
+      file: file, view: view.name, key: part.key, text: part.text, message: error.message,
+      span: local, notes: error.notes
+    ).rendered
+  }
+
+  /// A fast filter that does not fit the input.
+  func render(_ error: FastFilterError) -> String {
+    ViewsFileError(
+      file: file, view: view.name, key: "fastFilters", text: error.filter.text,
+      message: error.error.message, span: error.error.span, notes: error.error.notes
+    ).rendered
+  }
 }

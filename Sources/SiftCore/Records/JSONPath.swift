@@ -109,8 +109,8 @@ public enum JSONPath {
     if isLeaf && !prefix.isEmpty { add(prefix) }
   }
 
-  /// Calls `body` with each member's key (between its quotes) and value.
-  private static func forEachMember(
+  /// Calls `body` with each member's key (between its quotes, escapes not decoded) and value.
+  static func forEachMember(
     of value: FieldValue, _ body: (UnsafeBufferPointer<UInt8>, FieldValue) -> Void
   ) {
     let scanner = JSONScanner(value.raw, isLast: true)
@@ -130,7 +130,7 @@ public enum JSONPath {
   }
 
   /// Calls `body` with each element of an array.
-  private static func forEachElement(of value: FieldValue, _ body: (FieldValue) -> Void) {
+  static func forEachElement(of value: FieldValue, _ body: (FieldValue) -> Void) {
     let scanner = JSONScanner(value.raw, isLast: true)
     guard value.form == .jsonNested, value.raw.first == .openBracket else { return }
     var p = scanner.skipWhitespace(from: 1)

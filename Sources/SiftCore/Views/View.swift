@@ -1,0 +1,85 @@
+/// One saved screen of the views file (SPEC §7.1): where its records come from, its preset query,
+/// default sort, fast filters and labels.
+public struct View: Sendable {
+  /// The name after `@`.
+  public var name: String
+  public var title: String?
+  /// The records file, already resolved against the views file's folder.
+  public var source: String?
+  /// The `sort` text as written (`-date`), and its keys parsed from `sort:TEXT`.
+  public var sort: (text: String, keys: [SortKey])?
+  /// The fields offered for sorting, as written.
+  public var sortOptions: [String]
+  /// The preset query, as written and parsed.
+  public var query: (text: String, parsed: Query)
+  public var fastFilters: [FastFilter]
+  /// Field name → chip label.
+  public var labels: [String: String]
+  /// The query whose matches are counted on the view's tab (SPEC §7.4), as written and parsed.
+  public var badge: (text: String, parsed: Query)?
+
+  /// The name shown on the view's tab and title line: the title, else the name.
+  public var displayTitle: String { title ?? name }
+
+  /// The query to run: the preset `query` (unless `reset`) AND `given`, the given directives
+  /// winning, sorted by the view's default when nothing else sorts (SPEC §7.2, §7.3).
+  public func compose(given: Query, text: String, reset: Bool) -> ComposedQuery {
+    var parts = [(key: "", text: text, query: given)]
+    if !reset { parts.insert((key: "query", text: query.text, query: query.parsed), at: 0) }
+    return ComposedQuery(parts, defaultSort: sort)
+  }
+
+  /// The query counted for the view's badge: the preset query AND the badge query.
+  public func badgeQuery() -> ComposedQuery? {
+    guard let badge else { return nil }
+    return ComposedQuery([
+      (key: "query", text: query.text, query: query.parsed),
+      (key: "badge", text: badge.text, query: badge.parsed),
+    ])
+  }
+}
+
+/// A predefined filter of a view, shown in the bar whether applied or not (SPEC §5, §7.1).
+public enum FastFilter: Sendable {
+  /// A field name: its chip shows the field's label and turns active, with the value, when the
+  /// query filters that field.
+  case field(FieldName, text: String)
+  /// A complete term (`updated:today`): active when the query contains an equivalent term.
+  case term(Expr, text: String)
+
+  /// The fast filter as written in the views file.
+  public var text: String {
+    switch self {
+    case .field(_, let text), .term(_, let text): return text
+    }
+  }
+}
+
+extension View {
+  /// One line describing the view for `sift --views @VIEW`: how it is run, its default sort,
+  /// the sort options and the fast filters, by their labels.
+  ///
+  ///     @grn · Sort: Date ↓ · sort options: Date, GRN No · fast filters: Status, Customer, Items
+  public func details(ascii: Bool) -> String {
+    let labels = Labels(labels)
+    var parts = ["@" + name]
+    if let sort {
+      let (down, up) = ascii ? ("v", "^") : ("↓", "↑")
+      parts.append(
+        "Sort: "
+          + sort.keys.map { "\(labels.label($0.field.name)) \($0.descending ? down : up)" }
+          .joined(separator: ", "))
+    }
+    if !sortOptions.isEmpty {
+      parts.append("sort options: " + sortOptions.map(labels.label).joined(separator: ", "))
+    }
+    if !fastFilters.isEmpty {
+      let shown = fastFilters.map { filter in
+        if case .field(let name, _) = filter { return labels.label(name.name) }
+        return filter.text
+      }
+      parts.append("fast filters: " + shown.joined(separator: ", "))
+    }
+    return parts.joined(separator: ascii ? " | " : " · ")
+  }
+}
