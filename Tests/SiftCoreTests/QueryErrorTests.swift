@@ -161,3 +161,22 @@ import Testing
         """)
   }
 }
+
+@Suite struct LongQueryEchoTests {
+  @Test func aVeryLongQueryIsEchoedAsAWindowAroundTheCaret() throws {
+    let query = String(repeating: "a:1 ", count: 5_000) + "b: " + String(repeating: "c:2 ", count: 5_000)
+    do {
+      _ = try Parser.parse(query)
+      Issue.record("expected an error")
+    } catch {
+      let lines = error.rendered(against: query).split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines[0] == "sift: query error: expected a value after 'b:'")
+      #expect(lines[1].count <= 110)
+      #expect(lines[1].hasPrefix("  …") && lines[1].hasSuffix("…"))
+      let caret = try #require(lines[2].firstIndex(of: "^"))
+      let column = lines[2].distance(from: lines[2].startIndex, to: caret)
+      let echoed = Array(lines[1])
+      #expect(echoed[column - 2] == "b" && echoed[column - 1] == ":")  // the caret stands just past `b:`
+    }
+  }
+}

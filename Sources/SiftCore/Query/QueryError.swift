@@ -34,6 +34,9 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
   ///
   /// Only the line of the query holding the caret is echoed (tabs shown as spaces); the caret is
   /// placed by the display width of the text before it, so wide and non-ASCII characters line up.
+  /// The widest query line echoed whole; a longer one is cut around the caret.
+  static let echoWidth = 100
+
   public func rendered(against query: String) -> String {
     let bytes = Array(query.utf8)
     let caret = Swift.min(Swift.max(offset, 0), bytes.count)
@@ -45,8 +48,17 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     func echo(_ range: Range<Int>) -> String {
       String(String(decoding: bytes[range], as: UTF8.self).map { $0 == "\t" || $0 == "\r" ? " " : $0 })
     }
-    let echoed = echo(lineStart..<lineEnd)
-    let column = displayWidth(of: echo(lineStart..<caret))
+    var echoed = echo(lineStart..<lineEnd)
+    var column = displayWidth(of: echo(lineStart..<caret))
+    // A very long query is shown as a window around the caret.
+    if displayWidth(of: echoed) > QueryError.echoWidth {
+      let before = String(echo(lineStart..<caret).suffix(QueryError.echoWidth / 2))
+      let after = String(echo(caret..<lineEnd).prefix(QueryError.echoWidth / 2))
+      let cutBefore = before.count < echo(lineStart..<caret).count
+      echoed = (cutBefore ? "…" : "") + before + after
+        + (after.count < echo(caret..<lineEnd).count ? "…" : "")
+      column = (cutBefore ? 1 : 0) + displayWidth(of: before)
+    }
     var text = "sift: query error: \(message)\n  \(echoed)\n  "
     text += String(repeating: " ", count: column) + "^\n"
     for note in notes { text += note + "\n" }
