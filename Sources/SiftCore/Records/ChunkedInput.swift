@@ -11,31 +11,54 @@ struct ChunkedInput {
   private var carried: [UInt8]
   private var atStart = true
 
-  /// `prefix` holds bytes already taken from the source (by sniffing); they come first.
-  init(source: ByteSource, chunkSize: Int, prefix: [UInt8] = []) {
+  /// `prefix` holds bytes already taken from the source (by sniffing); they come first. A part
+  /// of a file (`atStart` false) keeps a leading byte order mark: it is not the file's start.
+  init(source: ByteSource, chunkSize: Int, prefix: [UInt8] = [], atStart: Bool = true) {
     self.source = source
     self.chunkSize = max(chunkSize, 1)
     self.carried = prefix
+    self.atStart = atStart
   }
+
+  /// Bytes carried over from the last buffer, not consumed yet.
+  var carriedCount: Int { carried.count }
 
   /// The next buffer: the carried bytes followed by new bytes, at least a chunk's worth (or as
   /// many as are carried, so a record larger than a chunk doubles the buffer) unless the source
-  /// ends first. A UTF-8 byte order mark at the very start is dropped.
+  /// ends first. A UTF-8 byte order mark at the very start is dropped. New bytes are read straight
+  /// into the buffer's uninitialised capacity.
   mutating func nextBuffer() throws(InputError) -> [UInt8] {
-    var buffer = carried
+    let kept = carried
     carried = []
-    let wanted = max(chunkSize, buffer.count)
-    guard buffer.count + wanted < Int(Int32.max) else {
+    let wanted = max(chunkSize, kept.count)
+    guard kept.count + wanted < Int(Int32.max) else {
       throw InputError(
         name: source.name, line: 0, column: 0, message: "a record is larger than 2 GiB")
     }
-    buffer.reserveCapacity(buffer.count + wanted)
-    var got = 0
-    while !atEnd && (got < wanted || (atStart && buffer.count < 3)) {
-      let n = try source.read(into: &buffer, maxCount: max(wanted - got, 3))
-      if n == 0 { atEnd = true }
-      got += n
+    var failure: InputError?
+    let minimum = atStart ? 3 : 1
+    let capacity = kept.count + max(wanted, minimum)
+    var buffer = [UInt8](unsafeUninitializedCapacity: capacity) { b, count in
+      let base = b.baseAddress!
+      kept.withUnsafeBufferPointer { k in
+        if let from = k.baseAddress { base.initialize(from: from, count: k.count) }
+      }
+      count = kept.count
+      var got = 0
+      while !atEnd && (got < wanted || count < minimum) {
+        do throws(InputError) {
+          let ask = got < wanted ? wanted - got : capacity - count
+          let n = try source.read(into: base + count, maxCount: ask)
+          if n == 0 { atEnd = true }
+          got += n
+          count += n
+        } catch {
+          failure = error
+          return
+        }
+      }
     }
+    if let failure { throw failure }
     if atStart {
       atStart = false
       if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {

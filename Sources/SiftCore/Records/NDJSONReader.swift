@@ -34,6 +34,16 @@ public final class NDJSONReader: RecordReader {
     input = ChunkedInput(source: source, chunkSize: chunkSize, prefix: prefix)
     name = options.name
     skipBad = options.skipBad
+    self.options = options
+  }
+
+  private let options: ReaderOptions
+
+  /// A reader of one part of a file, numbering lines from `line`.
+  private convenience init(part source: ByteSource, options: ReaderOptions, line: Int) {
+    self.init(source: source, options: options, prefix: [])
+    input = ChunkedInput(source: source, chunkSize: ChunkedInput.defaultChunkSize, atStart: false)
+    self.line = line
   }
 
   public func nextBatch() throws(InputError) -> RecordBatch? {
@@ -100,4 +110,23 @@ public final class NDJSONReader: RecordReader {
       throw .malformed(offset: rest, message: "unexpected text after the object")
     }
   }
+}
+
+extension NDJSONReader: SplittableReader {
+  func handOverRest(minimum: Int) -> FileRest? {
+    guard !finished, !skipBad, let file = input.source.filePosition else { return nil }
+    let start = file.offset - input.carriedCount
+    guard file.size - start >= minimum else { return nil }
+    finished = true
+    return FileRest(fd: file.fd, name: name, range: start..<file.size, line: line)
+  }
+
+  func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {
+    NDJSONReader(
+      part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), options: options,
+      line: line)
+  }
+
+  var boundaryRule: PartBoundary { .afterLineFeed }
+  var nextLine: Int { line }
 }
