@@ -219,7 +219,7 @@ final class PartScan: @unchecked Sendable {
   /// a position after a LF, or (`afterLineEnd`) after a CR that no LF follows.
   func lineStart(atOrAfter offset: Int) -> Int {
     let end = rest.range.upperBound
-    let window = 1 << 16
+    let window = 4096
     var buffer = [UInt8](repeating: 0, count: window)
     var position = offset - 1  // the byte before the first candidate
     scanning: while position < end {

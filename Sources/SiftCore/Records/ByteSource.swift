@@ -81,14 +81,15 @@ public final class ByteSource {
     let old = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: maxCount))
     let got = try buffer.withUnsafeMutableBufferPointer { b throws(InputError) in
-      try read(into: b.baseAddress! + old, maxCount: maxCount)
+      try readBytes(to: b.baseAddress! + old, maxCount: maxCount)
     }
     buffer.removeLast(maxCount - got)
     return got
   }
 
-  /// Reads up to `maxCount` bytes to `target`; returns how many were read, 0 at the end.
-  func read(into target: UnsafeMutablePointer<UInt8>, maxCount: Int) throws(InputError) -> Int {
+  /// Reads up to `maxCount` bytes to `target`; returns how many were read, 0 at the end. (Not
+  /// an overload of `read(into:maxCount:)`: `&array` would convert to the pointer.)
+  func readBytes(to target: UnsafeMutablePointer<UInt8>, maxCount: Int) throws(InputError) -> Int {
     if fd < 0 {
       let n = min(maxCount, memory.count - memoryOffset)
       guard n > 0 else { return 0 }

@@ -21,6 +21,8 @@ public final class CSVReader: RecordReader {
   /// The line on which the next unread byte starts.
   private var line = 1
   private var finished = false
+  /// An error met after some rows of a buffer, thrown once those rows have been handed over.
+  private var pendingError: InputError?
   private let spans = Int32Store(capacity: 1 << 16)
   private let extents = Int32Store()
   private let lines = Int32Store()
@@ -52,20 +54,36 @@ public final class CSVReader: RecordReader {
   private let format: InputFormat
 
   /// A reader of one part of a file whose header `parent` has read: every row is a record.
-  private convenience init(part source: ByteSource, of parent: CSVReader, line: Int) {
+  private convenience init(part source: ByteSource, of parent: CSVReader, line: Int, chunkSize: Int) {
     self.init(source: source, options: parent.options, format: parent.format, prefix: [])
-    input = ChunkedInput(source: source, chunkSize: ChunkedInput.defaultChunkSize, atStart: false)
+    input = ChunkedInput(source: source, chunkSize: chunkSize, atStart: false)
     fieldNames = parent.fieldNames
     width = parent.width
     self.line = line
   }
 
   public func nextBatch() throws(InputError) -> RecordBatch? {
+    if let pendingError {
+      self.pendingError = nil
+      throw pendingError
+    }
     while !finished {
       let buffer = try input.nextBuffer()
       let isLast = input.atEnd
-      let consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
-        try scanRows(b, isLast: isLast)
+      let consumed: Int
+      do throws(InputError) {
+        consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
+          try scanRows(b, isLast: isLast)
+        }
+      } catch {
+        // The rows before a bad one are records all the same (SPEC §6: written before the
+        // error), whatever chunk they were read in; the error comes with the next call.
+        guard extents.count > 0, let width else { throw error }
+        finished = true
+        pendingError = error
+        return RecordBatch(
+          bytes: buffer, encoding: encoding, width: width, spans: spans.takeArray(),
+          extents: extents.takeArray(), lines: lines.takeArray())
       }
       if isLast { finished = true } else { input.carry(buffer, from: consumed) }
       if extents.count > 0, let width {
@@ -323,7 +341,8 @@ extension CSVReader: SplittableReader {
 
   func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {
     CSVReader(
-      part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), of: self, line: line)
+      part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), of: self, line: line,
+      chunkSize: ChunkedInput.chunkSize(for: range))
   }
 
   var boundaryRule: PartBoundary { .afterLineEnd }

@@ -4,6 +4,12 @@ struct ChunkedInput {
   /// The default number of new bytes read per chunk.
   static let defaultChunkSize = 1 << 20
 
+  /// The chunk size for reading `range` of a file: the default, or less for a smaller range
+  /// (one more byte, so the first read already sees the end).
+  static func chunkSize(for range: Range<Int>) -> Int {
+    min(defaultChunkSize, range.count + 1)
+  }
+
   let source: ByteSource
   let chunkSize: Int
   /// True once the source has reported its end: the last buffer holds every remaining byte.
@@ -25,40 +31,22 @@ struct ChunkedInput {
 
   /// The next buffer: the carried bytes followed by new bytes, at least a chunk's worth (or as
   /// many as are carried, so a record larger than a chunk doubles the buffer) unless the source
-  /// ends first. A UTF-8 byte order mark at the very start is dropped. New bytes are read straight
-  /// into the buffer's uninitialised capacity.
+  /// ends first. A UTF-8 byte order mark at the very start is dropped.
   mutating func nextBuffer() throws(InputError) -> [UInt8] {
-    let kept = carried
+    var buffer = carried
     carried = []
-    let wanted = max(chunkSize, kept.count)
-    guard kept.count + wanted < Int(Int32.max) else {
+    let wanted = max(chunkSize, buffer.count)
+    guard buffer.count + wanted < Int(Int32.max) else {
       throw InputError(
         name: source.name, line: 0, column: 0, message: "a record is larger than 2 GiB")
     }
-    var failure: InputError?
-    let minimum = atStart ? 3 : 1
-    let capacity = kept.count + max(wanted, minimum)
-    var buffer = [UInt8](unsafeUninitializedCapacity: capacity) { b, count in
-      let base = b.baseAddress!
-      kept.withUnsafeBufferPointer { k in
-        if let from = k.baseAddress { base.initialize(from: from, count: k.count) }
-      }
-      count = kept.count
-      var got = 0
-      while !atEnd && (got < wanted || count < minimum) {
-        do throws(InputError) {
-          let ask = got < wanted ? wanted - got : capacity - count
-          let n = try source.read(into: base + count, maxCount: ask)
-          if n == 0 { atEnd = true }
-          got += n
-          count += n
-        } catch {
-          failure = error
-          return
-        }
-      }
+    buffer.reserveCapacity(buffer.count + wanted)
+    var got = 0
+    while !atEnd && (got < wanted || (atStart && buffer.count < 3)) {
+      let n = try source.read(into: &buffer, maxCount: max(wanted - got, 3))
+      if n == 0 { atEnd = true }
+      got += n
     }
-    if let failure { throw failure }
     if atStart {
       atStart = false
       if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {

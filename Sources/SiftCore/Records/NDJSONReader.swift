@@ -21,6 +21,8 @@ public final class NDJSONReader: RecordReader {
   /// The line on which the next unread byte starts.
   private var line = 1
   private var finished = false
+  /// An error met after some records of a buffer, thrown once those records have been handed over.
+  private var pendingError: InputError?
 
   /// A reader of the NDJSON in `source`.
   public convenience init(source: ByteSource, options: ReaderOptions) {
@@ -40,18 +42,34 @@ public final class NDJSONReader: RecordReader {
   private let options: ReaderOptions
 
   /// A reader of one part of a file, numbering lines from `line`.
-  private convenience init(part source: ByteSource, options: ReaderOptions, line: Int) {
+  private convenience init(
+    part source: ByteSource, options: ReaderOptions, line: Int, chunkSize: Int
+  ) {
     self.init(source: source, options: options, prefix: [])
-    input = ChunkedInput(source: source, chunkSize: ChunkedInput.defaultChunkSize, atStart: false)
+    input = ChunkedInput(source: source, chunkSize: chunkSize, atStart: false)
     self.line = line
   }
 
   public func nextBatch() throws(InputError) -> RecordBatch? {
+    if let pendingError {
+      self.pendingError = nil
+      throw pendingError
+    }
     while !finished {
       let buffer = try input.nextBuffer()
       let isLast = input.atEnd
-      let consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
-        try scanLines(b, isLast: isLast)
+      let consumed: Int
+      do throws(InputError) {
+        consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
+          try scanLines(b, isLast: isLast)
+        }
+      } catch {
+        // The records before a bad line are handed over first (SPEC §6), whatever chunk they
+        // were read in; the error comes with the next call.
+        guard builder.count > 0 else { throw error }
+        finished = true
+        pendingError = error
+        return builder.takeBatch(bytes: buffer)
       }
       if isLast { finished = true } else { input.carry(buffer, from: consumed) }
       if builder.count > 0 { return builder.takeBatch(bytes: buffer) }
@@ -124,7 +142,7 @@ extension NDJSONReader: SplittableReader {
   func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {
     NDJSONReader(
       part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), options: options,
-      line: line)
+      line: line, chunkSize: ChunkedInput.chunkSize(for: range))
   }
 
   var boundaryRule: PartBoundary { .afterLineFeed }
