@@ -50,9 +50,12 @@ install_tools() {
 
 install_tools
 
-say "building sift (release, static Swift standard library)"
-swift build -c release --static-swift-stdlib >/dev/null
-BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)
+# The release build the README recommends: a static executable starts in about a third of the
+# time of one loading the Swift runtime's shared libraries.
+say "building sift (release, static executable, in .build-static)"
+BUILD=(swift build -c release --scratch-path .build-static -Xswiftc -static-executable)
+"${BUILD[@]}" >/dev/null
+BIN=$("${BUILD[@]}" --show-bin-path)
 SIFT=$BIN/sift
 COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 git diff --quiet HEAD 2>/dev/null || COMMIT="$COMMIT+changes"
