@@ -70,10 +70,10 @@ CSV=$WORK/grn-$ROWS.csv
 ND=$WORK/grn-$ROWS.ndjson
 SMALL=$WORK/grn-$SMALL_ROWS.csv
 BIG=$WORK/grn-$BIG_ROWS.csv
-trap 'rm -f "$BIG"' EXIT
-say "generating $ROWS, $SMALL_ROWS and $BIG_ROWS records in $WORK"
-[ -s "$CSV" ] || "$BIN/sift-bench" gen --rows "$ROWS" --format csv --seed "$SEED" --out "$CSV"
-[ -s "$ND" ] || "$BIN/sift-bench" gen --rows "$ROWS" --format ndjson --seed "$SEED" --out "$ND"
+trap 'rm -f "$CSV" "$ND" "$SMALL" "$BIG" "$WORK"/times-*.tsv "$WORK"/round.json "$WORK"/time.txt' EXIT
+say "generating $ROWS and $SMALL_ROWS records in $WORK"
+"$BIN/sift-bench" gen --rows "$ROWS" --format csv --seed "$SEED" --out "$CSV"
+"$BIN/sift-bench" gen --rows "$ROWS" --format ndjson --seed "$SEED" --out "$ND"
 "$BIN/sift-bench" gen --rows "$SMALL_ROWS" --format csv --seed "$SEED" --out "$SMALL"
 
 # --- the jobs ----------------------------------------------------------------------------------
@@ -189,7 +189,7 @@ ratio() { # peer median / sift median
   [ -n "$p" ] && [ -n "$s" ] || { printf '%s' "-"; return; }
   awk -v p="$p" -v s="$s" 'BEGIN { printf "%.1fx", p / s }'
 }
-cell() { local v=${MEDIAN[$1,$2]:-}; [ -n "$v" ] && printf '%.0f' "$v" || printf -- '-'; }
+cell() { local v=${MEDIAN[$1,$2]:-}; [ -n "$v" ] && printf '%.1f' "$v" || printf -- '-'; }
 mem() { local v=${RSS[$1,$2]:-}; [ -n "$v" ] && printf '%.1f' "$(awk -v k="$v" 'BEGIN { print k / 1024 }')" || printf -- '-'; }
 
 echo

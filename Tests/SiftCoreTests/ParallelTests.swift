@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Testing
 
 @testable import SiftCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The parallel part scan must give exactly what one thread gives: the same bytes out, the same
 /// counts, the same errors.
@@ -46,11 +47,13 @@ import Testing
   }
 
   /// A temporary file holding `text`, removed when `body` returns.
-  static func withFile<R>(_ text: String, suffix: String, _ body: (String) throws -> R) throws -> R {
+  static func withFile<R>(_ text: String, suffix: String, _ body: (String) throws -> R) throws -> R
+  {
     var template = Array("/tmp/sift-parallel-XXXXXX\(suffix)".utf8CString)
     let fd = mkstemps(&template, Int32(suffix.utf8.count))
     try #require(fd >= 0)
-    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let path = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer {
       close(fd)
       unlink(path)
@@ -62,16 +65,19 @@ import Testing
   }
 
   /// CSV rows of which every `every`-th has a quoted field spanning lines (with doubled quotes
-  /// and commas inside), some with CRLF line ends, some short: 60,000 rows are ~3 MB, more than the first chunk
-  /// the sample reads, so the rest is split into parts.
+  /// and commas inside), some with CRLF line ends, some short. 60,000 rows are ~3 MB: more than
+  /// the first chunk, which the sample reads, so the rest is split into parts.
   static func csv(rows: Int, multilineEvery every: Int) -> String {
     var text = "id,status,customer,note,qty\n"
     let statuses = ["received", "pending", "Received", "cancelled"]
-    let customers = ["Acme", "ACME", "Smith, Jones & Co", "Müller GmbH", "The \"\"Best\"\" Supplies"]
+    let customers = [
+      "Acme", "ACME", "Smith, Jones & Co", "Müller GmbH", "The \"\"Best\"\" Supplies",
+    ]
     for i in 0..<rows {
       let status = statuses[i % statuses.count]
       let customer = customers[(i / 3) % customers.count]
-      let quotedCustomer = customer.contains(",") || customer.contains("\"") ? "\"\(customer)\"" : customer
+      let quotedCustomer =
+        customer.contains(",") || customer.contains("\"") ? "\"\(customer)\"" : customer
       let note: String
       if i % every == 0 {
         note = "\"line one of \(i),\nline \"\"two\"\"\r\nline three\n\""
@@ -105,7 +111,8 @@ import Testing
         #expect(one.summary?.total == 60_000)
         for partSize in [211, 65_537] {
           for format in [OutputFormat.csv, .ndjson] {
-            let expected = format == .csv ? one : Self.run(query, path, format: format, Self.sequential)
+            let expected =
+              format == .csv ? one : Self.run(query, path, format: format, Self.sequential)
             let split = Self.run(query, path, format: format, Self.parallel(partSize))
             #expect(split == expected, "query '\(query)', parts of \(partSize) bytes, \(format)")
           }
@@ -143,7 +150,9 @@ import Testing
       if i % 2 == 0 {
         text += "{\"id\":\(i),\"status\":\"\(status)\",\"customer\":\"Acme\",\"qty\":\(i % 300)}\n"
       } else if i % 5 == 0 {
-        text += "{\"qty\":\(i % 300),\"late\":\"k\(i)\",\"customer\":\"acme\",\"status\":\"\(status)\"}\r\n"
+        text +=
+          "{\"qty\":\(i % 300),\"late\":\"k\(i)\",\"customer\":\"acme\","
+          + "\"status\":\"\(status)\"}\r\n"
       } else {
         text += "{\"customer\":\"Other \\\"Co\\\"\",\"status\":\"\(status)\",\"id\":\(i)}\n"
       }

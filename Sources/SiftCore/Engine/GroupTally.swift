@@ -42,7 +42,9 @@ struct GroupTally {
     if entries.count * 2 > slots.count { rehash() }
   }
 
-  private func equals(_ e: (start: Int, length: Int, count: Int), _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func equals(_ e: (start: Int, length: Int, count: Int), _ key: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
     guard e.length == key.count else { return false }
     return arena.withUnsafeBufferPointer { a in
       for i in 0..<key.count where a[e.start + i] != key[i] { return false }
@@ -54,9 +56,10 @@ struct GroupTally {
     slots = [Int](repeating: -1, count: slots.count * 2)
     let mask = slots.count - 1
     for (index, e) in entries.enumerated() {
-      var slot = arena.withUnsafeBufferPointer {
-        Self.hash(UnsafeBufferPointer(rebasing: $0[e.start..<(e.start + e.length)]))
-      } & mask
+      var slot =
+        arena.withUnsafeBufferPointer {
+          Self.hash(UnsafeBufferPointer(rebasing: $0[e.start..<(e.start + e.length)]))
+        } & mask
       while slots[slot] >= 0 { slot = (slot + 1) & mask }
       slots[slot] = index
     }

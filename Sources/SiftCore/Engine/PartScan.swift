@@ -74,13 +74,17 @@ final class PartScan: @unchecked Sendable {
   private var results: [PartResult?]
   private var threads: [pthread_t] = []
 
-  init(plan: Plan, reader: SplittableReader, rest: FileRest, work: PartWork, options: ParallelOptions) {
+  init(
+    plan: Plan, reader: SplittableReader, rest: FileRest, work: PartWork, options: ParallelOptions
+  ) {
     self.plan = plan
     self.reader = reader
     self.rest = rest
     self.work = work
     let parts = max(1, (rest.range.count + options.partSize - 1) / options.partSize)
-    bounds = (0...parts).map { rest.range.lowerBound + min($0 * options.partSize, rest.range.count) }
+    bounds = (0...parts).map {
+      rest.range.lowerBound + min($0 * options.partSize, rest.range.count)
+    }
     ahead = 2 * options.workers
     results = Array(repeating: nil, count: parts)
     pthread_mutex_init(lock, nil)
@@ -101,11 +105,13 @@ final class PartScan: @unchecked Sendable {
     for _ in 0..<workers {
       var thread = pthread_t()
       let context = Unmanaged.passRetained(self).toOpaque()
-      let made = pthread_create(&thread, nil, { context in
-        let scan = Unmanaged<PartScan>.fromOpaque(context!).takeRetainedValue()
-        scan.runWorker()
-        return nil
-      }, context)
+      let made = pthread_create(
+        &thread, nil,
+        { context in
+          let scan = Unmanaged<PartScan>.fromOpaque(context!).takeRetainedValue()
+          scan.runWorker()
+          return nil
+        }, context)
       if made == 0 {
         threads.append(thread)
       } else {
@@ -119,12 +125,15 @@ final class PartScan: @unchecked Sendable {
   func result(_ index: Int) -> PartResult {
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
-    while results[index] == nil { pthread_cond_wait(changed, lock) }
-    let result = results[index]!
-    results[index] = nil
-    taken = index + 1
-    pthread_cond_broadcast(changed)
-    return result
+    while true {
+      if let result = results[index] {
+        results[index] = nil
+        taken = index + 1
+        pthread_cond_broadcast(changed)
+        return result
+      }
+      pthread_cond_wait(changed, lock)
+    }
   }
 
   /// Stops the workers after their current part and waits for them.
@@ -162,7 +171,8 @@ final class PartScan: @unchecked Sendable {
   /// Reads and filters part `index`, from its start guess to the next part's.
   func filter(part index: Int) -> PartResult {
     let start = index == 0 ? bounds[0] : lineStart(atOrAfter: bounds[index])
-    let end = index == results.count - 1 ? bounds[index + 1] : lineStart(atOrAfter: bounds[index + 1])
+    let end =
+      index == results.count - 1 ? bounds[index + 1] : lineStart(atOrAfter: bounds[index + 1])
     var result = PartResult(start: start)
     guard start < end else { return result }
     let part = reader.partReader(start..<end, of: rest, line: 1)
@@ -260,7 +270,8 @@ extension RecordBatch {
           let from = Int(cursor.extents[r * 2])
           let length = Int(cursor.extents[r * 2 + 1]) - from
           if length > 0 {
-            (out.baseAddress! + at).initialize(from: cursor.bytes.baseAddress! + from, count: length)
+            (out.baseAddress! + at).initialize(
+              from: cursor.bytes.baseAddress! + from, count: length)
           }
           let shift = Int32(at - from)
           for f in 0..<(width * 2) {

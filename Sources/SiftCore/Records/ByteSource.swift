@@ -93,14 +93,17 @@ public final class ByteSource {
     if fd < 0 {
       let n = min(maxCount, memory.count - memoryOffset)
       guard n > 0 else { return 0 }
-      memory.withUnsafeBufferPointer { target.update(from: $0.baseAddress! + memoryOffset, count: n) }
+      memory.withUnsafeBufferPointer { m in
+        target.update(from: m.baseAddress! + memoryOffset, count: n)
+      }
       memoryOffset += n
       return n
     }
     let count = window.map { min(maxCount, $0.end - $0.next) } ?? maxCount
     guard count > 0 else { return 0 }
     while true {
-      let r = window.map { pread(fd, target, count, off_t($0.next)) } ?? Glibc.read(fd, target, count)
+      let r =
+        window.map { pread(fd, target, count, off_t($0.next)) } ?? Glibc.read(fd, target, count)
       if r >= 0 {
         window?.next += r
         return r

@@ -54,7 +54,9 @@ public final class CSVReader: RecordReader {
   private let format: InputFormat
 
   /// A reader of one part of a file whose header `parent` has read: every row is a record.
-  private convenience init(part source: ByteSource, of parent: CSVReader, line: Int, chunkSize: Int) {
+  private convenience init(
+    part source: ByteSource, of parent: CSVReader, line: Int, chunkSize: Int
+  ) {
     self.init(source: source, options: parent.options, format: parent.format, prefix: [])
     input = ChunkedInput(source: source, chunkSize: chunkSize, atStart: false)
     fieldNames = parent.fieldNames
@@ -221,7 +223,9 @@ public final class CSVReader: RecordReader {
   /// end of `b`. Eight bytes at a time: a byte equal to a pattern byte is a zero byte of their
   /// XOR, and the lowest flagged zero byte of a word is exact (borrows only run upwards).
   @inline(__always)
-  static func unquotedFieldEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8) -> Int {
+  static func unquotedFieldEnd(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8
+  ) -> Int {
     let n = b.count
     var p = start
     if let base = b.baseAddress {
@@ -341,8 +345,8 @@ extension CSVReader: SplittableReader {
 
   func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {
     CSVReader(
-      part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), of: self, line: line,
-      chunkSize: ChunkedInput.chunkSize(for: range))
+      part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), of: self,
+      line: line, chunkSize: ChunkedInput.chunkSize(for: range))
   }
 
   var boundaryRule: PartBoundary { .afterLineEnd }
