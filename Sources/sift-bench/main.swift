@@ -7,6 +7,7 @@
 let commands: [String: ([String]) -> Int32] = [
   "gen": generateCommand,
   "sample": sampleCommand,
+  "scan": { scanBenchmark(arguments: $0) },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -15,9 +15,15 @@ public final class Engine {
   /// An input error met while sampling: raised after the sampled records are processed, since
   /// every record before an error is written (SPEC §6).
   private var sampleFailure: SiftError?
+  /// How many threads filter a large file, and in what parts.
+  public var parallel: ParallelOptions
+  /// The next source number for a part of a file read in parallel (readers are 0..<count).
+  private var nextPartSource: Int
 
-  public init(readers: [RecordReader]) {
+  public init(readers: [RecordReader], parallel: ParallelOptions = .machineDefault) {
     self.readers = readers
+    self.parallel = parallel
+    self.nextPartSource = readers.count
   }
 
   /// Reads the first `TypeInference.sampleSize` records and unites the inputs' fields.
@@ -76,12 +82,82 @@ public final class Engine {
   /// Runs `plan` over every record: the sample first, then the rest of the input.
   /// With `writer == nil` (`--count`) nothing is written, only counted.
   public func run(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
-    var pass = Pass(plan: plan, writer: writer, readers: readers)
+    var pass = Pass(plan: plan, writer: writer)
     do throws(OutputError) { try writer?.begin(columns: plan.outputNames) } catch {
       throw .output(error)
     }
-    try forEachBatch { batch, reader throws(SiftError) in try pass.process(batch, from: reader) }
-    return try pass.finish()
+    let sampled = sample.batches
+    sample.batches.removeAll()
+    for (reader, batch) in sampled {
+      try pass.process(batch, from: reader, names: readers[reader].fieldNames)
+    }
+    if let failure = sampleFailure {
+      sampleFailure = nil
+      throw failure
+    }
+    while current < readers.count {
+      if parallel.workers > 1, let splittable = readers[current] as? SplittableReader,
+        let rest = splittable.handOverRest(minimum: parallel.minimumSize)
+      {
+        try runInParts(rest, of: splittable, pass: &pass)
+        current += 1
+      } else if let batch = try next(from: current) {
+        try pass.process(batch, from: current, names: readers[current].fieldNames)
+      } else {
+        current += 1
+      }
+    }
+    return try pass.finish(readers: readers)
+  }
+
+  /// Filters the rest of a file in parts on `parallel.workers` threads, taking the results in
+  /// input order; after a part that did not read cleanly (a real error, or a part end inside a
+  /// quoted field) the rest from that part's start is read here, as it would be without threads.
+  private func runInParts(
+    _ rest: FileRest, of reader: SplittableReader, pass: inout Pass
+  ) throws(SiftError) {
+    let work: PartWork =
+      pass.countsOnly ? .count : (pass.tallies ? .tally : .keep(wholeBatches: !pass.ordered))
+    let scan = PartScan(plan: pass.plan, reader: reader, rest: rest, work: work, options: parallel)
+    let started = scan.start(workers: parallel.workers)
+    defer { scan.stop() }
+    var line = rest.line
+    for index in 0..<scan.partCount {
+      let part = started ? scan.result(index) : scan.filter(part: index)
+      guard part.clean else {
+        scan.stop()
+        let tail = reader.partReader(part.start..<rest.range.upperBound, of: rest, line: line)
+        let source = nextSource()
+        while let batch = try read(tail) {
+          try pass.process(batch, from: source, names: tail.fieldNames)
+        }
+        pass.shortRowsElsewhere += tail.shortRows
+        return
+      }
+      switch work {
+      case .count: pass.count(total: part.total, matched: part.matched)
+      case .tally:
+        pass.count(total: part.total, matched: part.matched)
+        pass.tally.merge(part.tally)
+      case .keep:
+        pass.count(total: part.total, matched: 0)
+        let source = nextSource()
+        for (batch, names) in part.batches {
+          try pass.process(batch, from: source, names: names, prefiltered: true, total: 0)
+        }
+      }
+      pass.shortRowsElsewhere += part.shortRows
+      line += part.lines
+    }
+  }
+
+  private func nextSource() -> Int {
+    defer { nextPartSource += 1 }
+    return nextPartSource
+  }
+
+  private func read(_ reader: RecordReader) throws(SiftError) -> RecordBatch? {
+    do throws(InputError) { return try reader.nextBatch() } catch { throw .input(error) }
   }
 
   /// Calls `body` with every batch in input order: the sample first, then the rest of the input.
@@ -104,6 +180,6 @@ public final class Engine {
   }
 
   private func next(from reader: Int) throws(SiftError) -> RecordBatch? {
-    do throws(InputError) { return try readers[reader].nextBatch() } catch { throw .input(error) }
+    try read(readers[reader])
   }
 }

@@ -14,16 +14,16 @@ extension Pass {
     var groupBytes: [[UInt8]] = []
     var sortKeys: [[SortValue]] = Array(repeating: [], count: plan.sort.count)
     groupKeys.reserveCapacity(groupField == nil ? 0 : n)
-    // Accessors per reader for the group field and each sort key.
+    // Accessors per source for the group field and each sort key.
     var accessors: [Int32: (group: (@Sendable (RowView) -> FieldValue)?, sort: [@Sendable (RowView) -> FieldValue])] = [:]
-    for (reader, c) in compiled {
-      accessors[Int32(reader)] = (
+    for (source, c) in compiled {
+      accessors[Int32(source)] = (
         groupField.map { plan.accessor(for: $0, layout: c.layout) },
         plan.sort.map { plan.accessor(for: $0.field, layout: c.layout) }
       )
     }
     for m in kept {
-      guard let a = accessors[m.reader] else { continue }
+      guard let a = accessors[m.source] else { continue }
       keptBatches[Int(m.batch)].withRows { rows in
         let row = rows.row(Int(m.row))
         if let g = a.group {

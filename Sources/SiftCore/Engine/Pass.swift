@@ -3,67 +3,86 @@
 struct Pass {
   let plan: Plan
   let writer: RecordWriter?
-  let readers: [RecordReader]
   let ordered: Bool
+  /// `-c` with `group:`: only each group's count is needed, so values are tallied, not kept.
+  let tallies: Bool
   let limit: Int
   var summary = RunSummary()
-  /// Per reader: its compiled filter and columns, for the field count they were made for.
+  /// Per source (a reader, or a part of a file read in parallel): its compiled filter and
+  /// columns, for the field count they were made for.
   var compiled: [Int: Compiled] = [:]
-  /// Kept matches when ordering: their batches and (batch, row, reader) triples.
+  /// Kept matches when ordering: their batches and (batch, row, source) triples.
   var keptBatches: [RecordBatch] = []
   var kept: [Match] = []
+  /// Group values and counts, when tallying.
+  var tally = GroupTally()
+  /// Short rows counted by part readers the engine no longer holds.
+  var shortRowsElsewhere = 0
 
   struct Compiled {
     let fieldCount: Int
     let layout: SourceLayout
     let predicate: RowPredicate?
     let columns: [OutputColumn]
+    /// The group field's accessor, when tallying.
+    let group: (@Sendable (RowView) -> FieldValue)?
   }
 
   struct Match {
     var batch: Int32
     var row: Int32
-    var reader: Int32
+    var source: Int32
   }
 
-  init(plan: Plan, writer: RecordWriter?, readers: [RecordReader]) {
+  init(plan: Plan, writer: RecordWriter?) {
     self.plan = plan
     self.writer = writer
-    self.readers = readers
-    self.ordered = !plan.sort.isEmpty || plan.group != nil
+    self.ordered = writer != nil && (!plan.sort.isEmpty || plan.group != nil)
+    self.tallies = writer == nil && plan.group != nil
     self.limit = plan.query.limit ?? Int.max
   }
 
-  private mutating func compiledFor(_ reader: Int, encoding: FieldEncoding) throws(SiftError) -> Compiled {
-    let names = readers[reader].fieldNames
-    if let c = compiled[reader], c.fieldCount == names.count { return c }
+  mutating func compiledFor(
+    _ source: Int, names: [String], encoding: FieldEncoding
+  ) throws(SiftError) -> Compiled {
+    if let c = compiled[source], c.fieldCount == names.count { return c }
     let layout = SourceLayout(names: names, schema: plan.schema, encoding: encoding)
     let predicate: RowPredicate?
     do throws(PlanError) { predicate = try plan.predicate(for: layout) } catch { throw .plan(error) }
     let c = Compiled(
       fieldCount: names.count, layout: layout, predicate: predicate,
-      columns: plan.outputColumns(layout: layout))
-    compiled[reader] = c
+      columns: plan.outputColumns(layout: layout),
+      group: tallies ? plan.group.map { plan.accessor(for: $0, layout: layout) } : nil)
+    compiled[source] = c
     return c
   }
 
   var verbatim: Bool { plan.projection == nil }
 
-  mutating func process(_ batch: RecordBatch, from reader: Int) throws(SiftError) {
-    let c = try compiledFor(reader, encoding: batch.encoding)
+  /// Filters `batch`, read by `source` whose fields are `names`, and writes, keeps or tallies
+  /// the matches. A `prefiltered` batch holds only matches, of `total` records read.
+  mutating func process(
+    _ batch: RecordBatch, from source: Int, names: [String], prefiltered: Bool = false,
+    total: Int? = nil
+  ) throws(SiftError) {
+    let c = try compiledFor(source, names: names, encoding: batch.encoding)
     let verbatimJSON = batch.encoding == .json && verbatim
     let batchIndex = Int32(keptBatches.count)
+    let predicate = prefiltered ? nil : c.predicate
+    let group = c.group
     var keptAny = false
     var failure: OutputError?
+    summary.total += total ?? batch.count
     batch.withRows { rows in
       let n = rows.count
-      summary.total += n
       for r in 0..<n {
         let row = rows.row(r)
-        if let p = c.predicate, !p(row) { continue }
+        if let predicate, !predicate(row) { continue }
         summary.matched += 1
-        if ordered {
-          kept.append(Match(batch: batchIndex, row: Int32(r), reader: Int32(reader)))
+        if let group {
+          tally.add(group(row))
+        } else if ordered {
+          kept.append(Match(batch: batchIndex, row: Int32(r), source: Int32(source)))
           keptAny = true
         } else if let writer, summary.shown < limit {
           do throws(OutputError) {
@@ -80,9 +99,33 @@ struct Pass {
     if keptAny { keptBatches.append(batch) }
   }
 
-  mutating func finish() throws(SiftError) -> RunSummary {
+  /// Counts records filtered elsewhere when nothing is written, ordered or tallied (`-c`).
+  mutating func count(total: Int, matched: Int) {
+    summary.total += total
+    summary.matched += matched
+  }
+
+  /// Whether matches need no more than counting: `-c` without `group:`.
+  var countsOnly: Bool { writer == nil && plan.group == nil }
+
+  /// Orders, groups, limits and writes what was kept; `readers` give their skip and short-row
+  /// counts.
+  mutating func finish(readers: [RecordReader]) throws(SiftError) -> RunSummary {
     summary.skipped = readers.reduce(0) { $0 + $1.skipped }
-    summary.shortRows = readers.reduce(0) { $0 + $1.shortRows }
+    summary.shortRows = readers.reduce(shortRowsElsewhere) { $0 + $1.shortRows }
+    if tallies {
+      let groups = tally.ordered()
+      var left = min(summary.matched, limit)
+      summary.shown = left
+      summary.groupCounts = []
+      for g in groups where left > 0 {
+        let n = min(g.count, left)
+        summary.groupCounts.append((String(decoding: g.value, as: UTF8.self), n))
+        left -= n
+      }
+      summary.groups = summary.groupCounts.count
+      return summary
+    }
     if !ordered {
       if writer == nil { summary.shown = min(summary.matched, limit) }
       try end()
@@ -107,7 +150,7 @@ struct Pass {
       for i in run.range {
         let m = order[i]
         let batch = keptBatches[Int(m.batch)]
-        guard let c = compiled[Int(m.reader)] else { continue }
+        guard let c = compiled[Int(m.source)] else { continue }
         let verbatimJSON = batch.encoding == .json && verbatim
         batch.withRows { rows in
           do throws(OutputError) {

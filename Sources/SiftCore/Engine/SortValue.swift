@@ -11,10 +11,17 @@ enum SortValue {
       self = .empty
       return
     }
-    self = withValueBytes(v) { b in
-      if let n = NumberParser.parse(b) { return .number(n) }
-      if let d = DateParser.parse(b) { return .date(d.time) }
-      return .text(TextFold.fold(b))
+    self = withValueBytes(v) { SortValue(decoded: $0) }
+  }
+
+  /// The order of a non-empty value's decoded bytes.
+  init(decoded b: UnsafeBufferPointer<UInt8>) {
+    if let n = NumberParser.parse(b) {
+      self = .number(n)
+    } else if let d = DateParser.parse(b) {
+      self = .date(d.time)
+    } else {
+      self = .text(TextFold.fold(b))
     }
   }
 

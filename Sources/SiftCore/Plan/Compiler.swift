@@ -62,6 +62,9 @@ struct Compiler {
     switch term {
     case .field(let name, let values, _):
       let field = plan.field(name)
+      if values.count > 1, let texts = plan.textEqualityLiterals(values, for: field) {
+        return access(field, ValueTests.textEquals(anyOf: texts))
+      }
       let tests = try values.map { (v: Value) throws(PlanError) in try plan.valueTest(v, for: field) }
       let test: ValueTest
       if tests.count == 1 {

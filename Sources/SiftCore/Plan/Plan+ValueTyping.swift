@@ -16,6 +16,20 @@ extension Plan {
     return .text
   }
 
+  /// The literals of a field term's values when every one is a plain text equality
+  /// (`status:received,pending`), so they compile to one any-of test; else `nil`.
+  func textEqualityLiterals(_ values: [Value], for field: ResolvedField) -> [String]? {
+    let type = self.type(of: field)
+    var texts: [String] = []
+    for value in values {
+      guard case .equals(let literal) = value else { return nil }
+      if !literal.quoted, type == .boolean, Switch.reading(literal.text) != nil { return nil }
+      guard case .text = meaning(of: literal, type: type) else { return nil }
+      texts.append(literal.text)
+    }
+    return texts
+  }
+
   /// The test one value of a field term compiles to.
   func valueTest(_ value: Value, for field: ResolvedField) throws(PlanError) -> ValueTest {
     let type = self.type(of: field)
@@ -28,7 +42,7 @@ extension Plan {
       case .period(let p, let relative):
         return ValueTests.inPeriod(p, text: relative ? nil : literal.text)
       case .number(let n): return ValueTests.numberEquals(n, text: literal.text)
-      case .text: return ValueTests.textEquals(literal.text)
+      case .text: return ValueTests.textEquals(anyOf: [literal.text])
       }
     case .compare(let op, let literal):
       switch meaning(of: literal, type: type) {

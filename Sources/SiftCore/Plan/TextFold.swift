@@ -38,14 +38,54 @@ public enum TextFold {
 
   /// Whether the value equals `folded` (already lowercased) ignoring case.
   public static func equals(_ value: UnsafeBufferPointer<UInt8>, folded: [UInt8]) -> Bool {
-    if isASCII(value) {
-      guard value.count == folded.count else { return false }
-      return folded.withUnsafeBufferPointer { f in
-        for i in 0..<f.count where lowerASCII(value[i]) != f[i] { return false }
-        return true
+    Needle(folded: folded).matches(value)
+  }
+
+  /// A lowercased literal that values are compared with, case-insensitively.
+  struct Needle: Sendable {
+    let bytes: [UInt8]
+    /// Only a value holding the Kelvin sign (which lowercases to `k`) can fold to all-ASCII text
+    /// with non-ASCII bytes in it; every other non-ASCII value differs from an ASCII literal.
+    let ascii: Bool
+
+    init(_ literal: String) { self.init(folded: TextFold.fold(literal)) }
+
+    init(folded: [UInt8]) {
+      bytes = folded
+      ascii = folded.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether `value` folds to these bytes. One pass: while the value is ASCII, its folded
+    /// bytes line up with its own, so the first difference decides; at the first non-ASCII byte
+    /// the whole value is folded by Unicode rules (unless the literal is ASCII and no Kelvin sign
+    /// follows, which cannot match).
+    @inline(__always)
+    func matches(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+      bytes.withUnsafeBufferPointer { f in
+        let n = value.count
+        var i = 0
+        while i < n {
+          let b = value[i]
+          if b >= 0x80 {
+            if ascii && !TextFold.holdsKelvinSign(value, from: i) { return false }
+            return TextFold.fold(value) == bytes
+          }
+          if i >= f.count || lowerASCII(b) != f[i] { return false }
+          i += 1
+        }
+        return i == f.count
       }
     }
-    return fold(value) == folded
+  }
+
+  /// Whether the bytes from `start` hold U+212A KELVIN SIGN (`E2 84 AA`).
+  static func holdsKelvinSign(_ value: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    var i = start
+    while i + 2 < value.count {
+      if value[i] == 0xE2 && value[i + 1] == 0x84 && value[i + 2] == 0xAA { return true }
+      i += 1
+    }
+    return false
   }
 
   /// Whether the value contains `folded` (already lowercased, non-empty) ignoring case.

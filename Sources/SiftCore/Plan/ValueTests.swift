@@ -11,12 +11,25 @@ func withValueBytes<R>(_ v: FieldValue, _ body: (UnsafeBufferPointer<UInt8>) -> 
 
 /// The typed tests a field term's values compile to (SPEC §2.3, §2.5).
 enum ValueTests {
-  /// Case-insensitive text equality.
-  static func textEquals(_ literal: String) -> ValueTest {
-    let folded = TextFold.fold(literal)
+  /// Case-insensitive text equality with any of `literals` (`status:received,pending`): one
+  /// closure, no allocation per value; an ASCII value is compared byte by byte, folding on the fly.
+  static func textEquals(anyOf literals: [String]) -> ValueTest {
+    let needles = literals.map(TextFold.Needle.init)
+    let matchesEmpty = needles.contains { $0.bytes.isEmpty }
+    if needles.count == 1 {
+      let needle = needles[0]
+      return { v in
+        if v.form == .missing { return matchesEmpty }
+        if v.isVerbatim { return needle.matches(v.content) }
+        return v.decodedBytes().withUnsafeBufferPointer { needle.matches($0) }
+      }
+    }
     return { v in
-      if v.form == .missing { return folded.isEmpty }
-      return withValueBytes(v) { TextFold.equals($0, folded: folded) }
+      if v.form == .missing { return matchesEmpty }
+      return withValueBytes(v) { b in
+        for needle in needles where needle.matches(b) { return true }
+        return false
+      }
     }
   }
 

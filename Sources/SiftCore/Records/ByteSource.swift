@@ -12,6 +12,8 @@ public final class ByteSource {
   private let ownsDescriptor: Bool
   private var memory: [UInt8]
   private var memoryOffset = 0
+  /// For a source over part of a file: the next offset to read with `pread(2)`, and the end.
+  private var window: (next: Int, end: Int)?
 
   /// A source over an open descriptor (not closed by the source).
   public init(fileDescriptor: Int32, name: String) {
@@ -19,6 +21,16 @@ public final class ByteSource {
     self.name = name
     self.ownsDescriptor = false
     self.memory = []
+  }
+
+  /// A source over the bytes `range` of the regular file open on `fd` (not closed by the
+  /// source), read with `pread(2)`: the parallel scan gives one to each part of a file.
+  init(fileDescriptor: Int32, name: String, range: Range<Int>) {
+    self.fd = fileDescriptor
+    self.name = name
+    self.ownsDescriptor = false
+    self.memory = []
+    self.window = (range.lowerBound, range.upperBound)
   }
 
   /// A source over bytes in memory (tests, standard input given by a test).
@@ -68,22 +80,47 @@ public final class ByteSource {
     }
     guard maxCount > 0 else { return 0 }
     let old = buffer.count
-    var got = 0
-    var failure: Int32 = 0
     buffer.append(contentsOf: repeatElement(0, count: maxCount))
-    buffer.withUnsafeMutableBufferPointer { b in
-      while true {
-        let r = Glibc.read(fd, b.baseAddress! + old, maxCount)
-        if r < 0 && errno == EINTR { continue }
-        if r < 0 { failure = errno } else { got = r }
-        break
-      }
+    let got = try buffer.withUnsafeMutableBufferPointer { b throws(InputError) in
+      try readBytes(to: b.baseAddress! + old, maxCount: maxCount)
     }
     buffer.removeLast(maxCount - got)
-    if failure != 0 {
-      throw InputError(name: name, line: 0, column: 0, message: ByteSource.describe(errno: failure))
-    }
     return got
+  }
+
+  /// Reads up to `maxCount` bytes to `target`; returns how many were read, 0 at the end. (Not
+  /// an overload of `read(into:maxCount:)`: `&array` would convert to the pointer.)
+  func readBytes(to target: UnsafeMutablePointer<UInt8>, maxCount: Int) throws(InputError) -> Int {
+    if fd < 0 {
+      let n = min(maxCount, memory.count - memoryOffset)
+      guard n > 0 else { return 0 }
+      memory.withUnsafeBufferPointer { m in
+        target.update(from: m.baseAddress! + memoryOffset, count: n)
+      }
+      memoryOffset += n
+      return n
+    }
+    let count = window.map { min(maxCount, $0.end - $0.next) } ?? maxCount
+    guard count > 0 else { return 0 }
+    while true {
+      let r =
+        window.map { pread(fd, target, count, off_t($0.next)) } ?? Glibc.read(fd, target, count)
+      if r >= 0 {
+        window?.next += r
+        return r
+      }
+      if errno != EINTR {
+        throw InputError(name: name, line: 0, column: 0, message: ByteSource.describe(errno: errno))
+      }
+    }
+  }
+
+  /// The descriptor and offset of the next byte `read` returns, when the source is a regular
+  /// file read from its descriptor's position (so parts of the rest can be read in parallel).
+  var filePosition: (fd: Int32, offset: Int, size: Int)? {
+    guard fd >= 0, window == nil, let size = knownSize else { return nil }
+    let offset = lseek(fd, 0, SEEK_CUR)
+    return offset >= 0 ? (fd, Int(offset), size) : nil
   }
 
   static func describe(errno code: Int32) -> String {

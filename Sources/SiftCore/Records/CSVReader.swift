@@ -21,6 +21,7 @@ public final class CSVReader: RecordReader {
   /// The line on which the next unread byte starts.
   private var line = 1
   private var finished = false
+  /// An error met after some rows of a buffer, thrown once those rows have been handed over.
   private let spans = Int32Store(capacity: 1 << 16)
   private let extents = Int32Store()
   private let lines = Int32Store()
@@ -36,6 +37,8 @@ public final class CSVReader: RecordReader {
     chunkSize: Int = ChunkedInput.defaultChunkSize
   ) {
     input = ChunkedInput(source: source, chunkSize: chunkSize, prefix: prefix)
+    self.options = options
+    self.format = format
     name = options.name
     let tabs = format == .tsv
     delimiter = tabs ? .tab : (options.delimiter ?? .comma)
@@ -47,6 +50,19 @@ public final class CSVReader: RecordReader {
 
   private let skipBadRows: Bool
   private var failure = DeferredFailure()
+  private let options: ReaderOptions
+  private let format: InputFormat
+
+  /// A reader of one part of a file whose header `parent` has read: every row is a record.
+  private convenience init(
+    part source: ByteSource, of parent: CSVReader, line: Int, chunkSize: Int
+  ) {
+    self.init(source: source, options: parent.options, format: parent.format, prefix: [])
+    input = ChunkedInput(source: source, chunkSize: chunkSize, atStart: false)
+    fieldNames = parent.fieldNames
+    width = parent.width
+    self.line = line
+  }
 
   public func nextBatch() throws(InputError) -> RecordBatch? {
     try failure.throwIfHeld()
@@ -195,6 +211,39 @@ public final class CSVReader: RecordReader {
     var errorAt = 0
   }
 
+  /// Where the unquoted field starting at `start` ends: the first delimiter, LF or CR, or the
+  /// end of `b`. Eight bytes at a time: a byte equal to a pattern byte is a zero byte of their
+  /// XOR, and the lowest flagged zero byte of a word is exact (borrows only run upwards).
+  @inline(__always)
+  static func unquotedFieldEnd(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8
+  ) -> Int {
+    let n = b.count
+    var p = start
+    if let base = b.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let delimiters = ones &* UInt64(delimiter)
+      let lineFeeds = ones &* UInt64(UInt8.lineFeed)
+      let returns = ones &* UInt64(UInt8.carriageReturn)
+      @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 {
+        (v &- ones) & ~v & 0x8080_8080_8080_8080
+      }
+      while p &+ 8 <= n {
+        let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+        let found = zeroBytes(w ^ delimiters) | zeroBytes(w ^ lineFeeds) | zeroBytes(w ^ returns)
+        if found != 0 { return p &+ found.trailingZeroBitCount >> 3 }
+        p &+= 8
+      }
+    }
+    while p < n {
+      let c = b[p]
+      if c == delimiter || c == .lineFeed || c == .carriageReturn { break }
+      p += 1
+    }
+    return p
+  }
+
   /// Scans one row starting at `start`, writing up to `limit` span pairs to `out`.
   @inline(__always)
   private func scanRow(
@@ -241,11 +290,7 @@ public final class CSVReader: RecordReader {
           }
         }
       } else {
-        while p < n {
-          let c = b[p]
-          if c == delimiter || c == .lineFeed || c == .carriageReturn { break }
-          p += 1
-        }
+        p = Self.unquotedFieldEnd(b, from: p, delimiter: delimiter)
       }
       if fields < limit {
         out[2 * fields] = Int32(truncatingIfNeeded: fieldStart)
@@ -277,4 +322,25 @@ public final class CSVReader: RecordReader {
         lineEnds: lineEnds + 1)
     }
   }
+}
+
+extension CSVReader: SplittableReader {
+  func handOverRest(minimum: Int) -> FileRest? {
+    guard !finished, !skipBadRows, width != nil, let file = input.source.filePosition else {
+      return nil
+    }
+    let start = file.offset - input.carriedCount
+    guard file.size - start >= minimum else { return nil }
+    finished = true
+    return FileRest(fd: file.fd, name: name, range: start..<file.size, line: line)
+  }
+
+  func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {
+    CSVReader(
+      part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), of: self,
+      line: line, chunkSize: ChunkedInput.chunkSize(for: range))
+  }
+
+  var boundaryRule: PartBoundary { .afterLineEnd }
+  var nextLine: Int { line }
 }

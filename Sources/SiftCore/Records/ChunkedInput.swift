@@ -4,6 +4,12 @@ struct ChunkedInput {
   /// The default number of new bytes read per chunk.
   static let defaultChunkSize = 1 << 20
 
+  /// The chunk size for reading `range` of a file: the default, or less for a smaller range
+  /// (one more byte, so the first read already sees the end).
+  static func chunkSize(for range: Range<Int>) -> Int {
+    min(defaultChunkSize, range.count + 1)
+  }
+
   let source: ByteSource
   let chunkSize: Int
   /// True once the source has reported its end: the last buffer holds every remaining byte.
@@ -13,12 +19,17 @@ struct ChunkedInput {
   private var spare: [UInt8] = []
   private var atStart = true
 
-  /// `prefix` holds bytes already taken from the source (by sniffing); they come first.
-  init(source: ByteSource, chunkSize: Int, prefix: [UInt8] = []) {
+  /// `prefix` holds bytes already taken from the source (by sniffing); they come first. A part
+  /// of a file (`atStart` false) keeps a leading byte order mark: it is not the file's start.
+  init(source: ByteSource, chunkSize: Int, prefix: [UInt8] = [], atStart: Bool = true) {
     self.source = source
     self.chunkSize = max(chunkSize, 1)
     self.carried = prefix
+    self.atStart = atStart
   }
+
+  /// Bytes carried over from the last buffer, not consumed yet.
+  var carriedCount: Int { carried.count }
 
   /// The next buffer: the carried bytes followed by new bytes, at least a chunk's worth (or as
   /// many as are carried, so a record larger than a chunk doubles the buffer) unless the source

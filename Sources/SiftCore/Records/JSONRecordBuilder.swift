@@ -1,7 +1,5 @@
 #if canImport(Glibc)
   import Glibc
-#elseif canImport(Darwin)
-  import Darwin
 #endif
 
 /// Turns JSON objects into records: maps top-level keys to field indices in first-seen order and
@@ -14,10 +12,10 @@ final class JSONRecordBuilder {
   let spans = Int32Store(capacity: 1 << 16)
   let extents = Int32Store()
   let lines = Int32Store()
-  /// Decoded key bytes of every field, one after another; field `f`'s key is
-  /// `keyBytes[keyStarts[f]..<keyStarts[f + 1]]`.
+  /// Decoded key bytes of every field, back to back: field `f`'s are
+  /// `keyBytes[keyBounds[f]..<keyBounds[f + 1]]` (one flat array: no inner array to retain).
   private var keyBytes: [UInt8] = []
-  private var keyStarts: [Int] = [0]
+  private var keyBounds: [Int] = [0]
   private var fieldOfKey: [[UInt8]: Int] = [:]
   /// The field of the n-th member of the last object: objects usually repeat their key order.
   private var predicted: [Int] = []
@@ -35,31 +33,34 @@ final class JSONRecordBuilder {
     spans.reserve(2 * width)
     for k in 0..<(2 * width) { spans.base[spans.count + k] = -1 }
     spans.count += 2 * width
-    // Local copies keep the per-member path free of property accesses; the slow path renews them.
-    var predicted = self.predicted
-    var keyBytes = self.keyBytes
-    var keyStarts = self.keyStarts
-    var width = self.width
-    var base = spans.base
     do throws(JSONScanFailure) {
       var p = try scanner.nextToken(from: start + 1)
       if b[p] != .closeBrace {
         var member = 0
+        // Read once per record: each access to a stored property of a class is checked for
+        // exclusivity at run time, which cost a fifth of NDJSON reading when done per member.
+        var predicted = self.predicted
+        var keyBytes = self.keyBytes
+        var keyBounds = self.keyBounds
+        var width = self.width
         while true {
           let keyStart = p
           let (keyEnd, valueStart) = try scanner.scanMemberName(at: p)
           p = try scanner.scanValue(at: valueStart, depth: depth + 1)
-          let key = UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)])
-          var field = member < predicted.count ? predicted[member] : -1
-          if field < 0
-            || !Self.isPlain(
-              key, equalTo: keyBytes, from: keyStarts[field], to: keyStarts[field + 1])
+          let name = UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)])
+          let field: Int
+          if member < predicted.count,
+            Self.isKey(predicted[member], of: keyBytes, keyBounds, name)
           {
-            field = self.field(named: key, member: member, rows: row + 1)
-            (predicted, keyBytes, keyStarts) = (self.predicted, self.keyBytes, self.keyStarts)
-            (width, base) = (self.width, spans.base)
+            field = predicted[member]
+          } else {
+            field = self.field(named: name, member: member, rows: row + 1)
+            predicted = self.predicted
+            keyBytes = self.keyBytes
+            keyBounds = self.keyBounds
+            width = self.width
           }
-          let slot = base + (row * width + field) * 2
+          let slot = spans.base + (row * width + field) * 2
           slot[0] = Int32(truncatingIfNeeded: valueStart)
           slot[1] = Int32(truncatingIfNeeded: p)
           p = try scanner.nextToken(from: p)
@@ -76,22 +77,9 @@ final class JSONRecordBuilder {
       lines.append(Int32(truncatingIfNeeded: line))
       return p + 1
     } catch {
-      spans.count = row * self.width * 2
+      spans.count = row * width * 2
       throw error
     }
-  }
-
-  /// True when `raw` (a key between its quotes) has no escapes and is `keys[from..<to]`.
-  @inline(__always)
-  private static func isPlain(
-    _ raw: UnsafeBufferPointer<UInt8>, equalTo keys: [UInt8], from: Int, to: Int
-  ) -> Bool {
-    guard raw.count == to - from else { return false }
-    guard let start = raw.baseAddress, raw.count > 0 else { return true }
-    return memchr(start, Int32(UInt8.backslash), raw.count) == nil
-      && keys.withUnsafeBufferPointer { k in
-        k.baseAddress.map { memcmp($0 + from, start, raw.count) == 0 } ?? false
-      }
   }
 
   /// The field of a key (its bytes between the quotes), adding a field, and widening the
@@ -103,9 +91,9 @@ final class JSONRecordBuilder {
     if let known = fieldOfKey[key] {
       field = known
     } else {
-      field = keyStarts.count - 1
-      keyBytes += key
-      keyStarts.append(keyBytes.count)
+      field = keyBounds.count - 1
+      keyBytes.append(contentsOf: key)
+      keyBounds.append(keyBytes.count)
       fieldOfKey[key] = field
       fieldNames.append(String(decoding: key, as: UTF8.self))
     }
@@ -119,6 +107,22 @@ final class JSONRecordBuilder {
       predicted.append(field)
     }
     return field
+  }
+
+  /// Whether a key's raw bytes (between its quotes) are field `f`'s decoded key: the same
+  /// bytes, and no escape that would make them mean something else.
+  @inline(__always)
+  private static func isKey(
+    _ f: Int, of keyBytes: [UInt8], _ keyBounds: [Int], _ raw: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let start = keyBounds[f]
+    let count = keyBounds[f + 1] - start
+    guard count == raw.count else { return false }
+    guard count > 0, let rb = raw.baseAddress else { return true }
+    return keyBytes.withUnsafeBufferPointer { k in
+      memcmp(k.baseAddress! + start, rb, count) == 0
+        && memchr(rb, Int32(UInt8.backslash), count) == nil
+    }
   }
 
   /// Hands the records built so far to a batch over `bytes`, and starts the next batch with

@@ -21,6 +21,7 @@ public final class NDJSONReader: RecordReader {
   /// The line on which the next unread byte starts.
   private var line = 1
   private var finished = false
+  /// An error met after some records of a buffer, thrown once those records have been handed over.
 
   /// A reader of the NDJSON in `source`.
   public convenience init(source: ByteSource, options: ReaderOptions) {
@@ -34,6 +35,18 @@ public final class NDJSONReader: RecordReader {
     input = ChunkedInput(source: source, chunkSize: chunkSize, prefix: prefix)
     name = options.name
     skipBad = options.skipBad
+    self.options = options
+  }
+
+  private let options: ReaderOptions
+
+  /// A reader of one part of a file, numbering lines from `line`.
+  private convenience init(
+    part source: ByteSource, options: ReaderOptions, line: Int, chunkSize: Int
+  ) {
+    self.init(source: source, options: options, prefix: [])
+    input = ChunkedInput(source: source, chunkSize: chunkSize, atStart: false)
+    self.line = line
   }
 
   private var failure = DeferredFailure()
@@ -108,4 +121,23 @@ public final class NDJSONReader: RecordReader {
       throw .malformed(offset: rest, message: "unexpected text after the object")
     }
   }
+}
+
+extension NDJSONReader: SplittableReader {
+  func handOverRest(minimum: Int) -> FileRest? {
+    guard !finished, !skipBad, let file = input.source.filePosition else { return nil }
+    let start = file.offset - input.carriedCount
+    guard file.size - start >= minimum else { return nil }
+    finished = true
+    return FileRest(fd: file.fd, name: name, range: start..<file.size, line: line)
+  }
+
+  func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {
+    NDJSONReader(
+      part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), options: options,
+      line: line, chunkSize: ChunkedInput.chunkSize(for: range))
+  }
+
+  var boundaryRule: PartBoundary { .afterLineFeed }
+  var nextLine: Int { line }
 }

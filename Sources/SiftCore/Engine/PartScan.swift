@@ -1,0 +1,293 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How the engine uses more than one core (Docs/Performance.md).
+public struct ParallelOptions: Sendable {
+  /// Threads filtering parts of a large file at once; 1 reads every input on the calling thread.
+  public var workers: Int
+  /// The bytes of a file each part covers (before moving its ends to record starts).
+  public var partSize: Int
+  /// The smallest unread rest of a file worth splitting.
+  public var minimumSize: Int
+
+  public init(workers: Int = 2, partSize: Int = 8 << 20, minimumSize: Int = 4 << 20) {
+    self.workers = workers
+    self.partSize = max(partSize, 1)
+    self.minimumSize = minimumSize
+  }
+
+  /// Two workers when the machine has two or more cores online, else one.
+  public static var machineDefault: ParallelOptions {
+    ParallelOptions(workers: sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 ? 2 : 1)
+  }
+}
+
+/// What a part's worker does with the matches.
+enum PartWork {
+  /// `-c`: count them.
+  case count
+  /// `-c` with `group:`: count them per group value.
+  case tally
+  /// Hand them over for writing or ordering: each batch's matches copied into a batch of their
+  /// own (or, when `wholeBatches` and every record matched, the batch itself).
+  case keep(wholeBatches: Bool)
+}
+
+/// What filtering one part produced, in input order.
+struct PartResult {
+  /// Where the part started, and whether it was read to its end without an error: only then
+  /// does it end where the next part starts, and are its results complete.
+  var start: Int
+  var clean = true
+  /// Records read, and matched.
+  var total = 0
+  var matched = 0
+  var shortRows = 0
+  /// Line ends read.
+  var lines = 0
+  /// Matches to write or order, each batch with its reader's field names when it was made.
+  var batches: [(batch: RecordBatch, names: [String])] = []
+  var tally = GroupTally()
+}
+
+/// Filters the parts of a file on worker threads while the calling thread takes the results in
+/// order. A part's ends are moved to the first line start at or after its nominal offset; a line
+/// start inside a quoted field makes the part before it end in an unterminated quote, an error,
+/// so a part's start is trusted only when the part before it was read cleanly (the first part
+/// starts at a record). After an unclean part the caller reads the rest on its own thread.
+final class PartScan: @unchecked Sendable {
+  let plan: Plan
+  let reader: SplittableReader
+  let rest: FileRest
+  let work: PartWork
+  /// Nominal part starts, and the end of the rest.
+  let bounds: [Int]
+  /// Parts a worker may run ahead of the one the caller takes next.
+  let ahead: Int
+
+  private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private var nextPart = 0
+  private var taken = 0
+  private var stopped = false
+  private var results: [PartResult?]
+  private var threads: [pthread_t] = []
+
+  init(
+    plan: Plan, reader: SplittableReader, rest: FileRest, work: PartWork, options: ParallelOptions
+  ) {
+    self.plan = plan
+    self.reader = reader
+    self.rest = rest
+    self.work = work
+    let parts = max(1, (rest.range.count + options.partSize - 1) / options.partSize)
+    bounds = (0...parts).map {
+      rest.range.lowerBound + min($0 * options.partSize, rest.range.count)
+    }
+    ahead = 2 * options.workers
+    results = Array(repeating: nil, count: parts)
+    pthread_mutex_init(lock, nil)
+    pthread_cond_init(changed, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(changed)
+    pthread_mutex_destroy(lock)
+    changed.deallocate()
+    lock.deallocate()
+  }
+
+  var partCount: Int { results.count }
+
+  /// Starts `workers` threads; returns false if none could be started.
+  func start(workers: Int) -> Bool {
+    for _ in 0..<workers {
+      var thread = pthread_t()
+      let context = Unmanaged.passRetained(self).toOpaque()
+      let made = pthread_create(
+        &thread, nil,
+        { context in
+          let scan = Unmanaged<PartScan>.fromOpaque(context!).takeRetainedValue()
+          scan.runWorker()
+          return nil
+        }, context)
+      if made == 0 {
+        threads.append(thread)
+      } else {
+        Unmanaged<PartScan>.fromOpaque(context).release()
+      }
+    }
+    return !threads.isEmpty
+  }
+
+  /// Waits for part `index` (taken in order) and returns its result.
+  func result(_ index: Int) -> PartResult {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    while true {
+      if let result = results[index] {
+        results[index] = nil
+        taken = index + 1
+        pthread_cond_broadcast(changed)
+        return result
+      }
+      pthread_cond_wait(changed, lock)
+    }
+  }
+
+  /// Stops the workers after their current part and waits for them.
+  func stop() {
+    pthread_mutex_lock(lock)
+    stopped = true
+    pthread_cond_broadcast(changed)
+    pthread_mutex_unlock(lock)
+    for thread in threads { pthread_join(thread, nil) }
+    threads = []
+  }
+
+  /// A worker: takes the next part while it is not too far ahead of the caller.
+  private func runWorker() {
+    while true {
+      pthread_mutex_lock(lock)
+      while !stopped && nextPart < results.count && nextPart >= taken + ahead {
+        pthread_cond_wait(changed, lock)
+      }
+      if stopped || nextPart >= results.count {
+        pthread_mutex_unlock(lock)
+        return
+      }
+      let index = nextPart
+      nextPart += 1
+      pthread_mutex_unlock(lock)
+      let result = filter(part: index)
+      pthread_mutex_lock(lock)
+      results[index] = result
+      pthread_cond_broadcast(changed)
+      pthread_mutex_unlock(lock)
+    }
+  }
+
+  /// Reads and filters part `index`, from its start guess to the next part's.
+  func filter(part index: Int) -> PartResult {
+    let start = index == 0 ? bounds[0] : lineStart(atOrAfter: bounds[index])
+    let end =
+      index == results.count - 1 ? bounds[index + 1] : lineStart(atOrAfter: bounds[index + 1])
+    var result = PartResult(start: start)
+    guard start < end else { return result }
+    let part = reader.partReader(start..<end, of: rest, line: 1)
+    var compiledFor = -1
+    var predicate: RowPredicate?
+    var group: (@Sendable (RowView) -> FieldValue)?
+    var matches: [Int32] = []
+    while true {
+      let batch: RecordBatch
+      do throws(InputError) {
+        guard let next = try part.nextBatch() else { break }
+        batch = next
+      } catch {
+        result.clean = false
+        return result
+      }
+      let names = part.fieldNames
+      if names.count != compiledFor {
+        let layout = SourceLayout(names: names, schema: plan.schema, encoding: batch.encoding)
+        do throws(PlanError) { predicate = try plan.predicate(for: layout) } catch {
+          result.clean = false
+          return result
+        }
+        group = plan.group.map { plan.accessor(for: $0, layout: layout) }
+        compiledFor = names.count
+      }
+      result.total += batch.count
+      matches.removeAll(keepingCapacity: true)
+      batch.withRows { rows in
+        for r in 0..<rows.count {
+          let row = rows.row(r)
+          if let predicate, !predicate(row) { continue }
+          if case .tally = work, let group { result.tally.add(group(row)) }
+          matches.append(Int32(r))
+        }
+      }
+      result.matched += matches.count
+      switch work {
+      case .count, .tally: break
+      case .keep(let wholeBatches):
+        if wholeBatches && matches.count == batch.count {
+          result.batches.append((batch, names))
+        } else if !matches.isEmpty {
+          result.batches.append((batch.copying(rows: matches), names))
+        }
+      }
+    }
+    result.shortRows = part.shortRows
+    result.lines = part.nextLine - 1
+    return result
+  }
+
+  /// The first line start at or after `offset` (a part's nominal start), or the end of the rest:
+  /// a position after a LF, or (`afterLineEnd`) after a CR that no LF follows.
+  func lineStart(atOrAfter offset: Int) -> Int {
+    let end = rest.range.upperBound
+    let window = 4096
+    var buffer = [UInt8](repeating: 0, count: window)
+    var position = offset - 1  // the byte before the first candidate
+    scanning: while position < end {
+      let got = buffer.withUnsafeMutableBytes { b in
+        pread(rest.fd, b.baseAddress, min(window, end - position), off_t(position))
+      }
+      guard got > 0 else { return end }
+      for k in 0..<got {
+        let candidate = position + k + 1
+        if buffer[k] == .lineFeed { return candidate }
+        guard buffer[k] == .carriageReturn, reader.boundaryRule == .afterLineEnd else { continue }
+        if candidate >= end { return end }
+        guard k + 1 < got else {
+          position += k  // whether a LF follows is in the next window
+          continue scanning
+        }
+        if buffer[k + 1] != .lineFeed { return candidate }
+      }
+      position += got
+    }
+    return end
+  }
+}
+
+extension RecordBatch {
+  /// A batch of the records `rows` (in order) alone, their text copied into bytes of their own.
+  func copying(rows: [Int32]) -> RecordBatch {
+    withRows { cursor in
+      var size = 0
+      for r in rows { size += Int(cursor.extents[Int(r) * 2 + 1] - cursor.extents[Int(r) * 2]) }
+      var newSpans = [Int32](repeating: 0, count: rows.count * width * 2)
+      var newExtents = [Int32](repeating: 0, count: rows.count * 2)
+      var newLines = [Int32](repeating: 0, count: rows.count)
+      let newBytes = [UInt8](unsafeUninitializedCapacity: size) { out, count in
+        var at = 0
+        for (k, r32) in rows.enumerated() {
+          let r = Int(r32)
+          let from = Int(cursor.extents[r * 2])
+          let length = Int(cursor.extents[r * 2 + 1]) - from
+          if length > 0 {
+            (out.baseAddress! + at).initialize(
+              from: cursor.bytes.baseAddress! + from, count: length)
+          }
+          let shift = Int32(at - from)
+          for f in 0..<(width * 2) {
+            let v = cursor.spans[r * width * 2 + f]
+            newSpans[k * width * 2 + f] = v < 0 ? v : v + shift
+          }
+          newExtents[k * 2] = Int32(at)
+          newExtents[k * 2 + 1] = Int32(at + length)
+          newLines[k] = lines[r]
+          at += length
+        }
+        count = at
+      }
+      return RecordBatch(
+        bytes: newBytes, encoding: encoding, width: width, spans: newSpans, extents: newExtents,
+        lines: newLines)
+    }
+  }
+}

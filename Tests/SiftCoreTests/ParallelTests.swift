@@ -1,0 +1,171 @@
+import Testing
+
+@testable import SiftCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The parallel part scan must give exactly what one thread gives: the same bytes out, the same
+/// counts, the same errors.
+@Suite struct ParallelTests {
+  /// What one run of the engine produced.
+  struct Outcome: Equatable {
+    var output: String
+    var summary: RunSummary?
+    var error: String?
+  }
+
+  static let sequential = ParallelOptions(workers: 1)
+
+  /// Parallel with parts of `partSize` bytes, from the smallest rest of a file.
+  static func parallel(_ partSize: Int) -> ParallelOptions {
+    ParallelOptions(workers: 2, partSize: partSize, minimumSize: 0)
+  }
+
+  /// Runs `query` over the file at `path`, writing `format` (or only counting).
+  static func run(
+    _ query: String, _ path: String, format: OutputFormat, count: Bool = false,
+    _ parallel: ParallelOptions
+  ) -> Outcome {
+    let sink = MemorySink()
+    let buffer = OutputBuffer(sink: sink)
+    do {
+      let opened = try ReaderFactory.makeReader(
+        source: try ByteSource(path: path), format: nil, options: ReaderOptions(name: "input"))
+      let engine = Engine(readers: [opened.reader], parallel: parallel)
+      try engine.readSample()
+      let plan = try engine.plan(try Parser.parse(query), now: 0)
+      let writer = count ? nil : makeWriter(WriterOptions(format: format), output: buffer)
+      let summary = try engine.run(plan, writer: writer)
+      try buffer.flush()
+      return Outcome(output: sink.text, summary: summary)
+    } catch {
+      try? buffer.flush()
+      return Outcome(output: sink.text, error: "\(error)")
+    }
+  }
+
+  /// A temporary file holding `text`, removed when `body` returns.
+  static func withFile<R>(_ text: String, suffix: String, _ body: (String) throws -> R) throws -> R
+  {
+    var template = Array("/tmp/sift-parallel-XXXXXX\(suffix)".utf8CString)
+    let fd = mkstemps(&template, Int32(suffix.utf8.count))
+    try #require(fd >= 0)
+    let path = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    defer {
+      close(fd)
+      unlink(path)
+    }
+    var bytes = Array(text.utf8)
+    let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+    try #require(written == bytes.count)
+    return try body(path)
+  }
+
+  /// CSV rows of which every `every`-th has a quoted field spanning lines (with doubled quotes
+  /// and commas inside), some with CRLF line ends, some short. 60,000 rows are ~3 MB: more than
+  /// the first chunk, which the sample reads, so the rest is split into parts.
+  static func csv(rows: Int, multilineEvery every: Int) -> String {
+    var text = "id,status,customer,note,qty\n"
+    let statuses = ["received", "pending", "Received", "cancelled"]
+    let customers = [
+      "Acme", "ACME", "Smith, Jones & Co", "Müller GmbH", "The \"\"Best\"\" Supplies",
+    ]
+    for i in 0..<rows {
+      let status = statuses[i % statuses.count]
+      let customer = customers[(i / 3) % customers.count]
+      let quotedCustomer =
+        customer.contains(",") || customer.contains("\"") ? "\"\(customer)\"" : customer
+      let note: String
+      if i % every == 0 {
+        note = "\"line one of \(i),\nline \"\"two\"\"\r\nline three\n\""
+      } else {
+        note = "plain note \(i)"
+      }
+      let end = i % 7 == 0 ? "\r\n" : "\n"
+      if i % 997 == 0 {
+        text += "\(i),\(status),\(quotedCustomer)\(end)"  // a short row
+      } else {
+        text += "\(i),\(status),\(quotedCustomer),\(note),\(i % 250)\(end)"
+      }
+    }
+    return text
+  }
+
+  static let queries = [
+    "status:received customer:Acme",
+    "status:received,pending qty:>100",
+    "status:received customer:acme sort:-qty",
+    "note:*three* limit:40",
+    "",
+  ]
+
+  @Test(arguments: [2, 5, 1000])
+  func quotedNewlinesAcrossPartBoundariesGiveTheSameBytes(every: Int) throws {
+    try Self.withFile(Self.csv(rows: 60_000, multilineEvery: every), suffix: ".csv") { path in
+      for query in Self.queries {
+        let one = Self.run(query, path, format: .csv, Self.sequential)
+        #expect(one.error == nil)
+        #expect(one.summary?.total == 60_000)
+        for partSize in [211, 65_537] {
+          for format in [OutputFormat.csv, .ndjson] {
+            let expected =
+              format == .csv ? one : Self.run(query, path, format: format, Self.sequential)
+            let split = Self.run(query, path, format: format, Self.parallel(partSize))
+            #expect(split == expected, "query '\(query)', parts of \(partSize) bytes, \(format)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func countsAndGroupCountsMatch() throws {
+    try Self.withFile(Self.csv(rows: 60_000, multilineEvery: 50), suffix: ".csv") { path in
+      for query in ["group:customer", "status:received group:status limit:1000", "qty:>100", ""] {
+        let one = Self.run(query, path, format: .csv, count: true, Self.sequential)
+        let split = Self.run(query, path, format: .csv, count: true, Self.parallel(3001))
+        #expect(split == one, "query '\(query)'")
+        #expect(one.summary?.groupCounts.isEmpty == !query.contains("group:"))
+      }
+    }
+  }
+
+  @Test func aBadRowLateInTheFileFailsAtTheSameLineAfterTheSameRecords() throws {
+    var text = Self.csv(rows: 60_000, multilineEvery: 40)
+    text += "1,received,Acme,note,5,extra\n" + "2,received,Acme,note,6\n"
+    try Self.withFile(text, suffix: ".csv") { path in
+      let one = Self.run("customer:acme", path, format: .csv, Self.sequential)
+      let error = try #require(one.error)
+      #expect(error.contains("row has 6 fields, the header has 5"))
+      #expect(Self.run("customer:acme", path, format: .csv, Self.parallel(7919)) == one)
+    }
+  }
+
+  @Test func ndjsonWithKeysInVaryingOrderGivesTheSameBytes() throws {
+    var text = ""
+    for i in 0..<30_000 {
+      let status = i % 3 == 0 ? "received" : "pending"
+      if i % 2 == 0 {
+        text += "{\"id\":\(i),\"status\":\"\(status)\",\"customer\":\"Acme\",\"qty\":\(i % 300)}\n"
+      } else if i % 5 == 0 {
+        text +=
+          "{\"qty\":\(i % 300),\"late\":\"k\(i)\",\"customer\":\"acme\","
+          + "\"status\":\"\(status)\"}\r\n"
+      } else {
+        text += "{\"customer\":\"Other \\\"Co\\\"\",\"status\":\"\(status)\",\"id\":\(i)}\n"
+      }
+    }
+    try Self.withFile(text, suffix: ".ndjson") { path in
+      for query in ["status:received customer:acme", "qty:>100 sort:-qty", "late:k1*"] {
+        for format in [OutputFormat.csv, .ndjson] {
+          let one = Self.run(query, path, format: format, Self.sequential)
+          #expect(one.error == nil)
+          let split = Self.run(query, path, format: format, Self.parallel(5003))
+          #expect(split == one, "query '\(query)', \(format)")
+        }
+      }
+    }
+  }
+}
