@@ -21,7 +21,6 @@ public final class CSVReader: RecordReader {
   /// The line on which the next unread byte starts.
   private var line = 1
   private var finished = false
-  /// An error met after some rows of a buffer, thrown once those rows have been handed over.
   private let spans = Int32Store(capacity: 1 << 16)
   private let extents = Int32Store()
   private let lines = Int32Store()
@@ -326,13 +325,11 @@ public final class CSVReader: RecordReader {
 
 extension CSVReader: SplittableReader {
   func handOverRest(minimum: Int) -> FileRest? {
-    guard !finished, !skipBadRows, width != nil, let file = input.source.filePosition else {
-      return nil
-    }
-    let start = file.offset - input.carriedCount
-    guard file.size - start >= minimum else { return nil }
+    guard !finished, !skipBadRows, width != nil,
+      let rest = input.rest(minimum: minimum, name: name, line: line)
+    else { return nil }
     finished = true
-    return FileRest(fd: file.fd, name: name, range: start..<file.size, line: line)
+    return rest
   }
 
   func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {

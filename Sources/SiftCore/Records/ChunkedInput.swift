@@ -15,8 +15,6 @@ struct ChunkedInput {
   /// True once the source has reported its end: the last buffer holds every remaining byte.
   private(set) var atEnd = false
   private var carried: [UInt8]
-  /// The last buffer handed out: once its batch is released, its storage is reused.
-  private var spare: [UInt8] = []
   private var atStart = true
 
   /// `prefix` holds bytes already taken from the source (by sniffing); they come first. A part
@@ -35,21 +33,13 @@ struct ChunkedInput {
   /// many as are carried, so a record larger than a chunk doubles the buffer) unless the source
   /// ends first. A UTF-8 byte order mark at the very start is dropped.
   mutating func nextBuffer() throws(InputError) -> [UInt8] {
-    let wanted = max(chunkSize, carried.count)
-    guard carried.count + wanted < Int(Int32.max) else {
+    var buffer = carried
+    carried = []
+    let wanted = max(chunkSize, buffer.count)
+    guard buffer.count + wanted < Int(Int32.max) else {
       throw InputError(
         name: source.name, line: 0, column: 0, message: "a record is larger than 2 GiB")
     }
-    var buffer: [UInt8]
-    if carried.count >= chunkSize {
-      buffer = carried  // a record larger than a chunk: the buffer doubles
-    } else {
-      buffer = spare
-      buffer.removeAll(keepingCapacity: true)  // new storage if the last batch is still in use
-      buffer.append(contentsOf: carried)
-    }
-    carried = []
-    spare = []
     buffer.reserveCapacity(buffer.count + wanted)
     var got = 0
     while !atEnd && (got < wanted || (atStart && buffer.count < 3)) {
@@ -69,7 +59,6 @@ struct ChunkedInput {
   /// Keeps `buffer[offset...]`, the bytes not consumed yet, for the next buffer.
   mutating func carry(_ buffer: [UInt8], from offset: Int) {
     carried = offset == 0 ? buffer : Array(buffer[offset...])
-    if offset > 0 { spare = buffer }
   }
 }
 
@@ -127,16 +116,10 @@ final class Int32Store {
 
   /// The values as an array; the store is emptied.
   func takeArray() -> [Int32] {
-    var array = spare
-    array.removeAll(keepingCapacity: true)  // new storage if the last batch is still in use
-    array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    let array = Array(UnsafeBufferPointer(start: base, count: count))
     count = 0
-    spare = array
     return array
   }
-
-  /// The array last taken: once its batch is released, its storage is reused.
-  private var spare: [Int32] = []
 }
 
 /// Counts lines (LF, CRLF or a lone CR each end one) while moving forward through a buffer, to

@@ -21,7 +21,6 @@ public final class NDJSONReader: RecordReader {
   /// The line on which the next unread byte starts.
   private var line = 1
   private var finished = false
-  /// An error met after some records of a buffer, thrown once those records have been handed over.
 
   /// A reader of the NDJSON in `source`.
   public convenience init(source: ByteSource, options: ReaderOptions) {
@@ -125,11 +124,10 @@ public final class NDJSONReader: RecordReader {
 
 extension NDJSONReader: SplittableReader {
   func handOverRest(minimum: Int) -> FileRest? {
-    guard !finished, !skipBad, let file = input.source.filePosition else { return nil }
-    let start = file.offset - input.carriedCount
-    guard file.size - start >= minimum else { return nil }
+    guard !finished, !skipBad, let rest = input.rest(minimum: minimum, name: name, line: line)
+    else { return nil }
     finished = true
-    return FileRest(fd: file.fd, name: name, range: start..<file.size, line: line)
+    return rest
   }
 
   func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {

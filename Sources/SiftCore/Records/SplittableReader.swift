@@ -9,6 +9,17 @@ struct FileRest {
   let line: Int
 }
 
+extension ChunkedInput {
+  /// The part of a regular file this input has not handed out yet, when it is at least
+  /// `minimum` bytes; `line` is the line it starts on.
+  func rest(minimum: Int, name: String, line: Int) -> FileRest? {
+    guard let file = source.filePosition else { return nil }
+    let start = file.offset - carriedCount
+    guard file.size - start >= minimum else { return nil }
+    return FileRest(fd: file.fd, name: name, range: start..<file.size, line: line)
+  }
+}
+
 /// Where a part of a file may start: the line starts a reader stops at.
 enum PartBoundary {
   /// After a LF, or after a CR not followed by a LF (CSV, TSV).
