@@ -66,17 +66,10 @@ public final class CSVReader: RecordReader {
   public func nextBatch() throws(InputError) -> RecordBatch? {
     try failure.throwIfHeld()
     while !finished {
-      let buffer = try input.nextBuffer()
-      let isLast = input.atEnd
-      do throws(InputError) {
-        let consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
-          try scanRows(b, isLast: isLast)
-        }
-        if isLast { finished = true } else { input.carry(buffer, from: consumed) }
-      } catch {
-        finished = true
-        try failure.hold(error, after: extents.count)
+      let (buffer, done) = try input.scanNextChunk(failure: &failure, records: { extents.count }) {
+        b, isLast throws(InputError) in try scanRows(b, isLast: isLast)
       }
+      finished = done
       if extents.count > 0, let width {
         return RecordBatch(
           bytes: buffer, encoding: encoding, width: width, spans: spans.takeArray(),

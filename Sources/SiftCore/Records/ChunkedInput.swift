@@ -165,6 +165,30 @@ struct LineCursor {
   }
 }
 
+extension ChunkedInput {
+  /// Reads the next chunk and lets `scan` read the whole records at its start (it returns where
+  /// they end, and is told whether this is the last chunk); the rest is carried into the next
+  /// chunk. Returns the chunk, and whether the input is done: at its end, or after an error,
+  /// which `failure` holds back when `records()` records were read before it.
+  mutating func scanNextChunk(
+    failure: inout DeferredFailure, records: () -> Int,
+    _ scan: (UnsafeBufferPointer<UInt8>, Bool) throws(InputError) -> Int
+  ) throws(InputError) -> (chunk: [UInt8], done: Bool) {
+    let buffer = try nextBuffer()
+    let isLast = atEnd
+    do throws(InputError) {
+      let consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
+        try scan(b, isLast)
+      }
+      if !isLast { carry(buffer, from: consumed) }
+      return (buffer, isLast)
+    } catch {
+      try failure.hold(error, after: records())
+      return (buffer, true)
+    }
+  }
+}
+
 /// An input error found after some records of a chunk were read whole. Those records are handed
 /// out first, since SPEC §6 writes every record before an error; the error follows on the next
 /// call.

@@ -48,20 +48,14 @@ public final class JSONReader: RecordReader {
   public func nextBatch() throws(InputError) -> RecordBatch? {
     try failure.throwIfHeld()
     while phase != .done {
-      let buffer = try input.nextBuffer()
-      let isLast = input.atEnd
-      do throws(InputError) {
-        try buffer.withUnsafeBufferPointer { b throws(InputError) in
-          let consumed = try scan(b, isLast: isLast)
-          cursor.advance(to: consumed, in: b)
-          cursor.rebase(droppingFirst: consumed)
-          if !isLast { input.carry(buffer, from: consumed) }
-        }
-        if isLast { phase = .done }
-      } catch {
-        phase = .done
-        try failure.hold(error, after: builder.count)
+      let (buffer, done) = try input.scanNextChunk(failure: &failure, records: { builder.count }) {
+        b, isLast throws(InputError) in
+        let consumed = try scan(b, isLast: isLast)
+        cursor.advance(to: consumed, in: b)
+        cursor.rebase(droppingFirst: consumed)
+        return consumed
       }
+      if done { phase = .done }
       if builder.count > 0 { return builder.takeBatch(bytes: buffer) }
     }
     return nil

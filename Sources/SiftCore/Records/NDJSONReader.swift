@@ -53,17 +53,10 @@ public final class NDJSONReader: RecordReader {
   public func nextBatch() throws(InputError) -> RecordBatch? {
     try failure.throwIfHeld()
     while !finished {
-      let buffer = try input.nextBuffer()
-      let isLast = input.atEnd
-      do throws(InputError) {
-        let consumed = try buffer.withUnsafeBufferPointer { b throws(InputError) in
-          try scanLines(b, isLast: isLast)
-        }
-        if isLast { finished = true } else { input.carry(buffer, from: consumed) }
-      } catch {
-        finished = true
-        try failure.hold(error, after: builder.count)
+      let (buffer, done) = try input.scanNextChunk(failure: &failure, records: { builder.count }) {
+        b, isLast throws(InputError) in try scanLines(b, isLast: isLast)
       }
+      finished = done
       if builder.count > 0 { return builder.takeBatch(bytes: buffer) }
     }
     return nil
