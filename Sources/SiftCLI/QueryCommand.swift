@@ -34,8 +34,7 @@ struct QueryCommand {
     let writer: RecordWriter? = options.count ? nil : makeWriter(
       WriterOptions(
         format: format, delimiter: outputDelimiter(format),
-        numericColumns: (plan.projection ?? plan.schema.names.indices.map { ResolvedField(index: $0, path: [], name: plan.schema.names[$0]) })
-          .map { plan.type(of: $0) == .number },
+        numericColumns: plan.outputFields.map { plan.type(of: $0) == .number },
         maxWidth: onTerminalTable ? console.width : nil, ascii: !unicode),
       output: buffer)
     let summary: RunSummary

@@ -69,11 +69,6 @@ public final class Engine {
     sample.type(of: field, schema: schema, names: sampledNames)
   }
 
-  /// Sampled values of `field`, for `--fields`.
-  public func sampleValues(of field: ResolvedField, _ body: (FieldValue) -> Void) {
-    sample.forEachValue(of: field, schema: schema, names: sampledNames, body)
-  }
-
   /// Resolves and types `query` against the sample.
   public func plan(_ query: Query, now: WallTime) throws(PlanError) -> Plan {
     try Plan(query: query, schema: schema, now: now) { type(of: $0) }

@@ -31,15 +31,20 @@ public struct FeedbackBar: Sendable {
     }
   }
 
-  /// The counts part: ` · N filters · M of T records · K shown · G groups · S skipped · R short rows`
-  /// (without the leading separator).
-  public func counts(ascii: Bool) -> [String] {
-    var parts: [String] = []
+  /// The counts part: `N filters · M of T records · K shown · G groups · S skipped · R short rows`,
+  /// one string per part; the filter count only when a filter is active.
+  public func counts() -> [String] {
     let n = filterCount
+    return (n > 0 ? ["\(n) \(n == 1 ? "filter" : "filters")"] : []) + recordCounts()
+  }
+
+  /// The counts after the filter count: `M of T records` (or `T records`), then shown, groups,
+  /// skipped and short rows where they apply.
+  func recordCounts() -> [String] {
+    var parts: [String] = []
     let total = summary.total
     let noun = total == 1 ? "record" : "records"
-    if n > 0 {
-      parts.append("\(n) \(n == 1 ? "filter" : "filters")")
+    if filterCount > 0 {
       parts.append("\(groupedDigits(summary.matched)) of \(groupedDigits(total)) \(noun)")
     } else {
       parts.append("\(groupedDigits(total)) \(noun)")
@@ -56,8 +61,7 @@ public struct FeedbackBar: Sendable {
   /// The bar as one line (no line end).
   public func render(_ style: Style) -> String {
     let dot = style.ascii ? " | " : " · "
-    let tail = counts(ascii: style.ascii).joined(separator: dot)
-    let ell = style.ascii ? "..." : "…"
+    let tail = counts().joined(separator: dot)
     func plain(_ c: Chip) -> String {
       let caption = style.ascii ? asciiCaption(c.caption) : c.caption
       return c.active ? "[\(caption)]" : "(\(caption))"
@@ -85,7 +89,6 @@ public struct FeedbackBar: Sendable {
         shown = kept
       }
     }
-    _ = ell
     var pieces = shown.map(painted)
     if hidden > 0 { pieces.append("+\(hidden) more") }
     if pieces.isEmpty { return tail }
@@ -108,8 +111,7 @@ public struct FeedbackBar: Sendable {
     if !inactive.isEmpty {
       out.append("Available filters: " + inactive.map(\.caption).joined(separator: ", ") + ".")
     }
-    let tail = counts(ascii: false).filter { !$0.hasSuffix("filter") && !$0.hasSuffix("filters") }
-    out.append(tail.joined(separator: ", ") + ".")
+    out.append(recordCounts().joined(separator: ", ") + ".")
     return out.joined(separator: " ")
   }
 

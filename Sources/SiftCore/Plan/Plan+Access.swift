@@ -12,12 +12,16 @@ extension Plan {
 
   /// The output columns for an input with `layout`: the `fields:` projection, else every field.
   public func outputColumns(layout: SourceLayout) -> [OutputColumn] {
-    let fields = projection ?? schema.names.enumerated().map {
+    outputFields.map { OutputColumn(name: $0.name, value: accessor(for: $0, layout: layout)) }
+  }
+
+  /// The fields written, in order: the `fields:` projection, else every top-level field.
+  public var outputFields: [ResolvedField] {
+    projection ?? schema.names.enumerated().map {
       ResolvedField(index: $0.offset, path: [], name: $0.element)
     }
-    return fields.map { OutputColumn(name: $0.name, value: accessor(for: $0, layout: layout)) }
   }
 
   /// The output column names, in order.
-  public var outputNames: [String] { projection?.map(\.name) ?? schema.names }
+  public var outputNames: [String] { outputFields.map(\.name) }
 }

@@ -44,12 +44,6 @@ public enum RelativeDate {
     }
   }
 
-  /// The words of the fixed periods (for help and chips).
-  public static let words = [
-    "today", "yesterday", "this-week", "last-week", "this-month", "last-month", "this-year",
-    "last-year",
-  ]
-
   private static func days(_ from: Int, _ to: Int) -> Period {
     Period(start: WallTime(from) * Calendar.microsPerDay, end: WallTime(to) * Calendar.microsPerDay)
   }
