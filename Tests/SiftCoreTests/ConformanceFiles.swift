@@ -5,21 +5,15 @@
 #endif
 @testable import SiftCore
 
-/// The shared conformance suites, found at `../shared/conformance/` from the package root.
+/// The conformance suites in `Tests/Conformance/` (csv-spectrum and JSONTestSuite, with their
+/// licences), so a clone anywhere runs them.
 enum ConformanceFiles {
   static let root: String = {
     var path = "\(#filePath)"
     for _ in 0..<3 {  // …/Tests/SiftCoreTests/ConformanceFiles.swift → package root
       if let slash = path.lastIndex(of: "/") { path = String(path[..<slash]) }
     }
-    return path + "/../shared/conformance"
-  }()
-
-  /// True when the suites are there; when not, says so once on standard output.
-  static let available: Bool = {
-    let found = access(root, F_OK) == 0
-    if !found { print("note: \(root) is absent; the conformance tests are skipped") }
-    return found
+    return path + "/Tests/Conformance"
   }()
 
   /// The names of the files in `folder` (relative to the root), sorted.

@@ -3,10 +3,10 @@ import Testing
 
 /// JSONTestSuite (nst/JSONTestSuite): `y_` accepted, `n_` rejected with a position, `i_` either
 /// way without a crash or a hang.
-@Suite(.enabled(if: ConformanceFiles.available, "needs ../shared/conformance"))
+@Suite
 struct JSONConformanceTests {
   static let folder = "JSONTestSuite/test_parsing"
-  static let files = ConformanceFiles.available ? ConformanceFiles.names(in: folder) : []
+  static let files = ConformanceFiles.names(in: folder)
 
   @Test func suiteIsThere() {
     #expect(Self.files.filter { $0.hasPrefix("y_") }.count > 90)
