@@ -221,7 +221,7 @@ struct RegexParser {
       let start = pos
       var (atom, n) = try parseAtom()
       if let q = try parseQuantifier() {
-        if case .assertion = atom {
+        if case .assertion = atom, bytes[start] != UInt8(ascii: "(") {
           throw RegexError(message: "nothing to repeat before the quantifier", offset: q.offset)
         }
         let copies = q.max ?? (q.min + 1)
@@ -234,7 +234,6 @@ struct RegexParser {
         }
         atom = .repetition(atom, min: q.min, max: q.max)
       }
-      _ = start
       size += n
       if size > Self.maxSize {
         throw RegexError(
