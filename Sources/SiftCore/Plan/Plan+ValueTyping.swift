@@ -73,7 +73,7 @@ extension Plan {
       do {
         return ValueTests.regex(try RegexBox(pattern: pattern, caseInsensitive: caseInsensitive))
       } catch {
-        throw PlanError(message: "invalid regular expression /\(pattern)/: \(error)", span: span)
+        throw RegexBox.planError(error, pattern: pattern, span: span)
       }
     case .empty:
       return ValueTests.isEmpty

@@ -54,7 +54,7 @@ public struct Plan: Sendable {
       }
       if case .regex(let pattern, let ci, let span) = v {
         do { _ = try RegexBox(pattern: pattern, caseInsensitive: ci) } catch {
-          throw PlanError(message: "invalid regular expression /\(pattern)/: \(error)", span: span)
+          throw RegexBox.planError(error, pattern: pattern, span: span)
         }
       }
     }

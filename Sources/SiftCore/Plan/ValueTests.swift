@@ -151,7 +151,7 @@ enum ValueTests {
   static func regex(_ box: RegexBox) -> ValueTest {
     { v in
       if v.form == .missing { return false }
-      return withValueBytes(v) { box.matches(String(decoding: $0, as: UTF8.self)) }
+      return withValueBytes(v) { box.matches($0) }
     }
   }
 
@@ -169,13 +169,22 @@ enum ValueTests {
   }
 }
 
-/// A compiled regular expression shared by the closures of one compiled filter. Each compiled
-/// filter gets its own box, so no two threads share one.
+/// A compiled regular expression (Sources/SiftCore/Plan/Regex) with its matcher's scratch state.
+/// Each compiled filter gets its own box, so no two threads share one.
 final class RegexBox: @unchecked Sendable {
-  let regex: Regex<AnyRegexOutput>
-  init(pattern: String, caseInsensitive: Bool) throws {
-    let r = try Regex(pattern)
-    regex = caseInsensitive ? r.ignoresCase() : r
+  private var matcher: RegexMatcher
+  init(pattern: String, caseInsensitive: Bool) throws(RegexError) {
+    matcher = RegexMatcher(try RegexProgram(pattern: pattern, caseInsensitive: caseInsensitive))
   }
-  func matches(_ s: String) -> Bool { s.contains(regex) }
+  func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { matcher.matches(bytes) }
+}
+
+extension RegexBox {
+  /// A rejected pattern as a query error whose caret points into the pattern; `span` covers
+  /// the whole `/pattern/flags` value.
+  static func planError(_ error: RegexError, pattern: String, span: Span) -> PlanError {
+    let at = span.start + 1 + error.offset
+    return PlanError(
+      message: "invalid regular expression /\(pattern)/: \(error.message)", span: Span(at, at + 1))
+  }
 }
