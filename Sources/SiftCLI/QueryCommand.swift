@@ -116,7 +116,7 @@ struct QueryCommand {
     }
     if let g = chipsMaker.groupChip() { chips.append(g) }
     chips += chipsMaker.filterChips() + fastFilterChips
-    var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil, grouped: plan.group != nil)
+    var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil && !options.count, grouped: plan.group != nil)
     bar.sortKeys = plan.sort.map { ($0.field.name, $0.descending) }
     return bar
   }

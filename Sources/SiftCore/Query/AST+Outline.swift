@@ -25,7 +25,10 @@ extension Query {
     }
     if let group { parts.append("group(\(group.outline))") }
     if let limit { parts.append("limit(\(limit))") }
-    if let fields { parts.append("fields(\(fields.map(\.outline).joined(separator: ",")))") }
+    if let fields {
+      let minus = excludesFields ? "-" : ""
+      parts.append("fields(\(fields.map { minus + $0.outline }.joined(separator: ",")))")
+    }
     return parts.joined(separator: " ")
   }
 }

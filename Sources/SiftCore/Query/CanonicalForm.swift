@@ -24,7 +24,10 @@ extension Query {
     }
     if let group { parts.append("group: " + group.canonicalText) }
     if let limit { parts.append("limit: \(limit)") }
-    if let fields { parts.append("fields: " + fields.map(\.canonicalText).joined(separator: ", ")) }
+    if let fields {
+      let minus = excludesFields ? "-" : ""
+      parts.append("fields: " + fields.map { minus + $0.canonicalText }.joined(separator: ", "))
+    }
     return parts.joined(separator: " ")
   }
 }
