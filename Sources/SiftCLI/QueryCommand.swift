@@ -18,6 +18,7 @@ struct QueryCommand {
       console.error(render(error))
       return .error
     }
+    for note in query.notes { console.error(note + "\n") }
     let unicode = console.unicode(asciiRequested: options.ascii)
     let fastFilterChips: [Chip]
     do throws(FastFilterError) {
