@@ -14,9 +14,11 @@ extension Plan {
     switch value {
     case .equals(let literal):
       try checkDateShape(literal)
-      guard type.isTemporal, !literal.quoted, case .text = meaning(of: literal, type: type) else {
-        return
-      }
+      // Only a word that could be meant as a date (letters, digits, `-`, `/`, `:`, `.`, `+`)
+      // is checked; anything else, or anything quoted, is searched as text.
+      guard type.isTemporal, !literal.quoted, Plan.isDateLikeWord(literal.text),
+        case .text = meaning(of: literal, type: type)
+      else { return }
       throw PlanError(
         message: "'\(literal.text)' is not a date or a relative date, and \(field.name) holds "
           + "dates; write it in quotes to search it as text",
@@ -56,11 +58,10 @@ extension Plan {
   }
 
   /// The value of a comparison or range bound against a number or date field must be a number
-  /// or a date (a quoted value is compared as text, as written).
+  /// or a date, quoted or not.
   private func checkTyped(
     _ literal: Literal, after what: String, type: ColumnType, field: ResolvedField
   ) throws(PlanError) {
-    guard !literal.quoted else { return }
     let meaning = meaning(of: literal, type: type)
     if type == .number, case .number = meaning { return }
     if type.isTemporal, case .period = meaning { return }
@@ -71,6 +72,13 @@ extension Plan {
         + (type == .number ? "numbers" : "dates"),
       span: literal.span,
       notes: type == .number ? [] : ["  relative dates: " + Plan.relativeDateWords])
+  }
+
+  /// Letters, digits, `-`, `/`, `:`, `.` and `+` only: what dates and relative dates use.
+  static func isDateLikeWord(_ text: String) -> Bool {
+    text.utf8.allSatisfy {
+      $0.isASCIILetter || $0.isDigit || [.minus, .slash, .colon, .dot, UInt8(ascii: "+")].contains($0)
+    }
   }
 
   /// Four digits, then `-` or `/`, then a digit: the start of a date.
