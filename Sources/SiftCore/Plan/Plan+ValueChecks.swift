@@ -81,10 +81,15 @@ extension Plan {
     }
   }
 
-  /// Four digits, then `-` or `/`, then a digit: the start of a date.
+  /// Written like a date: `YYYY-MM`, or four digits, `-` or `/`, one or two digits and the
+  /// same separator again (`2024-02-30`, `2024/13/01`). `2023/24` is not.
   static func looksLikeDate(_ text: String) -> Bool {
-    let b = Array(text.utf8.prefix(6))
-    guard b.count == 6 else { return false }
-    return b[0..<4].allSatisfy(\.isDigit) && (b[4] == .minus || b[4] == .slash) && b[5].isDigit
+    let b = Array(text.utf8)
+    guard b.count >= 6, b[0..<4].allSatisfy(\.isDigit), b[4] == .minus || b[4] == .slash,
+      b[5].isDigit
+    else { return false }
+    if b[4] == .minus && b.count == 7 && b[6].isDigit { return true }
+    let next = b.count > 6 && b[6].isDigit ? 7 : 6
+    return next < b.count && b[next] == b[4]
   }
 }
