@@ -20,7 +20,7 @@ struct Console {
     }
   }
 
-  /// The status after a failed write to standard output (Docs/Usage.md, exit status): a closed
+  /// The status after a failed write to standard output (Docs/Architecture.md, Output): a closed
   /// pipe ends quietly with `closedStatus`; any other failure is reported, status 2.
   func status(after error: OutputError, ifClosed closedStatus: ExitStatus) -> ExitStatus {
     switch error {

@@ -42,7 +42,7 @@ struct QueryCommand {
     do throws(SiftError) { summary = try engine.run(plan, writer: writer) } catch {
       return report(error, output: (buffer, body))
     }
-    // After a closed pipe, the status still says whether anything matched (Docs/Usage.md).
+    // After a closed pipe, the status still says whether anything matched (Docs/Architecture.md, Output).
     let outcome: ExitStatus = summary.matched > 0 ? .matched : .noMatch
     if summary.outputClosed { return outcome }
     do throws(OutputError) { try buffer.flush() } catch {

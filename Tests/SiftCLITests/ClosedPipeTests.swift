@@ -32,7 +32,7 @@ import Testing
   }
 
   /// A closed pipe must not turn "nothing matched" into "matched": the status is 0 only when a
-  /// record matched before the pipe closed, else 1 (Docs/Usage.md, exit status).
+  /// record matched before the pipe closed, else 1 (Docs/Architecture.md, Output).
   static let closedCases: [([String], Int32)] = [
     (["customer:zzz", "SampleData/grn.csv", "-o", "csv"], 1),
     (["customer:zzz", "SampleData/grn.csv", "-o", "json"], 1),

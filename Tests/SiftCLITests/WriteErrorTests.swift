@@ -6,7 +6,7 @@ import Testing
 
 /// A failed write to standard output (a full disk, a closed descriptor) is exit 2 with
 /// `sift: cannot write the output: …`, also for output outside the records: counts, `--fields`,
-/// `--explain`, `--help`, `--views` (Docs/Usage.md, exit status).
+/// `--explain`, `--help`, `--views` (Docs/Architecture.md, Output).
 @Suite struct WriteErrorTests {
   /// Fails every write, like a descriptor on a full disk.
   final class FailingSink: ByteSink {
