@@ -55,11 +55,9 @@ public func run(_ context: ProcessContext) -> ExitStatus {
   }
   switch options.mode {
   case .help:
-    context.stdout.write(text: helpText)
-    return .matched
+    return Console(context: context).output(helpText) ?? .matched
   case .version:
-    context.stdout.write(text: "sift \(siftVersion)\n")
-    return .matched
+    return Console(context: context).output("sift \(siftVersion)\n") ?? .matched
   case .fields, .views:
     return execute(options: options, query: Query(), context: context)
   case .query:
@@ -73,14 +71,13 @@ public func run(_ context: ProcessContext) -> ExitStatus {
     return .error
   }
   if options.explain && options.view == nil {
-    context.stdout.write(text: query.canonicalForm + "\n")
-    return .matched
+    return Console(context: context).output(query.canonicalForm + "\n") ?? .matched
   }
   return execute(options: options, query: query, context: context)
 }
 
 extension ByteSink {
-  /// Writes a message; a closed pipe or failed write is ignored (help, errors, explain).
+  /// Writes a message to standard error; a failed write is ignored.
   fileprivate func write(text: String) {
     var text = text
     text.withUTF8 { try? write($0) }

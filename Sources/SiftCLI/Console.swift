@@ -4,28 +4,44 @@ import SiftCore
 struct Console {
   let context: ProcessContext
 
-  /// Writes `text` to standard error; a closed stderr is ignored.
+  /// Writes `text` to standard error; a failure is ignored, as there is nowhere to report it.
   func error(_ text: String) {
-    write(text, to: context.stderr)
+    try? write(text, to: context.stderr)
   }
 
-  /// Writes `text` to standard output; false when the reader went away.
-  @discardableResult
-  func output(_ text: String) -> Bool {
-    write(text, to: context.stdout)
+  /// Writes `text` to standard output: `nil` when written, else the status to end with
+  /// (`Console.status(after:ifClosed:)`).
+  func output(_ text: String, ifClosed closedStatus: ExitStatus = .matched) -> ExitStatus? {
+    do throws(OutputError) {
+      try write(text, to: context.stdout)
+      return nil
+    } catch {
+      return status(after: error, ifClosed: closedStatus)
+    }
   }
 
-  @discardableResult
-  func write(_ text: String, to sink: ByteSink) -> Bool {
+  /// The status after a failed write to standard output (Docs/Architecture.md, Output): a closed
+  /// pipe ends quietly with `closedStatus`; any other failure is reported, status 2.
+  func status(after error: OutputError, ifClosed closedStatus: ExitStatus) -> ExitStatus {
+    switch error {
+    case .closed: return closedStatus
+    case .failed(let message):
+      self.error("sift: cannot write the output: \(message)\n")
+      return .error
+    }
+  }
+
+  private func write(_ text: String, to sink: ByteSink) throws(OutputError) {
     var t = text
-    return t.withUTF8 { bytes in
+    let failure: OutputError? = t.withUTF8 { bytes in
       do throws(OutputError) {
         try sink.write(bytes)
-        return true
+        return nil
       } catch {
-        return false
+        return error
       }
     }
+    if let failure { throw failure }
   }
 
   /// True when the locale is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`) and `--ascii` is off.

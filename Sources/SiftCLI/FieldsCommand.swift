@@ -37,7 +37,7 @@ struct FieldsCommand {
       while line.hasSuffix(" ") { line.removeLast() }
       out += line + "\n"
     }
-    console.output(out)
+    if let status = console.output(out) { return status }
     if !options.quiet {
       console.error("\(profile.fields.count) \(profile.fields.count == 1 ? "field" : "fields") · \(groupedDigits(profile.total)) \(profile.total == 1 ? "record" : "records")\n")
     }

@@ -18,6 +18,7 @@ struct QueryCommand {
       console.error(render(error))
       return .error
     }
+    for note in query.notes { console.error(note + "\n") }
     let unicode = console.unicode(asciiRequested: options.ascii)
     let fastFilterChips: [Chip]
     do throws(FastFilterError) {
@@ -41,14 +42,18 @@ struct QueryCommand {
     do throws(SiftError) { summary = try engine.run(plan, writer: writer) } catch {
       return report(error, output: (buffer, body))
     }
-    do throws(OutputError) { try buffer.flush() } catch { return report(.output(error), output: nil) }
+    // After a closed pipe, the status still says whether anything matched (Docs/Architecture.md, Output).
+    let outcome: ExitStatus = summary.matched > 0 ? .matched : .noMatch
+    if summary.outputClosed { return outcome }
+    do throws(OutputError) { try buffer.flush() } catch {
+      return console.status(after: error, ifClosed: outcome)
+    }
     let bar = feedbackBar(plan, summary, unicode: unicode, fastFilterChips: fastFilterChips)
     if options.count {
-      if plan.group != nil {
-        console.output(summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined())
-      } else {
-        console.output("\(summary.shown)\n")
-      }
+      let counts =
+        plan.group != nil
+        ? summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined() : "\(summary.shown)\n"
+      if let status = console.output(counts, ifClosed: outcome) { return status }
     }
     if let body {
       var head = ""
@@ -61,11 +66,11 @@ struct QueryCommand {
       } else if let b = barText(bar, destinationIsTerminal: context.stderrIsTerminal, unicode: unicode) {
         console.error(b + "\n")
       }
-      guard console.output(head) else { return .matched }
+      if let status = console.output(head, ifClosed: outcome) { return status }
       do throws(OutputError) {
         try body.bytes.withUnsafeBufferPointer { b throws(OutputError) in try context.stdout.write(b) }
       } catch {
-        return report(.output(error), output: nil)
+        return console.status(after: error, ifClosed: outcome)
       }
     } else if let b = barText(bar, destinationIsTerminal: context.stderrIsTerminal, unicode: unicode) {
       console.error(b + "\n")
@@ -116,7 +121,7 @@ struct QueryCommand {
     }
     if let g = chipsMaker.groupChip() { chips.append(g) }
     chips += chipsMaker.filterChips() + fastFilterChips
-    var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil, grouped: plan.group != nil)
+    var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil && !options.count, grouped: plan.group != nil)
     bar.sortKeys = plan.sort.map { ($0.field.name, $0.descending) }
     return bar
   }
@@ -160,11 +165,9 @@ struct QueryCommand {
     case .plan(let e):
       console.error(render(e))
       return .error
-    case .output(.closed):
-      return .matched
-    case .output(.failed(let message)):
-      console.error("sift: cannot write the output: \(message)\n")
-      return .error
+    case .output(let error):
+      // A closed pipe comes back as `RunSummary.outputClosed`; this is another failure.
+      return console.status(after: error, ifClosed: .matched)
     }
   }
 

@@ -16,8 +16,7 @@ struct ViewCommand {
     else { return .error }
     let composed = view.compose(given: query, text: options.query, reset: options.reset)
     if options.explain {
-      console.output(composed.query.canonicalForm + "\n")
-      return .matched
+      return console.output(composed.query.canonicalForm + "\n") ?? .matched
     }
     var run = options
     if run.files.isEmpty, let source = view.source { run.files = [source] }
@@ -71,7 +70,7 @@ struct ViewsOverviewCommand {
     var text = ViewTabs(tabs: tabs, active: active).render(
       ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal))
     if let active { text += " " + file.views[active].details(ascii: ascii) + "\n" }
-    guard console.output(text) else { return .matched }
+    if let status = console.output(text) { return status }
     return broken ? .error : .matched
   }
 

@@ -78,6 +78,18 @@ public final class Engine {
   /// With `writer == nil` (`--count`) nothing is written, only counted.
   public func run(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
     var pass = Pass(plan: plan, writer: writer)
+    do {
+      return try run(&pass, writer: writer)
+    } catch .output(.closed) {
+      // A closed pipe stops the run quietly; the caller still learns whether anything matched.
+      var summary = pass.summary
+      summary.outputClosed = true
+      return summary
+    }
+  }
+
+  private func run(_ pass: inout Pass, writer: RecordWriter?) throws(SiftError) -> RunSummary {
+    let plan = pass.plan
     do throws(OutputError) { try writer?.begin(columns: plan.outputNames) } catch {
       throw .output(error)
     }

@@ -39,7 +39,9 @@ struct Pass {
     self.writer = writer
     self.ordered = writer != nil && (!plan.sort.isEmpty || plan.group != nil)
     self.tallies = writer == nil && plan.group != nil
-    self.limit = plan.query.limit ?? Int.max
+    // `-c` counts every matching record, per group too: `limit:` only cuts what is written
+    // (Docs/QueryLanguage.md, Directives).
+    self.limit = writer == nil ? Int.max : plan.query.limit ?? Int.max
   }
 
   mutating func compiledFor(

@@ -14,6 +14,9 @@ public struct RunSummary: Sendable, Equatable {
   public var shortRows = 0
   /// With `-c` and `group:`: each group's value and count, in group order.
   public var groupCounts: [(value: String, count: Int)] = []
+  /// The output's reader went away (a closed pipe): the run stopped early, and `matched`
+  /// counts the matches up to then.
+  public var outputClosed = false
 
   public init() {}
 

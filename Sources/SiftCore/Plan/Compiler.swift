@@ -62,6 +62,7 @@ struct Compiler {
     switch term {
     case .field(let name, let values, _):
       let field = plan.field(name)
+      for value in values { try plan.check(value, for: field) }
       if values.count > 1, let texts = plan.textEqualityLiterals(values, for: field) {
         return access(field, ValueTests.textEquals(anyOf: texts))
       }

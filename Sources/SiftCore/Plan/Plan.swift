@@ -65,7 +65,15 @@ public struct Plan: Sendable {
     self.now = now
     self.sort = sort
     self.group = group
-    self.projection = query.fields.map { $0.map(resolved) }
+    if query.excludesFields, let excluded = query.fields {
+      // `fields:-a,-b`: every top-level field but those, in input order.
+      let left = Set(excluded.map { resolved($0).index })
+      self.projection = schema.names.enumerated().filter { !left.contains($0.offset) }.map {
+        ResolvedField(index: $0.offset, path: [], name: $0.element)
+      }
+    } else {
+      self.projection = query.fields.map { $0.map(resolved) }
+    }
     self.periods = periods
     // Compile once against the schema itself so every value error surfaces now, with its span.
     _ = try predicate(for: SourceLayout(local: Array(schema.names.indices), encoding: .csv))

@@ -10,7 +10,8 @@ extension Query {
   public var outline: String { outline(quotingPlainWords: false) }
 
   /// Whether `other` means the same query: equal ignoring spans, and ignoring whether a plain
-  /// word (`Literal.isPlainWord`) was quoted.
+  /// word (`Literal.isPlainWord`), or a word that reads back differently bare
+  /// (`Literal.readsBackDifferently`), was quoted: both mean the same text either way.
   public func isEquivalent(to other: Query) -> Bool {
     outline(quotingPlainWords: true) == other.outline(quotingPlainWords: true)
   }
@@ -25,7 +26,10 @@ extension Query {
     }
     if let group { parts.append("group(\(group.outline))") }
     if let limit { parts.append("limit(\(limit))") }
-    if let fields { parts.append("fields(\(fields.map(\.outline).joined(separator: ",")))") }
+    if let fields {
+      let minus = excludesFields ? "-" : ""
+      parts.append("fields(\(fields.map { minus + $0.outline }.joined(separator: ",")))")
+    }
     return parts.joined(separator: " ")
   }
 }
@@ -69,7 +73,7 @@ extension Value {
 
 extension Literal {
   fileprivate func outline(_ quotingPlainWords: Bool) -> String {
-    quoted || (quotingPlainWords && isPlainWord) ? quotedText(text) : text
+    quoted || (quotingPlainWords && (isPlainWord || readsBackDifferently)) ? quotedText(text) : text
   }
 }
 

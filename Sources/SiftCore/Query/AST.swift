@@ -26,8 +26,10 @@ public struct Query: Sendable {
   public var group: FieldName?
   /// `limit:` count (a whole number ≥ 0).
   public var limit: Int?
-  /// `fields:` projection in output order.
+  /// `fields:` projection in output order; with `excludesFields`, the fields left out instead.
   public var fields: [FieldName]?
+  /// `fields:-a,-b`: output every field except `fields`.
+  public var excludesFields = false
   /// Where each directive stands in the query, for diagnostics.
   public var directiveSpans: [Directive: Span]
 

@@ -17,14 +17,25 @@ extension Query {
   /// The query in canonical form; the empty string for the empty query.
   public var canonicalForm: String {
     var parts: [String] = []
-    if let filter { parts.append(filter.canonicalForm) }
+    let hasDirectives = !sort.isEmpty || group != nil || limit != nil || fields != nil
+    if let filter {
+      // A directive after a bare OR would read as part of its last branch: keep it apart.
+      if case .or = filter, hasDirectives {
+        parts.append("(" + filter.canonicalForm + ")")
+      } else {
+        parts.append(filter.canonicalForm)
+      }
+    }
     if !sort.isEmpty {
       let keys = sort.map { "\($0.field.canonicalText) \($0.descending ? "desc" : "asc")" }
       parts.append("sort: " + keys.joined(separator: ", "))
     }
     if let group { parts.append("group: " + group.canonicalText) }
     if let limit { parts.append("limit: \(limit)") }
-    if let fields { parts.append("fields: " + fields.map(\.canonicalText).joined(separator: ", ")) }
+    if let fields {
+      let minus = excludesFields ? "-" : ""
+      parts.append("fields: " + fields.map { minus + $0.canonicalText }.joined(separator: ", "))
+    }
     return parts.joined(separator: " ")
   }
 }
@@ -100,10 +111,24 @@ extension Literal {
     "today", "yesterday", "on", "off", "yes", "no", "true", "false", "y", "n",
   ]
 
-  /// The literal in canonical form: quoted (and escaped) when it was quoted or is a plain word,
-  /// else bare as written.
+  /// The literal in canonical form: quoted (and escaped) when it was quoted, is a plain word or
+  /// would read back differently bare, else bare as written.
   public var canonicalText: String {
-    quoted || isPlainWord ? quotedText(text) : text
+    quoted || isPlainWord || readsBackDifferently ? quotedText(text) : text
+  }
+
+  /// Whether the text, written bare, could read back as something else: an operator, regex or
+  /// quote at its start, or `..`, `*`, `,`, a space or a parenthesis inside. Quoting such a
+  /// word changes nothing else, since no number, date or relative date is written that way.
+  var readsBackDifferently: Bool {
+    let bytes = Array(text.utf8)
+    guard let first = bytes.first else { return true }
+    if [.less, .greater, .equals, .slash].contains(first) || first.isQuote { return true }
+    for (i, b) in bytes.enumerated() {
+      if b.isQuerySpace || [.comma, UInt8(ascii: "*"), .leftParen, .rightParen].contains(b) { return true }
+      if b == .dot && i + 1 < bytes.count && bytes[i + 1] == .dot { return true }
+    }
+    return false
   }
 }
 

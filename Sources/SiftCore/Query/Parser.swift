@@ -350,17 +350,36 @@ public struct Parser {
     switch directive {
     case .sort: query.sort = try scanSortKeys(canonical: canonical)
     case .fields:
+      // `fields:a,b` keeps those fields; `fields:-a,-b` leaves them out: all or none negated.
       var names: [FieldName] = []
       var after = written
+      var excluding: Bool?
       repeat {
+        let minus = lexer.position
+        let negated = lexer.peek() == .minus
+        if negated { lexer.position += 1 }
+        if let excluding, excluding != negated {
+          throw QueryError(
+            "'fields:' either keeps fields (fields:a,b) or leaves them out (fields:-a,-b); "
+              + "do not mix the two", at: minus)
+        }
+        excluding = negated
+        try rejectSecondMinus(after: "'-'")
         guard let name = try lexer.scanName() else {
-          throw QueryError("expected a field name after \(after)", at: lexer.position)
+          throw QueryError(
+            "expected a field name after \(negated ? "'-'" : after)", at: lexer.position)
         }
         names.append(name)
         after = "','"
       } while consumeListComma(canonical: canonical)
       query.fields = names
+      query.excludesFields = excluding ?? false
     case .group:
+      if lexer.peek() == .minus {
+        throw QueryError(
+          "'group:' takes a field name; groups are always in ascending order, "
+            + "so write group:FIELD without '-'", at: lexer.position)
+      }
       guard let name = try lexer.scanName() else {
         throw QueryError("expected a field name after 'group:'", at: lexer.position)
       }
@@ -395,6 +414,7 @@ public struct Parser {
         descending = true
         lexer.position += 1
         after = "'-'"
+        try rejectSecondMinus(after: after)
       }
       guard let name = try lexer.scanName() else {
         throw QueryError("expected a field name after \(after)", at: lexer.position)
@@ -413,6 +433,13 @@ public struct Parser {
       after = "','"
     } while consumeListComma(canonical: canonical)
     return keys
+  }
+
+  /// A second `-` after a key's `-` (`sort:--x`) is an error, not part of the field name.
+  private func rejectSecondMinus(after what: String) throws(QueryError) {
+    guard lexer.peek() == .minus else { return }
+    throw QueryError(
+      "expected a field name after \(what), not another '-'", at: lexer.position)
   }
 
   /// Consumes the `,` between list items (canonically with spaces around it).

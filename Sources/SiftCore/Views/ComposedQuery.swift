@@ -55,6 +55,7 @@ public struct ComposedQuery: Sendable {
       }
       if let f = q.fields {
         query.fields = f
+        query.excludesFields = q.excludesFields
         query.directiveSpans[.fields] = q.directiveSpans[.fields]
       }
     }
