@@ -169,18 +169,29 @@ public struct Options: Sendable, Equatable {
           try spec.apply(&options, try value(for: spec, attached: attached))
         }
       } else if argument.hasPrefix("-") && argument.count > 1 {
-        var letters = Substring(argument.dropFirst())
-        while let letter = letters.first {
-          letters = letters.dropFirst()
-          guard let spec = byShort[letter] else { throw unknownShortOption(letter, in: argument) }
-          if spec.valueHint == nil {
-            try spec.apply(&options, "")
-          } else {
-            try spec.apply(
-              &options, try value(for: spec, attached: letters.isEmpty ? nil : String(letters)))
-            break
+        // A query may start with `-` (`-status:cancelled`): when the letters cannot be options
+        // and the argument holds what only a query holds, it is the query (Docs/QueryLanguage.md).
+        let saved = (options, index)
+        do throws(UsageError) {
+          var letters = Substring(argument.dropFirst())
+          while let letter = letters.first {
+            letters = letters.dropFirst()
+            guard let spec = byShort[letter] else {
+              throw unknownShortOption(letter, in: argument)
+            }
+            if spec.valueHint == nil {
+              try spec.apply(&options, "")
+            } else {
+              try spec.apply(
+                &options, try value(for: spec, attached: letters.isEmpty ? nil : String(letters)))
+              break
+            }
+            if options.mode == .help || options.mode == .version { return options }
           }
-          if options.mode == .help || options.mode == .version { return options }
+        } catch {
+          guard looksLikeQuery(argument) else { throw error }
+          (options, index) = saved
+          positionals.append(argument)
         }
       } else {
         positionals.append(argument)
@@ -190,6 +201,12 @@ public struct Options: Sendable, Equatable {
     }
     try options.assign(positionals)
     return options
+  }
+
+  /// Whether an argument starting with `-` holds what no option holds: `:`, `(`, `"` or
+  /// whitespace.
+  static func looksLikeQuery(_ argument: String) -> Bool {
+    argument.contains { $0 == ":" || $0 == "(" || $0 == "\"" || $0.isWhitespace }
   }
 
   private static func unknownShortOption(_ letter: Character, in argument: String) -> UsageError {

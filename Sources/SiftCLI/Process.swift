@@ -16,8 +16,13 @@ extension SiftCLI {
       }
       p += 1
     }
-    var ws = winsize()
-    let width: Int? = ioctl(1, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 ? Int(ws.ws_col) : nil
+    // Standard output's terminal, else standard error's: the bar fits the terminal it is
+    // written to even when the records go to a pipe or a file.
+    var width: Int?
+    for fd: Int32 in [1, 2] where width == nil {
+      var ws = winsize()
+      if ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 { width = Int(ws.ws_col) }
+    }
     let context = ProcessContext(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
       stdin: ByteSource(fileDescriptor: 0, name: "stdin"), stdinIsTerminal: isatty(0) == 1,

@@ -140,7 +140,8 @@ struct ViewsFileLookup {
     }
     console.error(
       "sift: no views file: give --config FILE, set SIFT_CONFIG, or create ./sift.json or "
-        + "~/.config/sift/config.json\n  see Docs/Views.md\n")
+        + "~/.config/sift/config.json\n"
+        + "  it is JSON: {\"views\": {\"NAME\": {\"source\": \"FILE.csv\", \"query\": \"…\"}}}\n")
     return nil
   }
 

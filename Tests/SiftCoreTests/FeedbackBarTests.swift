@@ -65,9 +65,15 @@ import Testing
 
   @Test(arguments: [
     (86, "[Sort: Date ↓] [Status: received] (Customer) (Items) · 1 filter · 874 of 1,500 records"),
-    (75, "[Sort: Date ↓] [Status: received] +2 more · 1 filter · 874 of 1,500 records"),
-    (74, "[Sort: Date ↓] +3 more · 1 filter · 874 of 1,500 records"),
-    (10, "[Sort: Date ↓] +3 more · 1 filter · 874 of 1,500 records"),
+    // 1. inactive fast filters go first, from the right
+    (84, "[Sort: Date ↓] [Status: received] (Customer) · 1 filter · 874 of 1,500 records"),
+    (75, "[Sort: Date ↓] [Status: received] · 1 filter · 874 of 1,500 records"),
+    // 3. then long captions are cut with `…`, not below 12 columns
+    (66, "[Sort: Date ↓] [Status: receiv…] · 1 filter · 874 of 1,500 records"),
+    (63, "[Sort: Date ↓] [Status: rec…] · 1 filter · 874 of 1,500 records"),
+    // 4. only then active chips make way for `+N more`, captions whole again
+    (62, "[Sort: Date ↓] +1 more · 1 filter · 874 of 1,500 records"),
+    (10, "[Sort: Date ↓] +1 more · 1 filter · 874 of 1,500 records"),
   ])
   func narrowTerminalsKeepTheSortChipAndTheCounts(width: Int, expected: String) {
     #expect(
@@ -75,12 +81,25 @@ import Testing
         == expected)
   }
 
+  @Test func theGroupChipGoesAfterTheInactiveFiltersAndBeforeAnyCut() {
+    let group = Chip(
+      kind: .group, field: "customer", label: "Group", text: "Customer", sentence: "",
+      active: true)
+    let chips = [Self.sort, group, Self.status, Self.customer]
+    #expect(
+      bar(chips).render(.init(width: 85))
+        == "[Sort: Date ↓] [Group: Customer] [Status: received] · 1 filter · 874 of 1,500 records")
+    #expect(
+      bar(chips).render(.init(width: 84))
+        == "[Sort: Date ↓] [Status: received] · 1 filter · 874 of 1,500 records")
+  }
+
   @Test func overflowWithoutASortChipKeepsWhatFitsFromTheLeft() {
     let chips = [Self.status, Self.customer, Self.items]
     #expect(
-      bar(chips).render(.init(width: 60))
-        == "[Status: received] +2 more · 1 filter · 874 of 1,500 records")
-    #expect(bar(chips).render(.init(width: 59)) == "+3 more · 1 filter · 874 of 1,500 records")
+      bar(chips).render(.init(width: 60)) == "[Status: received] · 1 filter · 874 of 1,500 records")
+    #expect(bar(chips).render(.init(width: 48)) == "[Status: rec…] · 1 filter · 874 of 1,500 records")
+    #expect(bar(chips).render(.init(width: 47)) == "+1 more · 1 filter · 874 of 1,500 records")
   }
 
   @Test func sentenceListsActiveFiltersThenAvailableOnes() {

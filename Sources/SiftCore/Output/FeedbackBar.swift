@@ -58,35 +58,58 @@ public struct FeedbackBar: Sendable {
     return parts
   }
 
-  /// The bar as one line (no line end).
+  /// The narrowest a cut chip caption gets (Docs/FeedbackBar.md, "When space runs short").
+  static let shortestCaption = 12
+
+  /// The bar as one line (no line end). When it is wider than `style.width`, it narrows in this
+  /// order (Docs/FeedbackBar.md): inactive fast filters go, then the group chip, then long chip
+  /// captions are cut with `…` (not below 12 columns), and only then active chips make way for
+  /// `+N more`. The sort chip stays first and the counts always remain.
   public func render(_ style: Style) -> String {
     let dot = style.ascii ? " | " : " · "
+    let ellipsis = style.ascii ? "..." : "…"
     let tail = counts().joined(separator: dot)
-    func plain(_ c: Chip) -> String {
-      let caption = style.ascii ? asciiCaption(c.caption) : c.caption
-      return c.active ? "[\(caption)]" : "(\(caption))"
+    func caption(_ c: Chip) -> String { style.ascii ? asciiCaption(c.caption) : c.caption }
+    var shown = chips.map { (chip: $0, caption: caption($0)) }
+    func plain(_ entry: (chip: Chip, caption: String)) -> String {
+      entry.chip.active ? "[\(entry.caption)]" : "(\(entry.caption))"
     }
-    func painted(_ c: Chip) -> String {
-      style.color == .none ? plain(c) : style.color.paint(plain(c), active: c.active)
+    func painted(_ entry: (chip: Chip, caption: String)) -> String {
+      style.color == .none
+        ? plain(entry) : style.color.paint(plain(entry), active: entry.chip.active)
     }
-    var shown = chips
     var hidden = 0
     if let width = style.width {
-      func length(_ list: [Chip], _ more: Int) -> Int {
-        var parts = list.map { displayWidth(of: plain($0)) }
+      func length(_ more: Int) -> Int {
+        var parts = shown.map { displayWidth(of: plain($0)) }
         if more > 0 { parts.append(displayWidth(of: "+\(more) more")) }
         let chipsWidth = parts.reduce(0, +) + max(0, parts.count - 1)
         return chipsWidth + (parts.isEmpty ? 0 : dot.count) + displayWidth(of: tail)
       }
-      if length(shown, 0) > width {
-        let keepFirst = shown.first?.kind == .sort ? 1 : 0
-        var kept = Array(shown.prefix(keepFirst))
-        var rest = Array(shown.dropFirst(keepFirst))
-        while !rest.isEmpty, length(kept + [rest[0]], rest.count - 1) <= width {
-          kept.append(rest.removeFirst())
+      // 1. Inactive fast filters, from the right.
+      while length(0) > width, let last = shown.lastIndex(where: { !$0.chip.active }) {
+        shown.remove(at: last)
+      }
+      // 2. The group chip.
+      if length(0) > width { shown.removeAll { $0.chip.kind == .group } }
+      // 3. Long captions, the longest first, down to 12 columns; 4. when that is not enough,
+      // active chips from the right make way for `+N more` (with their captions whole again).
+      // The sort chip stays.
+      let whole = shown
+      let keepFirst = whole.first?.chip.kind == .sort ? 1 : 0
+      for more in 0...(whole.count - keepFirst) {
+        shown = Array(whole.dropLast(more))
+        hidden = more
+        while length(hidden) > width {
+          let widths = shown.map { displayWidth(of: $0.caption) }
+          guard let longest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+            widths[longest] > Self.shortestCaption
+          else { break }
+          let target = max(Self.shortestCaption, widths[longest] - (length(hidden) - width))
+          shown[longest].caption = truncate(
+            shown[longest].caption, toWidth: target, ellipsis: ellipsis)
         }
-        hidden = rest.count
-        shown = kept
+        if length(hidden) <= width { break }
       }
     }
     var pieces = shown.map(painted)

@@ -21,12 +21,16 @@ public final class TableWriter: RecordWriter {
   private var cells: [UInt8] = []
   private var cellEnds: [Int] = []
   private var cellWidths: [Int] = []
+  /// Whether a column's values hold a space: free text, which may be cut. Columns without one
+  /// (numbers, dates, identifiers such as `GRN-000001`) are never cut (Docs/Output.md).
+  private var textColumns: [Bool] = []
   private var records = 0
   private var groups: [Group] = []
   private var scratch: [UInt8] = []
 
   /// `numericColumns[i]` right-aligns column `i`; `maxWidth` (the terminal width) cuts the widest
-  /// columns with `…` until every line fits, never below 3 columns (4 with `ascii`).
+  /// text columns with `…`, never below 8 columns or their header, and leaves out from the right
+  /// the columns that still do not fit, naming them on a last line.
   public init(output: OutputBuffer, numericColumns: [Bool], maxWidth: Int?, ascii: Bool) {
     self.output = output
     self.numericColumns = numericColumns
@@ -36,6 +40,7 @@ public final class TableWriter: RecordWriter {
 
   public func begin(columns: [String]) throws(OutputError) {
     columnCount = columns.count
+    textColumns = [Bool](repeating: false, count: columns.count)
     for name in columns {
       var name = name
       name.withUTF8 { appendCell($0, to: &cells, ends: &cellEnds, widths: &cellWidths) }
@@ -62,8 +67,9 @@ public final class TableWriter: RecordWriter {
       cellWidths = widths
       scratch = decoded
     }
-    for column in columns {
+    for (index, column) in columns.enumerated() {
       column.value(row).withText(scratch: &decoded) {
+        if !textColumns[index], $0.contains(.space) { textColumns[index] = true }
         appendCell($0, to: &text, ends: &ends, widths: &widths)
       }
     }
@@ -78,7 +84,10 @@ public final class TableWriter: RecordWriter {
       cellWidths = []
     }
     guard columnCount > 0 else { return try output.flush() }
-    let widths = Self.fit(naturalWidths(), into: maxWidth, minimum: ascii ? 4 : 3)
+    let layout = Self.layout(
+      naturalWidths(), headerWidths: Array(cellWidths.prefix(columnCount)),
+      cuttable: (0..<columnCount).map { textColumns[$0] && !isNumeric($0) }, into: maxWidth)
+    let widths = layout.widths
     var out = output
     try writeLine(row: 0, widths: widths, to: &out)
     for (column, width) in widths.enumerated() {
@@ -96,7 +105,36 @@ public final class TableWriter: RecordWriter {
       }
       try writeLine(row: record + 1, widths: widths, to: &out)
     }
+    if widths.count < columnCount { try writeHiddenLine(shown: widths.count, to: &out) }
     try output.flush()
+  }
+
+  private func isNumeric(_ column: Int) -> Bool {
+    column < numericColumns.count && numericColumns[column]
+  }
+
+  /// `… 3 more fields: unit_price, amount, updated; use fields: to choose`, cut to the width.
+  private func writeHiddenLine(shown: Int, to out: inout OutputBuffer) throws(OutputError) {
+    var names: [String] = []
+    for column in shown..<columnCount {
+      let start = column == 0 ? 0 : cellEnds[column - 1]
+      names.append(String(decoding: cells[start..<cellEnds[column]], as: UTF8.self))
+    }
+    let hidden = columnCount - shown
+    let dots = ascii ? "..." : "…"
+    let head = "\(dots) \(hidden) more \(hidden == 1 ? "field" : "fields"): "
+    let tail = "; use fields: to choose"
+    var list = names.joined(separator: ", ")
+    if let maxWidth {
+      // The names are cut first, so the line keeps saying how to choose.
+      let room = maxWidth - displayWidth(of: head) - displayWidth(of: tail)
+      if room >= 8 { list = truncate(list, toWidth: room, ellipsis: dots) }
+    }
+    var line = head + list + tail
+    if let maxWidth { line = truncate(line, toWidth: maxWidth, ellipsis: dots) }
+    line.withUTF8 { out.append($0) }
+    out.append(.lineFeed)
+    try output.endRecord()
   }
 
   private var ellipsis: StaticString { ascii ? "..." : "…" }
@@ -111,35 +149,56 @@ public final class TableWriter: RecordWriter {
     return widths
   }
 
-  /// Column widths that fit `maxWidth` with two-space gaps: the widest columns are cut first, to
-  /// a common cap, none below `minimum` (lines stay too long when even that does not fit).
-  static func fit(_ natural: [Int], into maxWidth: Int?, minimum: Int) -> [Int] {
-    guard let maxWidth, !natural.isEmpty else { return natural }
-    let budget = maxWidth - 2 * (natural.count - 1)
-    func total(cappedAt cap: Int) -> Int { natural.reduce(0) { $0 + min($1, cap) } }
-    guard total(cappedAt: .max) > budget else { return natural }
-    guard total(cappedAt: minimum) < budget else { return natural.map { min($0, minimum) } }
+  /// The narrowest a text column is cut to, unless its header is wider.
+  static let shortestTextColumn = 8
+
+  /// Column widths that fit `maxWidth` with two-space gaps. Only `cuttable` (text) columns are
+  /// cut, the widest first to a common cap, none below 8 columns or its header; when that is not
+  /// enough, columns are left out from the right (`widths.count` says how many are shown). The
+  /// first column is always shown, cut to the width if it must be.
+  static func layout(
+    _ natural: [Int], headerWidths: [Int], cuttable: [Bool], into maxWidth: Int?
+  ) -> (widths: [Int], shown: Int) {
+    guard let maxWidth, !natural.isEmpty else { return (natural, natural.count) }
+    func floor(_ column: Int) -> Int {
+      cuttable[column]
+        ? min(natural[column], max(shortestTextColumn, headerWidths[column])) : natural[column]
+    }
+    var shown = natural.count
+    func narrowest(_ count: Int) -> Int {
+      (0..<count).reduce(2 * (count - 1)) { $0 + floor($1) }
+    }
+    while shown > 1, narrowest(shown) > maxWidth { shown -= 1 }
+    if shown == 1, narrowest(1) > maxWidth { return ([maxWidth], 1) }
+    let fixed = (0..<shown).filter { !cuttable[$0] }.reduce(0) { $0 + natural[$1] }
+    let budget = maxWidth - 2 * (shown - 1) - fixed
+    let columns = (0..<shown).filter { cuttable[$0] }
+    func total(cappedAt cap: Int) -> Int {
+      columns.reduce(0) { $0 + max(floor($1), min(natural[$1], cap)) }
+    }
+    var widths = Array(natural.prefix(shown))
+    guard total(cappedAt: .max) > budget else { return (widths, shown) }
     // The largest cap that fits: total(low) <= budget < total(high).
-    var low = minimum
-    var high = natural.max() ?? minimum
+    var low = 0
+    var high = natural.max() ?? 0
     while high - low > 1 {
       let mid = (low + high) / 2
       if total(cappedAt: mid) <= budget { low = mid } else { high = mid }
     }
-    var widths = natural.map { min($0, low) }
+    for column in columns { widths[column] = max(floor(column), min(natural[column], low)) }
     var spare = budget - total(cappedAt: low)
-    for column in widths.indices where spare > 0 && natural[column] > low {
+    for column in columns where spare > 0 && natural[column] > widths[column] {
       widths[column] += 1
       spare -= 1
     }
-    return widths
+    return (widths, shown)
   }
 
   /// Writes row `row` of the buffered cells (0 is the header), cutting cells wider than their
   /// column. Padding is written only before text, so lines carry no trailing spaces.
   private func writeLine(row: Int, widths: [Int], to out: inout OutputBuffer) throws(OutputError) {
     var pending = 0
-    for column in 0..<columnCount {
+    for column in widths.indices {
       let index = row * columnCount + column
       let start = index == 0 ? 0 : cellEnds[index - 1]
       var shown = cellWidths[index]
@@ -149,7 +208,7 @@ public final class TableWriter: RecordWriter {
         let kept = cells.withUnsafeBufferPointer {
           DisplayWidth.prefix(
             of: UnsafeBufferPointer(rebasing: $0[start..<start + count]),
-            fitting: widths[column] - ellipsisWidth)
+            fitting: max(widths[column] - ellipsisWidth, 0))
         }
         count = kept.byteCount
         shown = kept.width + ellipsisWidth
