@@ -104,10 +104,17 @@ public final class CSVReader: RecordReader {
         return p
       case .unterminatedQuote, .textAfterQuote:
         let error = rowError(row, in: b, from: p)
-        guard skipBadRows, row.outcome == .unterminatedQuote else { throw error }
+        guard skipBadRows else { throw error }
+        if row.outcome == .unterminatedQuote {
+          report(error)
+          finished = true
+          return n
+        }
+        // Text after a closing quote: the row still ends at the next line end outside quotes.
+        guard let skip = Self.malformedRowEnd(b, from: p, isLast: isLast) else { return p }
         report(error)
-        finished = true
-        return n
+        line += skip.lineEnds
+        p = skip.next
       case .complete:
         if row.fields > width {
           let error = LineCursor(offset: p, line: line, lineStart: p).error(
@@ -201,6 +208,33 @@ public final class CSVReader: RecordReader {
     var lineEnds = 0
     /// Where an unterminated quote opens, or the text after a closing quote.
     var errorAt = 0
+  }
+
+  /// Where a malformed row starting at `start` ends, by quote parity: every quote opens or
+  /// closes quoted text, and the first LF or CR outside quoted text ends the row. `nil` when the
+  /// row goes on past `b` and more input follows (Docs/Formats.md, `--skip-bad`).
+  static func malformedRowEnd(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, isLast: Bool
+  ) -> (next: Int, lineEnds: Int)? {
+    let n = b.count
+    var quoted = false
+    var lineEnds = 0
+    var p = start
+    while p < n {
+      let c = b[p]
+      if c == .quote {
+        quoted.toggle()
+      } else if c == .lineFeed || c == .carriageReturn {
+        if c == .carriageReturn && p + 1 >= n && !isLast { return nil }
+        let width = (c == .carriageReturn && p + 1 < n && b[p + 1] == .lineFeed) ? 2 : 1
+        if !quoted { return (p + width, lineEnds + 1) }
+        lineEnds += 1
+        p += width
+        continue
+      }
+      p += 1
+    }
+    return isLast ? (n, lineEnds) : nil
   }
 
   /// Where the unquoted field starting at `start` ends: the first delimiter, LF or CR, or the
