@@ -49,6 +49,13 @@ public final class Engine {
       for n in list where seen.insert(n).inserted { names.append(n) }
     }
     schema = Schema(names: names)
+    for (reader, list) in zip(readers, sampledNames) {
+      guard let bytes = reader.headerBytes else { continue }
+      for (local, name) in list.enumerated() where local < bytes.count {
+        guard let i = names.firstIndex(of: name), schema.headers[i] == nil else { continue }
+        if !name.utf8.elementsEqual(bytes[local]) { schema.headers[i] = bytes[local] }
+      }
+    }
     var nested: [Int: [String]] = [:]
     for (i, _) in names.enumerated() {
       var paths: [String] = []
@@ -78,7 +85,7 @@ public final class Engine {
   /// With `writer == nil` (`--count`) nothing is written, only counted.
   public func run(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
     var pass = Pass(plan: plan, writer: writer)
-    do throws(OutputError) { try writer?.begin(columns: plan.outputNames) } catch {
+    do throws(OutputError) { try writer?.begin(columns: plan.outputNames, headers: plan.outputHeaders) } catch {
       throw .output(error)
     }
     let sampled = sample.batches

@@ -3,9 +3,10 @@
 ///
 /// Leniencies, documented in Docs/Formats.md: a quote inside an unquoted field is a literal byte;
 /// blank lines are skipped; short rows are padded with empty fields and counted; header names are
-/// kept as written, duplicates and empty names included.
+/// kept as written for output, duplicates and empty names included, and made unique for queries.
 public final class CSVReader: RecordReader {
   public private(set) var fieldNames: [String] = []
+  public private(set) var headerBytes: [[UInt8]]?
   public let encoding: FieldEncoding
   public private(set) var shortRows = 0
   public private(set) var skipped = 0
@@ -59,6 +60,7 @@ public final class CSVReader: RecordReader {
     self.init(source: source, options: parent.options, format: parent.format, prefix: [])
     input = ChunkedInput(source: source, chunkSize: chunkSize, atStart: false)
     fieldNames = parent.fieldNames
+    headerBytes = parent.headerBytes
     width = parent.width
     self.line = line
   }
@@ -163,10 +165,14 @@ public final class CSVReader: RecordReader {
         }
         width = row.fields
         if hasHeader {
-          fieldNames = (0..<row.fields).map { f in
+          let bytes = (0..<row.fields).map { f in
             let raw = UnsafeBufferPointer(
               rebasing: b[Int(scratch[2 * f])..<Int(scratch[2 * f + 1])])
-            return FieldValue(raw: raw, encoding: encoding).string
+            return FieldValue(raw: raw, encoding: encoding).decodedBytes()
+          }
+          fieldNames = HeaderNames.unique(bytes.map { String(decoding: $0, as: UTF8.self) })
+          if zip(fieldNames, bytes).contains(where: { !$0.utf8.elementsEqual($1) }) {
+            headerBytes = bytes
           }
           line += row.lineEnds
           return row.next
