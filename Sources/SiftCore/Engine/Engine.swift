@@ -42,6 +42,8 @@ public final class Engine {
         current = readers.count
       }
     }
+    // Every input's header counts, also of files the sample did not reach (Docs/Formats.md).
+    for reader in readers.dropFirst(current) { reader.readHeader() }
     sampledNames = readers.map(\.fieldNames)
     var names: [String] = []
     var seen = Set<String>()

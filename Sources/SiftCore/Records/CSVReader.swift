@@ -65,7 +65,24 @@ public final class CSVReader: RecordReader {
     self.line = line
   }
 
+  /// The first batch (or the error in its place), read ahead by `readHeader`.
+  private var readAhead: RecordBatch?
+  private var readAheadError: InputError?
+
+  public func readHeader() {
+    guard width == nil, !finished, readAhead == nil, readAheadError == nil else { return }
+    do throws(InputError) { readAhead = try nextBatch() } catch { readAheadError = error }
+  }
+
   public func nextBatch() throws(InputError) -> RecordBatch? {
+    if let error = readAheadError {
+      readAheadError = nil
+      throw error
+    }
+    if let batch = readAhead {
+      readAhead = nil
+      return batch
+    }
     try failure.throwIfHeld()
     while !finished {
       let (buffer, done) = try input.scanNextChunk(failure: &failure, records: { extents.count }) {
@@ -358,7 +375,7 @@ public final class CSVReader: RecordReader {
 
 extension CSVReader: SplittableReader {
   func handOverRest(minimum: Int) -> FileRest? {
-    guard !finished, !skipBadRows, width != nil,
+    guard !finished, !skipBadRows, width != nil, readAhead == nil, readAheadError == nil,
       let rest = input.rest(minimum: minimum, name: name, line: line)
     else { return nil }
     finished = true

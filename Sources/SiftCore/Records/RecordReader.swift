@@ -63,10 +63,14 @@ public protocol RecordReader: AnyObject {
   var onSkip: ((InputError) -> Void)? { get set }
   /// The next batch, or `nil` at the end of the input.
   func nextBatch() throws(InputError) -> RecordBatch?
+  /// Learns the field names before this input's turn (CSV/TSV: reads its first batch ahead and
+  /// keeps it, or the error, for `nextBatch`), so every input's header counts in the schema.
+  func readHeader()
 }
 
 extension RecordReader {
   public var headerBytes: [[UInt8]]? { nil }
+  public func readHeader() {}
 }
 
 /// The field names of a CSV/TSV header.
