@@ -115,9 +115,14 @@ import Testing
     #expect(header.records == [])
   }
 
-  @Test func duplicateAndEmptyHeaderNamesAreKept() throws {
-    let result = try readAll(reader("a,,a\n1,2,3\n"))
-    #expect(result.fields == ["a", "", "a"])
+  @Test func duplicateAndEmptyHeaderNamesAreKeptAndMadeUnique() throws {
+    let csv = reader("a,,a,a_2\n1,2,3,4\n")
+    let result = try readAll(csv)
+    #expect(result.fields == ["a", "2", "a_2", "a_2_2"])
+    #expect(csv.headerBytes == [Array("a".utf8), [], Array("a".utf8), Array("a_2".utf8)])
+    let plain = reader("a,b\n1,2\n")
+    _ = try readAll(plain)
+    #expect(plain.headerBytes == nil)
   }
 
   @Test func nulBytesAndInvalidUTF8AreCarriedByteForByte() throws {

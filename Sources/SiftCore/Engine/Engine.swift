@@ -42,6 +42,8 @@ public final class Engine {
         current = readers.count
       }
     }
+    // Every input's header counts, also of files the sample did not reach (Docs/Formats.md).
+    for reader in readers.dropFirst(current) { reader.readHeader() }
     sampledNames = readers.map(\.fieldNames)
     var names: [String] = []
     var seen = Set<String>()
@@ -49,6 +51,13 @@ public final class Engine {
       for n in list where seen.insert(n).inserted { names.append(n) }
     }
     schema = Schema(names: names)
+    for (reader, list) in zip(readers, sampledNames) {
+      guard let bytes = reader.headerBytes else { continue }
+      for (local, name) in list.enumerated() where local < bytes.count {
+        guard let i = names.firstIndex(of: name), schema.headers[i] == nil else { continue }
+        if !name.utf8.elementsEqual(bytes[local]) { schema.headers[i] = bytes[local] }
+      }
+    }
     var nested: [Int: [String]] = [:]
     for (i, _) in names.enumerated() {
       var paths: [String] = []
@@ -90,7 +99,7 @@ public final class Engine {
 
   private func run(_ pass: inout Pass, writer: RecordWriter?) throws(SiftError) -> RunSummary {
     let plan = pass.plan
-    do throws(OutputError) { try writer?.begin(columns: plan.outputNames) } catch {
+    do throws(OutputError) { try writer?.begin(columns: plan.outputNames, headers: plan.outputHeaders) } catch {
       throw .output(error)
     }
     let sampled = sample.batches

@@ -26,14 +26,18 @@ public final class CSVWriter: RecordWriter {
   }
 
   public func begin(columns: [String]) throws(OutputError) {
+    try begin(columns: columns, headers: columns.map { Array($0.utf8) })
+  }
+
+  /// Writes the header as the input wrote it, byte for byte (duplicate names stay duplicates).
+  public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
     // An input without fields (an empty file) has no header to write.
-    guard !columns.isEmpty else { return }
+    guard !headers.isEmpty else { return }
     var out = [UInt8].take(&line)
     defer { line = out }
-    for (index, name) in columns.enumerated() {
+    for (index, name) in headers.enumerated() {
       if index > 0 { out.append(delimiter) }
-      var name = name
-      name.withUTF8 { appendField($0, alone: columns.count == 1, to: &out) }
+      name.withUnsafeBufferPointer { appendField($0, alone: headers.count == 1, to: &out) }
     }
     out.append(.lineFeed)
     try output.append(line: &out)

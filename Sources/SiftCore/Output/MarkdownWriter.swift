@@ -22,6 +22,10 @@ public final class MarkdownWriter: RecordWriter {
     header = columns
   }
 
+  public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
+    header = headers.map { String(decoding: $0, as: UTF8.self) }
+  }
+
   public func beginGroup(label: String, count: Int) throws(OutputError) {
     var out = output
     if groups > 0 { out.append(.lineFeed) }

@@ -26,6 +26,9 @@ public struct OutputColumn: Sendable {
 public protocol RecordWriter: AnyObject {
   /// Starts the output with its column names (CSV writes the header even if no record follows).
   func begin(columns: [String]) throws(OutputError)
+  /// Starts the output with unique column names (`a_2`, JSON keys) and the header as the input
+  /// wrote it (`a`, CSV/TSV, table and Markdown headers). By default the names serve as both.
+  func begin(columns: [String], headers: [[UInt8]]) throws(OutputError)
   /// A new group starts: `label` is the group value, `count` its records (table: a header line).
   func beginGroup(label: String, count: Int) throws(OutputError)
   /// Writes one record. `columns` are the output columns for the record's input (they have the
@@ -34,4 +37,10 @@ public protocol RecordWriter: AnyObject {
   func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError)
   /// Ends the output (closing bracket, table body, flush).
   func end() throws(OutputError)
+}
+
+extension RecordWriter {
+  public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
+    try begin(columns: columns)
+  }
 }

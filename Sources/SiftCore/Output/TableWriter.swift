@@ -39,11 +39,16 @@ public final class TableWriter: RecordWriter {
   }
 
   public func begin(columns: [String]) throws(OutputError) {
-    columnCount = columns.count
-    textColumns = [Bool](repeating: false, count: columns.count)
-    for name in columns {
-      var name = name
-      name.withUTF8 { appendCell($0, to: &cells, ends: &cellEnds, widths: &cellWidths) }
+    try begin(columns: columns, headers: columns.map { Array($0.utf8) })
+  }
+
+  public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
+    columnCount = headers.count
+    textColumns = [Bool](repeating: false, count: headers.count)
+    for name in headers {
+      name.withUnsafeBufferPointer {
+        appendCell($0, to: &cells, ends: &cellEnds, widths: &cellWidths)
+      }
     }
   }
 

@@ -24,4 +24,10 @@ extension Plan {
 
   /// The output column names, in order.
   public var outputNames: [String] { outputFields.map(\.name) }
+
+  /// The output header, in order: a top-level field's header as the input wrote it (duplicate
+  /// CSV names stay duplicates), a nested path's name.
+  public var outputHeaders: [[UInt8]] {
+    outputFields.map { $0.path.isEmpty ? schema.header($0.index) : Array($0.name.utf8) }
+  }
 }

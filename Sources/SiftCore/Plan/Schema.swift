@@ -5,10 +5,18 @@ public struct Schema: Sendable {
   /// Dotted sub-paths seen inside nested JSON values, per top-level field index
   /// (`["name", "id"]` for `customer`), in first-seen order.
   public var nestedPaths: [Int: [String]]
+  /// Header bytes as the input wrote them, per top-level field index, where they differ from
+  /// the name (a duplicate CSV header `a` is the field `a_2`; Docs/Formats.md).
+  public var headers: [Int: [UInt8]] = [:]
 
   public init(names: [String], nestedPaths: [Int: [String]] = [:]) {
     self.names = names
     self.nestedPaths = nestedPaths
+  }
+
+  /// The header of top-level field `index` as the input wrote it.
+  public func header(_ index: Int) -> [UInt8] {
+    headers[index] ?? Array(names[index].utf8)
   }
 
   /// Every name a query can use: top-level names, then `field.path` for nested ones.

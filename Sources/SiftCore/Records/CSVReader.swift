@@ -3,9 +3,10 @@
 ///
 /// Leniencies, documented in Docs/Formats.md: a quote inside an unquoted field is a literal byte;
 /// blank lines are skipped; short rows are padded with empty fields and counted; header names are
-/// kept as written, duplicates and empty names included.
+/// kept as written for output, duplicates and empty names included, and made unique for queries.
 public final class CSVReader: RecordReader {
   public private(set) var fieldNames: [String] = []
+  public private(set) var headerBytes: [[UInt8]]?
   public let encoding: FieldEncoding
   public private(set) var shortRows = 0
   public private(set) var skipped = 0
@@ -59,11 +60,29 @@ public final class CSVReader: RecordReader {
     self.init(source: source, options: parent.options, format: parent.format, prefix: [])
     input = ChunkedInput(source: source, chunkSize: chunkSize, atStart: false)
     fieldNames = parent.fieldNames
+    headerBytes = parent.headerBytes
     width = parent.width
     self.line = line
   }
 
+  /// The first batch (or the error in its place), read ahead by `readHeader`.
+  private var readAhead: RecordBatch?
+  private var readAheadError: InputError?
+
+  public func readHeader() {
+    guard width == nil, !finished, readAhead == nil, readAheadError == nil else { return }
+    do throws(InputError) { readAhead = try nextBatch() } catch { readAheadError = error }
+  }
+
   public func nextBatch() throws(InputError) -> RecordBatch? {
+    if let error = readAheadError {
+      readAheadError = nil
+      throw error
+    }
+    if let batch = readAhead {
+      readAhead = nil
+      return batch
+    }
     try failure.throwIfHeld()
     while !finished {
       let (buffer, done) = try input.scanNextChunk(failure: &failure, records: { extents.count }) {
@@ -104,10 +123,17 @@ public final class CSVReader: RecordReader {
         return p
       case .unterminatedQuote, .textAfterQuote:
         let error = rowError(row, in: b, from: p)
-        guard skipBadRows, row.outcome == .unterminatedQuote else { throw error }
+        guard skipBadRows else { throw error }
+        if row.outcome == .unterminatedQuote {
+          report(error)
+          finished = true
+          return n
+        }
+        // Text after a closing quote: the row still ends at the next line end outside quotes.
+        guard let skip = Self.malformedRowEnd(b, from: p, isLast: isLast) else { return p }
         report(error)
-        finished = true
-        return n
+        line += skip.lineEnds
+        p = skip.next
       case .complete:
         if row.fields > width {
           let error = LineCursor(offset: p, line: line, lineStart: p).error(
@@ -156,10 +182,14 @@ public final class CSVReader: RecordReader {
         }
         width = row.fields
         if hasHeader {
-          fieldNames = (0..<row.fields).map { f in
+          let bytes = (0..<row.fields).map { f in
             let raw = UnsafeBufferPointer(
               rebasing: b[Int(scratch[2 * f])..<Int(scratch[2 * f + 1])])
-            return FieldValue(raw: raw, encoding: encoding).string
+            return FieldValue(raw: raw, encoding: encoding).decodedBytes()
+          }
+          fieldNames = HeaderNames.unique(bytes.map { String(decoding: $0, as: UTF8.self) })
+          if zip(fieldNames, bytes).contains(where: { !$0.utf8.elementsEqual($1) }) {
+            headerBytes = bytes
           }
           line += row.lineEnds
           return row.next
@@ -201,6 +231,33 @@ public final class CSVReader: RecordReader {
     var lineEnds = 0
     /// Where an unterminated quote opens, or the text after a closing quote.
     var errorAt = 0
+  }
+
+  /// Where a malformed row starting at `start` ends, by quote parity: every quote opens or
+  /// closes quoted text, and the first LF or CR outside quoted text ends the row. `nil` when the
+  /// row goes on past `b` and more input follows (Docs/Formats.md, `--skip-bad`).
+  static func malformedRowEnd(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, isLast: Bool
+  ) -> (next: Int, lineEnds: Int)? {
+    let n = b.count
+    var quoted = false
+    var lineEnds = 0
+    var p = start
+    while p < n {
+      let c = b[p]
+      if c == .quote {
+        quoted.toggle()
+      } else if c == .lineFeed || c == .carriageReturn {
+        if c == .carriageReturn && p + 1 >= n && !isLast { return nil }
+        let width = (c == .carriageReturn && p + 1 < n && b[p + 1] == .lineFeed) ? 2 : 1
+        if !quoted { return (p + width, lineEnds + 1) }
+        lineEnds += 1
+        p += width
+        continue
+      }
+      p += 1
+    }
+    return isLast ? (n, lineEnds) : nil
   }
 
   /// Where the unquoted field starting at `start` ends: the first delimiter, LF or CR, or the
@@ -318,7 +375,7 @@ public final class CSVReader: RecordReader {
 
 extension CSVReader: SplittableReader {
   func handOverRest(minimum: Int) -> FileRest? {
-    guard !finished, !skipBadRows, width != nil,
+    guard !finished, !skipBadRows, width != nil, readAhead == nil, readAheadError == nil,
       let rest = input.rest(minimum: minimum, name: name, line: line)
     else { return nil }
     finished = true

@@ -53,12 +53,27 @@ extension FieldValue {
     return String(decoding: decodedBytes(), as: UTF8.self)
   }
 
-  /// Missing, empty, JSON `null`, or one of the null tokens of SPEC §3.4
+  /// An empty JSON array or object (`[]`, `{ }`): empty like a missing value
+  /// (Docs/Formats.md, JSON).
+  var isEmptyContainer: Bool {
+    let r = raw
+    guard r.count >= 2 else { return false }
+    for i in 1..<r.count {
+      switch r[i] {
+      case .space, .tab, .lineFeed, .carriageReturn: continue
+      default: return i == r.count - 1
+      }
+    }
+    return false
+  }
+
+  /// Missing, empty, JSON `null`, an empty JSON array or object, or one of the null tokens of SPEC §3.4
   /// (`NA`, `N/A`, `null`, `NULL`, `None`, `-`).
   public var isNullLike: Bool {
     switch form {
     case .missing, .jsonNull: return true
-    case .jsonNumber, .jsonBool, .jsonNested: return false
+    case .jsonNumber, .jsonBool: return false
+    case .jsonNested: return isEmptyContainer
     case .plain, .csvQuoted, .jsonString:
       let c = content
       if c.isEmpty { return true }

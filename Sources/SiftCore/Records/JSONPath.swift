@@ -69,10 +69,13 @@ public enum JSONPath {
     guard depth < JSONScanner.maxDepth else { return false }
     if value.form == .jsonNested && value.raw.first == .openBracket {
       var stopped = false
+      var any = false
       forEachElement(of: value) { element in
+        any = true
         if !stopped { stopped = visit(path, in: element, depth: depth + 1, body) }
       }
-      return stopped
+      // An empty array is one empty value, so `tags:""` and `-has:tags` agree.
+      return any ? stopped : body(value)
     }
     guard let key = path.first else { return body(value) }
     guard let next = member(key, of: value) else { return false }

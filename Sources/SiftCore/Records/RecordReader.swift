@@ -49,6 +49,10 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
 public protocol RecordReader: AnyObject {
   /// Field names so far, in first-seen order (CSV/TSV: the header; JSON: keys seen so far).
   var fieldNames: [String] { get }
+  /// CSV/TSV: each header name's bytes as written, where `fieldNames` differ from them (a
+  /// duplicate `a` is the field `a_2`, an empty name is its column number, bytes that are not
+  /// UTF-8 are kept); `nil` when the names are the header (JSON, `--no-header`).
+  var headerBytes: [[UInt8]]? { get }
   /// The encoding of every batch this reader makes.
   var encoding: FieldEncoding { get }
   /// Short CSV/TSV rows padded with empty fields so far (SPEC §3.1).
@@ -59,4 +63,35 @@ public protocol RecordReader: AnyObject {
   var onSkip: ((InputError) -> Void)? { get set }
   /// The next batch, or `nil` at the end of the input.
   func nextBatch() throws(InputError) -> RecordBatch?
+  /// Learns the field names before this input's turn (CSV/TSV: reads its first batch ahead and
+  /// keeps it, or the error, for `nextBatch`), so every input's header counts in the schema.
+  func readHeader()
+}
+
+extension RecordReader {
+  public var headerBytes: [[UInt8]]? { nil }
+  public func readHeader() {}
+}
+
+/// The field names of a CSV/TSV header.
+public enum HeaderNames {
+  /// Unique field names for `header` (Docs/Formats.md, CSV): an empty name is its column
+  /// number, a repeated name gets `_2`, `_3`, … (the first keeps the plain name), skipping names
+  /// already taken.
+  public static func unique(_ header: [String]) -> [String] {
+    var used = Set<String>()
+    var out: [String] = []
+    out.reserveCapacity(header.count)
+    for (i, raw) in header.enumerated() {
+      var name = raw.isEmpty ? String(i + 1) : raw
+      if !used.insert(name).inserted {
+        var k = 2
+        while used.contains(name + "_" + String(k)) { k += 1 }
+        name = name + "_" + String(k)
+        used.insert(name)
+      }
+      out.append(name)
+    }
+    return out
+  }
 }
