@@ -18,6 +18,7 @@ let helpText = """
     -f, --format FORMAT      input format: csv, tsv, json, ndjson (default: by extension)
     -o, --output FORMAT      output format: table, csv, tsv, json, ndjson, markdown
     -d, --delimiter C        CSV field delimiter: one character, or \\t
+        --encoding NAME      input text: utf-8 (default), latin-1, windows-1252
         --no-header          CSV/TSV has no header row; fields are named 1, 2, ...
     -c, --count              print only the number of matching records (per group with group:)
     -q, --quiet              no feedback bar

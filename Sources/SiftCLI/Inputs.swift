@@ -19,7 +19,9 @@ struct Inputs {
         let source = file == "-" ? context.stdin : try ByteSource(path: file)
         let opened = try ReaderFactory.makeReader(
           source: source, format: request.format,
-          options: ReaderOptions(name: name, delimiter: request.delimiter, noHeader: request.noHeader, skipBad: request.skipBad))
+          options: ReaderOptions(name: name, delimiter: request.delimiter, noHeader: request.noHeader, skipBad: request.skipBad),
+          encoding: request.encoding)
+        for note in opened.notes { console.error(note + "\n") }
         opened.reader.onSkip = { console.error("sift: \($0) (skipped)\n") }
         inputs.readers.append(opened.reader)
         inputs.formats.append(opened.format)

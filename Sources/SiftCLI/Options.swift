@@ -47,6 +47,8 @@ public struct Options: Sendable, Equatable {
   public var output: OutputFormat?
   /// `-d, --delimiter`: one byte.
   public var delimiter: UInt8?
+  /// `--encoding`: the input text encoding (Docs/Formats.md "Encodings").
+  public var encoding = TextEncoding.utf8
   public var noHeader = false
   /// `-c, --count`
   public var count = false
@@ -111,6 +113,14 @@ public struct Options: Sendable, Equatable {
       } else {
         throw UsageError("option '--delimiter' needs one character, or \\t, not '\(value)'")
       }
+    },
+    Spec(long: "encoding", short: nil, valueHint: "utf-8, latin-1 or windows-1252") {
+      options, value throws(UsageError) in
+      guard let encoding = TextEncoding(name: value) else {
+        throw UsageError(
+          "option '--encoding' needs utf-8, latin-1 or windows-1252, not '\(value)'")
+      }
+      options.encoding = encoding
     },
     flag("no-header") { $0.noHeader = true },
     flag("count", "c") { $0.count = true },

@@ -4,6 +4,12 @@
   import Darwin
 #endif
 
+/// A stage between a file and the readers (decompression, transcoding): it pulls from the
+/// source it was made over and hands out other bytes.
+protocol ByteStage: AnyObject {
+  func read(to target: UnsafeMutablePointer<UInt8>, maxCount: Int) throws(InputError) -> Int
+}
+
 /// Raw input bytes: a file descriptor read with `read(2)` in large chunks, or bytes in memory.
 public final class ByteSource {
   /// The name used in messages: the path, or `stdin`.
@@ -14,6 +20,11 @@ public final class ByteSource {
   private var memoryOffset = 0
   /// For a source over part of a file: the next offset to read with `pread(2)`, and the end.
   private var window: (next: Int, end: Int)?
+  /// A stage the bytes come from instead (a decompressed or transcoded source).
+  private var stage: (any ByteStage)?
+  /// Bytes `peek` took from a stream, handed out before the rest.
+  private var front: [UInt8] = []
+  private var frontOffset = 0
 
   /// A source over an open descriptor (not closed by the source).
   public init(fileDescriptor: Int32, name: String) {
@@ -58,12 +69,55 @@ public final class ByteSource {
     self.memory = []
   }
 
+  /// A source over the bytes `stage` hands out, named `name`.
+  init(stage: any ByteStage, name: String) {
+    self.fd = -1
+    self.name = name
+    self.ownsDescriptor = false
+    self.memory = []
+    self.stage = stage
+  }
+
+  /// Up to `count` of the next bytes, which are still read afterwards: from a regular file with
+  /// `pread(2)` (its position stays, so the parallel scan still splits it), else kept in front.
+  func peek(_ count: Int) throws(InputError) -> [UInt8] {
+    if stage == nil && fd < 0 {
+      return Array(memory[memoryOffset..<min(memory.count, memoryOffset + count)])
+    }
+    if stage == nil, window == nil, front.isEmpty, let file = filePosition {
+      var bytes = [UInt8](repeating: 0, count: min(count, max(0, file.size - file.offset)))
+      let got = bytes.withUnsafeMutableBufferPointer { b in
+        b.isEmpty ? 0 : pread(fd, b.baseAddress!, b.count, off_t(file.offset))
+      }
+      if got >= 0 {
+        bytes.removeLast(bytes.count - got)
+        return bytes
+      }
+    }
+    var rest = Array(front[frontOffset...])
+    front = []
+    frontOffset = 0
+    while rest.count < count {
+      let wanted = count - rest.count
+      let old = rest.count
+      rest.append(contentsOf: repeatElement(0, count: wanted))
+      let got = try rest.withUnsafeMutableBufferPointer { b throws(InputError) in
+        try readBytes(to: b.baseAddress! + old, maxCount: wanted)
+      }
+      rest.removeLast(wanted - got)
+      if got == 0 { break }
+    }
+    front = rest
+    return rest
+  }
+
   deinit {
     if ownsDescriptor { close(fd) }
   }
 
   /// The size in bytes when the source is a regular file or memory, else `nil`.
   public var knownSize: Int? {
+    if stage != nil { return nil }
     if fd < 0 { return memory.count }
     var st = stat()
     guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
@@ -72,7 +126,7 @@ public final class ByteSource {
 
   /// Appends up to `maxCount` bytes to `buffer`; returns how many were read, 0 at the end.
   public func read(into buffer: inout [UInt8], maxCount: Int) throws(InputError) -> Int {
-    if fd < 0 {
+    if fd < 0 && stage == nil && frontOffset == front.count {
       let n = min(maxCount, memory.count - memoryOffset)
       buffer.append(contentsOf: memory[memoryOffset..<(memoryOffset + n)])
       memoryOffset += n
@@ -91,6 +145,17 @@ public final class ByteSource {
   /// Reads up to `maxCount` bytes to `target`; returns how many were read, 0 at the end. (Not
   /// an overload of `read(into:maxCount:)`: `&array` would convert to the pointer.)
   func readBytes(to target: UnsafeMutablePointer<UInt8>, maxCount: Int) throws(InputError) -> Int {
+    if frontOffset < front.count {
+      let n = min(maxCount, front.count - frontOffset)
+      front.withUnsafeBufferPointer { f in target.update(from: f.baseAddress! + frontOffset, count: n) }
+      frontOffset += n
+      if frontOffset == front.count {
+        front = []
+        frontOffset = 0
+      }
+      return n
+    }
+    if let stage { return try stage.read(to: target, maxCount: maxCount) }
     if fd < 0 {
       let n = min(maxCount, memory.count - memoryOffset)
       guard n > 0 else { return 0 }
@@ -118,7 +183,7 @@ public final class ByteSource {
   /// The descriptor and offset of the next byte `read` returns, when the source is a regular
   /// file read from its descriptor's position (so parts of the rest can be read in parallel).
   var filePosition: (fd: Int32, offset: Int, size: Int)? {
-    guard fd >= 0, window == nil, let size = knownSize else { return nil }
+    guard fd >= 0, window == nil, stage == nil, frontOffset == front.count, let size = knownSize else { return nil }
     let offset = lseek(fd, 0, SEEK_CUR)
     return offset >= 0 ? (fd, Int(offset), size) : nil
   }

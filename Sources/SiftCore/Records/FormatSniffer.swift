@@ -55,4 +55,32 @@ public enum FormatSniffer {
     }
     return false
   }
+
+  /// What `sample` (an input's first bytes) looks like when it is a known binary format, or text
+  /// with NUL bytes in its first 4 KiB; `nil` for text (invalid UTF-8 is still text).
+  public static func binaryKind(_ sample: [UInt8]) -> String? {
+    func starts(_ magic: [UInt8]) -> Bool { sample.starts(with: magic) }
+    if starts([0x50, 0x4B, 0x03, 0x04]) { return "an Excel workbook (.xlsx)" }
+    if starts([0xD0, 0xCF, 0x11, 0xE0]) { return "an Excel 97-2003 workbook (.xls)" }
+    if starts(Array("%PDF".utf8)) { return "a PDF document" }
+    if starts(Array("PAR1".utf8)) { return "a Parquet file" }
+    if starts([0x1F, 0x8B]) { return "gzip data inside gzip data" }
+    if starts([0xFF, 0xFE]) || starts([0xFE, 0xFF]) { return "UTF-16 text" }
+    if sample.prefix(4096).contains(0) { return "a binary file (it holds NUL bytes)" }
+    return nil
+  }
+
+  /// The delimiter of a CSV sample whose first line holds no comma or tab but `;` (else `|`), as
+  /// does its second line; `nil` otherwise.
+  public static func delimiter(_ sample: [UInt8]) -> UInt8? {
+    let hasMark = sample.starts(with: [0xEF, 0xBB, 0xBF])
+    let lines = sample[(hasMark ? 3 : 0)...].split(
+      omittingEmptySubsequences: true, whereSeparator: { $0 == .lineFeed || $0 == .carriageReturn })
+    guard lines.count >= 2, !lines[0].contains(.comma), !lines[0].contains(.tab) else { return nil }
+    for candidate in [UInt8(ascii: ";"), UInt8(ascii: "|")]
+    where lines[0].contains(candidate) && lines[1].contains(candidate) {
+      return candidate
+    }
+    return nil
+  }
 }

@@ -2,12 +2,16 @@
 public struct OpenedInput {
   public let reader: any RecordReader
   public let format: InputFormat
+  /// Notes for standard error (`note: reading grn.csv with ';' as the delimiter; …`).
+  public var notes: [String] = []
 }
 
 /// Chooses and makes the reader for an input (SPEC §1 `--format`, §3.5).
 public enum ReaderFactory {
   /// The format named by a path's extension (`.csv .tsv .tab .json .ndjson .jsonl`, any case).
   public static func format(forPath path: String) -> InputFormat? {
+    var path = path
+    if path.lowercased().hasSuffix(".gz") { path.removeLast(3) }
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
     switch path[path.index(after: dot)...].lowercased() {
     case "csv": return .csv
@@ -22,8 +26,26 @@ public enum ReaderFactory {
   /// else the one sniffed from its first bytes (which the reader still reads: nothing is lost on
   /// standard input).
   public static func makeReader(
-    source: ByteSource, format: InputFormat?, options: ReaderOptions
+    source: ByteSource, format: InputFormat?, options: ReaderOptions,
+    encoding: TextEncoding = .utf8
   ) throws(InputError) -> OpenedInput {
+    var source = source
+    var options = options
+    var notes: [String] = []
+    let magic = try source.peek(8)
+    if magic.count >= 2 && magic[0] == 0x1F && magic[1] == 0x8B {
+      let stream = GzipStream(inner: source, initial: [])
+      source = ByteSource(stage: stream, name: source.name)
+    }
+    if encoding != .utf8 {
+      source = ByteSource(stage: Transcoder(inner: source, encoding: encoding), name: source.name)
+    }
+    let head = try source.peek(FormatSniffer.sampleSize)
+    if let kind = FormatSniffer.binaryKind(head) {
+      throw InputError(
+        name: options.name, line: 0, column: 0,
+        message: "this looks like \(kind), not CSV/TSV/JSON; export it as CSV first")
+    }
     if let delimiter = options.delimiter,
       delimiter == .quote || delimiter == .lineFeed || delimiter == .carriageReturn
     {
@@ -42,6 +64,12 @@ public enum ReaderFactory {
       chosen = FormatSniffer.sniff(prefix, complete: atEnd)
     }
     let resolved = chosen ?? .csv
+    if resolved == .csv, options.delimiter == nil, let d = FormatSniffer.delimiter(head) {
+      options.delimiter = d
+      notes.append(
+        "note: reading \(options.name) with '\(Character(Unicode.Scalar(d)))' as the delimiter;"
+          + " use -d to choose")
+    }
     let reader: any RecordReader
     switch resolved {
     case .csv, .tsv:
@@ -49,6 +77,6 @@ public enum ReaderFactory {
     case .json: reader = JSONReader(source: source, options: options, prefix: prefix)
     case .ndjson: reader = NDJSONReader(source: source, options: options, prefix: prefix)
     }
-    return OpenedInput(reader: reader, format: resolved)
+    return OpenedInput(reader: reader, format: resolved, notes: notes)
   }
 }
