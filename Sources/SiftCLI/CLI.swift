@@ -1,6 +1,6 @@
 import SiftCore
 
-/// The outcome of a run (SPEC §4.3).
+/// The outcome of a run (README.md, Exit status).
 public enum ExitStatus: Int32, Sendable {
   /// At least one record matched (or an informational command succeeded).
   case matched = 0

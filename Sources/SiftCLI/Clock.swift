@@ -3,7 +3,7 @@
 #endif
 import SiftCore
 
-/// "Now" for relative dates (SPEC §2.6): `--now`, else `SIFT_NOW`, else the local wall clock.
+/// "Now" for relative dates (Docs/QueryLanguage.md, Filter terms): `--now`, else `SIFT_NOW`, else the local wall clock.
 enum Clock {
   /// The wall time `text` names, or `nil` when it is not a date or date-time.
   static func parse(_ text: String) -> WallTime? {

@@ -53,7 +53,7 @@ struct Console {
     return l.contains("utf-8") || l.contains("utf8")
   }
 
-  /// Colour for a destination per `--color` (SPEC §1): `auto` only on a terminal, with `NO_COLOR`
+  /// Colour for a destination per `--color` (Docs/FeedbackBar.md, Colour and plain text): `auto` only on a terminal, with `NO_COLOR`
   /// unset and `TERM` not `dumb`; 24-bit when `COLORTERM` says so.
   func colorMode(_ choice: ColorChoice, terminal: Bool) -> ColorMode {
     let env = context.environment

@@ -1,7 +1,7 @@
 import SiftCore
 
 /// `sift --fields [FILE...]`: each field's name, inferred type, non-empty count and three sample
-/// values (SPEC §1).
+/// values (Docs/Formats.md, Input).
 struct FieldsCommand {
   let options: Options
   let context: ProcessContext

@@ -34,7 +34,7 @@ struct Inputs {
     return inputs
   }
 
-  /// SPEC §1: a FILE that does not exist but looks like a query term was probably meant to be part
+  /// Docs/Formats.md, Input: a FILE that does not exist but looks like a query term was probably meant to be part
   /// of the query.
   private static func hint(_ request: Options, file: String) -> String {
     let terms = [request.query] + request.files.filter { $0.contains(":") }

@@ -1,11 +1,11 @@
 import SiftCore
 
-/// How the feedback bar is written (SPEC §5).
+/// How the feedback bar is written (Docs/FeedbackBar.md).
 public enum SummaryStyle: String, Sendable, CaseIterable {
   case bar, text, json, none
 }
 
-/// When output is coloured (SPEC §1 `--color`).
+/// When output is coloured (`--color`, Docs/FeedbackBar.md).
 public enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never
 }
@@ -24,7 +24,7 @@ public struct UsageError: Error, Sendable, Equatable {
   public var rendered: String { "sift: \(message)\n\(hint)\n" }
 }
 
-/// The parsed command line of SPEC §1.
+/// The parsed command line (`sift --help`; README.md, A tour).
 public struct Options: Sendable, Equatable {
   /// What sift is asked to do.
   public enum Mode: Sendable, Equatable {
@@ -32,7 +32,7 @@ public struct Options: Sendable, Equatable {
     case query
     /// `--fields`: list the fields of the FILEs.
     case fields
-    /// `--views`: the views overview (SPEC §7.4).
+    /// `--views`: the views overview (Docs/Views.md, The views overview).
     case views
     /// `-h`, `--help`.
     case help
@@ -43,7 +43,7 @@ public struct Options: Sendable, Equatable {
   public var mode = Mode.query
   /// `-f, --format`; `nil`: by extension, else sniffed.
   public var format: InputFormat?
-  /// `-o, --output`; `nil`: the default of SPEC §4.1.
+  /// `-o, --output`; `nil`: the default of Docs/Formats.md, Output.
   public var output: OutputFormat?
   /// `-d, --delimiter`: one byte.
   public var delimiter: UInt8?
@@ -63,7 +63,7 @@ public struct Options: Sendable, Equatable {
   /// `--config FILE`: the views file.
   public var config: String?
   public var reset = false
-  /// `--ascii`: plain ASCII in the feedback bar (SPEC §5).
+  /// `--ascii`: plain ASCII in the feedback bar (Docs/FeedbackBar.md).
   public var ascii = false
   /// The view of `@VIEW`, without the `@`.
   public var view: String?

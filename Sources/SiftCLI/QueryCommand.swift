@@ -90,7 +90,7 @@ struct QueryCommand {
     return now
   }
 
-  /// The output format (SPEC §4.1): `-o`, else a table on a terminal, else the input's format
+  /// The output format (Docs/Formats.md, Output): `-o`, else a table on a terminal, else the input's format
   /// (mixed inputs: NDJSON).
   private func outputFormat(_ formats: [InputFormat]) -> OutputFormat {
     if let o = options.output { return o }
@@ -141,7 +141,7 @@ struct QueryCommand {
     }
   }
 
-  /// The view's title line (SPEC §7.2), cut to fit.
+  /// The view's title line (Docs/Views.md, Running a view), cut to fit.
   private func titleLine(unicode: Bool) -> String? {
     guard let view = view, let title = view.title else { return nil }
     let ellipsis = unicode ? "…" : "..."
@@ -152,7 +152,7 @@ struct QueryCommand {
     return truncate(title, toWidth: 37, ellipsis: ellipsis)
   }
 
-  /// Reports a failed run: input errors after flushing what was already written (SPEC §6).
+  /// Reports a failed run: input errors after flushing what was already written (Docs/Formats.md, Errors).
   private func report(_ error: SiftError, output: (OutputBuffer, MemorySink?)?) -> ExitStatus {
     switch error {
     case .input(let e):
@@ -176,7 +176,7 @@ struct QueryCommand {
     view?.render(error, given: options.query) ?? QueryCommand.render(error, query: options.query)
   }
 
-  /// A plan error rendered like a query error (caret under the query), SPEC §2.8.
+  /// A plan error rendered like a query error (caret under the query), Docs/QueryLanguage.md, Errors.
   static func render(_ error: PlanError, query: String) -> String {
     guard let span = error.span else {
       return (["sift: query error: \(error.message)"] + error.notes.map { "  " + $0 }).joined(separator: "\n") + "\n"

@@ -1,6 +1,6 @@
 import SiftCore
 
-/// `sift @VIEW [QUERY] [FILE...]` (SPEC §7.2): the view's preset query AND the given query over
+/// `sift @VIEW [QUERY] [FILE...]` (Docs/Views.md, Running a view): the view's preset query AND the given query over
 /// the view's source (or the FILEs), sorted by the view's default unless the query sorts, with
 /// the view's fast filters in the bar and its title above a table.
 struct ViewCommand {
@@ -30,7 +30,7 @@ struct ViewCommand {
   }
 }
 
-/// `sift --views [@VIEW]` (SPEC §7.4): the views as a tab bar with badge counts; a view whose
+/// `sift --views [@VIEW]` (Docs/Views.md, The views overview): the views as a tab bar with badge counts; a view whose
 /// source or badge cannot be used shows `(!)` and a note on standard error, and the others
 /// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
 struct ViewsOverviewCommand {
@@ -100,7 +100,7 @@ struct ViewsOverviewCommand {
   }
 }
 
-/// Finds and reads the views file (SPEC §7.1): `--config FILE`, else `$SIFT_CONFIG`, else
+/// Finds and reads the views file (Docs/Views.md, The views file): `--config FILE`, else `$SIFT_CONFIG`, else
 /// `./sift.json`, else `$XDG_CONFIG_HOME/sift/config.json` (`~/.config/sift/config.json`).
 struct ViewsFileLookup {
   let options: Options

@@ -1,6 +1,6 @@
 import SiftCore
 
-/// What a view adds to a query run (SPEC §7.2): default sort, labels, fast filters, the title
+/// What a view adds to a query run (Docs/Views.md, Running a view): default sort, labels, fast filters, the title
 /// line, and where each part of the composed query came from, for error messages.
 struct ViewContext {
   /// The views file's path.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SiftCLI
 
-/// SPEC §4.2: a closed downstream pipe (`sift … | head -1`) ends sift quietly with status 0.
+/// Docs/Formats.md, Output: a closed downstream pipe (`sift … | head -1`) ends sift quietly with status 0.
 @Suite struct ClosedPipeTests {
   /// Accepts `capacity` bytes, then behaves like a pipe whose reader went away.
   final class ClosingSink: ByteSink {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC §4.1: what passes through sift unfiltered comes out as it went in.
+/// Docs/Formats.md, Output: what passes through sift unfiltered comes out as it went in.
 @Suite struct RoundTripTests {
   func bytes(_ path: String) throws -> [UInt8] {
     Array(try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SiftCLI
 
-/// Where the views file is looked for (SPEC §7.1).
+/// Where the views file is looked for (Docs/Views.md, The views file).
 @Suite struct ViewsFileLookupTests {
   func candidates(_ arguments: [String], _ environment: [String: String]) throws -> [String] {
     let context = ProcessContext(

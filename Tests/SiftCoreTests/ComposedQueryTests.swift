@@ -2,7 +2,7 @@ import Testing
 
 @testable import SiftCore
 
-/// A view's preset query AND the given query, with the default sort (SPEC §7.2, §7.3).
+/// A view's preset query AND the given query, with the default sort (Docs/Views.md, Running a view; Docs/Views.md, Reset).
 @Suite struct ComposedQueryTests {
   func view(query: String = "", sort: String? = "-date") throws -> View {
     var body = "\"query\": \"\(query)\""

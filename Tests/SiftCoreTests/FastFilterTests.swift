@@ -2,7 +2,7 @@ import Testing
 
 @testable import SiftCore
 
-/// Which fast filters a query applies, and how the others show in the bar (SPEC §5, §7.1).
+/// Which fast filters a query applies, and how the others show in the bar (Docs/FeedbackBar.md; Docs/Views.md, The views file).
 @Suite struct FastFilterTests {
   static let schema = Schema(names: ["grn_no", "status", "customer", "empty_stock", "updated"])
   /// 2024-06-12 10:00.

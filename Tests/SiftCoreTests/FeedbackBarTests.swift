@@ -2,7 +2,7 @@ import Testing
 
 @testable import SiftCore
 
-/// The feedback bar of SPEC §5 with a view's fast filters: layout, colour, overflow, summaries.
+/// The feedback bar of Docs/FeedbackBar.md with a view's fast filters: layout, colour, overflow, summaries.
 @Suite struct FeedbackBarTests {
   static let sort = Chip(
     kind: .sort, field: "date", label: "Sort", text: "Date ↓",

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SiftCore
 
-/// Every form of SPEC §2.1–§2.7, as the outline of the parsed query (`Query.outline`).
+/// Every form of Docs/QueryLanguage.md, as the outline of the parsed query (`Query.outline`).
 @Suite struct ParserTests {
   /// Every table below: the forms the canonical-form and fuzz tests also run.
   static var allForms: [String] {

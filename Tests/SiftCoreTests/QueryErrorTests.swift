@@ -2,7 +2,7 @@ import Testing
 
 @testable import SiftCore
 
-/// Every query error of SPEC §2.8: its message and the byte the caret points at.
+/// Every query error of Docs/QueryLanguage.md, Errors: its message and the byte the caret points at.
 @Suite struct QueryErrorTests {
   func error(_ query: String) -> QueryError? {
     do {

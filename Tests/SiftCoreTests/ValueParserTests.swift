@@ -43,7 +43,7 @@ import Testing
     #expect(t.precision == .instant)
     #expect(t.time == day(2024, 3, 5) + 37_800_000_000)
     #expect(parse("2024-03-05 10:30:15.250")?.time == day(2024, 3, 5) + 37_815_250_000)
-    // Offsets are kept, not applied (SPEC §2.5).
+    // Offsets are kept, not applied (Docs/QueryLanguage.md, Filter terms).
     #expect(parse("2013-01-01T10:00:00Z")?.time == day(2013, 1, 1) + 36_000_000_000)
     #expect(parse("2013-01-01T10:00:00+02:00")?.time == day(2013, 1, 1) + 36_000_000_000)
   }

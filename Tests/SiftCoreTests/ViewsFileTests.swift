@@ -2,7 +2,7 @@ import Testing
 
 @testable import SiftCore
 
-/// The views file of SPEC §7.1: what a view holds after reading, and errors that name the file,
+/// The views file of Docs/Views.md, The views file: what a view holds after reading, and errors that name the file,
 /// the view and the key.
 @Suite struct ViewsFileTests {
   func parse(_ text: String, path: String = "conf/sift.json") throws(ViewsFileError) -> ViewsFile {

@@ -13,7 +13,7 @@ public final class Engine {
   private var current = 0
   public private(set) var schema = Schema(names: [])
   /// An input error met while sampling: raised after the sampled records are processed, since
-  /// every record before an error is written (SPEC §6).
+  /// every record before an error is written (Docs/Formats.md, Errors).
   private var sampleFailure: SiftError?
   /// How many threads filter a large file, and in what parts.
   public var parallel: ParallelOptions

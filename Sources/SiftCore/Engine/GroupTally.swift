@@ -72,7 +72,7 @@ struct GroupTally {
     return Int(truncatingIfNeeded: h ^ (h >> 29))
   }
 
-  /// The groups in output order (SPEC §2.7: by value as `sort:` orders it, then by bytes), each
+  /// The groups in output order (Docs/QueryLanguage.md, Directives: by value as `sort:` orders it, then by bytes), each
   /// value's bytes with its count.
   func ordered() -> [(value: [UInt8], count: Int)] {
     let groups = entries.map { e in

@@ -1,4 +1,4 @@
-/// What a run counted, for the feedback bar (SPEC §5) and the exit status (SPEC §4.3).
+/// What a run counted, for the feedback bar (Docs/FeedbackBar.md) and the exit status (README.md, Exit status).
 public struct RunSummary: Sendable, Equatable {
   /// Records read.
   public var total = 0

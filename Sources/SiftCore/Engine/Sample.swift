@@ -1,4 +1,4 @@
-/// The first records of the input (SPEC §3.4), held in memory while the plan is made and then
+/// The first records of the input (Docs/Formats.md, How values are read), held in memory while the plan is made and then
 /// processed like any other batches, so nothing is read twice.
 struct Sample {
   /// Batches read so far, with the index of the reader that made each.

@@ -1,6 +1,6 @@
 /// Anything that stops a run, by the stage it comes from.
 public enum SiftError: Error, Sendable {
-  /// Malformed or unreadable input (SPEC §6).
+  /// Malformed or unreadable input (Docs/Formats.md, Errors).
   case input(InputError)
   /// The query does not fit the input (unknown field, bad value).
   case plan(PlanError)

@@ -1,4 +1,4 @@
-/// A value as `sort:` and `group:` order it (SPEC §2.7): numbers numerically, then dates
+/// A value as `sort:` and `group:` order it (Docs/QueryLanguage.md, Directives): numbers numerically, then dates
 /// chronologically, then text case-insensitively; empty, missing and null values last.
 enum SortValue {
   case number(Double)

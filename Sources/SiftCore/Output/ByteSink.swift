@@ -6,7 +6,7 @@ public protocol ByteSink: AnyObject {
 
 /// Writing failed.
 public enum OutputError: Error, Sendable, Equatable {
-  /// The downstream pipe was closed (`sift … | head`): end quietly with status 0 (SPEC §4.2).
+  /// The downstream pipe was closed (`sift … | head`): end quietly with status 0 (Docs/Formats.md, Output).
   case closed
   /// Any other write error, with its description.
   case failed(String)

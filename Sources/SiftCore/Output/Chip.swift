@@ -1,4 +1,4 @@
-/// One chip of the feedback bar (SPEC §5).
+/// One chip of the feedback bar (Docs/FeedbackBar.md).
 public struct Chip: Sendable, Equatable {
   public enum Kind: String, Sendable { case sort, group, filter }
   public var kind: Kind
@@ -26,7 +26,7 @@ public struct Chip: Sendable, Equatable {
   public var caption: String { label.isEmpty ? text : (text.isEmpty ? label : "\(label): \(text)") }
 }
 
-/// Field labels: the view's label for a field, else the name in Title Case (SPEC §5).
+/// Field labels: the view's label for a field, else the name in Title Case (Docs/FeedbackBar.md).
 public struct Labels: Sendable {
   public var custom: [String: String]
   public init(_ custom: [String: String] = [:]) { self.custom = custom }

@@ -1,4 +1,4 @@
-/// Terminal colour for the feedback bar chips (SPEC §5).
+/// Terminal colour for the feedback bar chips (Docs/FeedbackBar.md).
 public enum ColorMode: Sendable, Equatable {
   case none
   /// 256-colour palette codes (nearest to the brand colours).

@@ -1,4 +1,4 @@
-/// The one-line summary of a run (SPEC §5): chips, then the filter count and record counts.
+/// The one-line summary of a run (Docs/FeedbackBar.md): chips, then the filter count and record counts.
 public struct FeedbackBar: Sendable {
   /// Sort, group and active filter chips, then inactive fast filters.
   public var chips: [Chip]

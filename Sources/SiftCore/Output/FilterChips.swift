@@ -1,4 +1,4 @@
-/// Builds the chips of a planned query (SPEC §5): sort (when not the default), group, then one
+/// Builds the chips of a planned query (Docs/FeedbackBar.md): sort (when not the default), group, then one
 /// chip per top-level filter term, in query order.
 public struct FilterChips {
   let plan: Plan

@@ -1,4 +1,4 @@
-/// The output formats of SPEC §4.1.
+/// The output formats of Docs/Formats.md, Output.
 public enum OutputFormat: String, Sendable, CaseIterable {
   case table, csv, tsv, json, ndjson, markdown
 }

@@ -1,4 +1,4 @@
-/// The type of a column, inferred from a sample of its values (SPEC §3.4).
+/// The type of a column, inferred from a sample of its values (Docs/Formats.md, How values are read).
 public enum ColumnType: String, Sendable, CaseIterable {
   case number
   case date

@@ -1,4 +1,4 @@
-/// A point in time as written, without applying any offset (SPEC §2.5), in microseconds since
+/// A point in time as written, without applying any offset (Docs/QueryLanguage.md, Filter terms), in microseconds since
 /// 1970-01-01T00:00 of the written wall clock.
 public typealias WallTime = Int64
 
@@ -86,7 +86,7 @@ public enum Calendar {
   }
 }
 
-/// Reads dates (SPEC §2.5): `YYYY-MM-DD`, `YYYY/MM/DD`, optionally followed by `T` or a space and
+/// Reads dates (Docs/QueryLanguage.md, Filter terms): `YYYY-MM-DD`, `YYYY/MM/DD`, optionally followed by `T` or a space and
 /// `HH:MM[:SS[.fff]]` and an optional `Z` or `±HH:MM` (kept, not applied). With `partial`, also
 /// `YYYY-MM` and `YYYY` (query values).
 public enum DateParser {

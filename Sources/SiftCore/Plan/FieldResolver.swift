@@ -1,4 +1,4 @@
-/// Resolves query field names against the schema (SPEC §2.4): exact, then case-insensitive, then
+/// Resolves query field names against the schema (Docs/QueryLanguage.md, Filter terms): exact, then case-insensitive, then
 /// normalized (lowercase without spaces, `_`, `-`, `.`); dotted names reach into nested JSON.
 public struct FieldResolver: Sendable {
   public let schema: Schema

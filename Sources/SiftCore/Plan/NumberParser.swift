@@ -1,4 +1,4 @@
-/// Reads numbers from bytes (SPEC §2.5): optional sign, digits, optional fraction and exponent;
+/// Reads numbers from bytes (Docs/QueryLanguage.md, Filter terms): optional sign, digits, optional fraction and exponent;
 /// in record values also thousands separators (`1,234.50`).
 public enum NumberParser {
   private static let exactPowers: [Double] = [

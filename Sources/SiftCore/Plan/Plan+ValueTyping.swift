@@ -1,5 +1,5 @@
 extension Plan {
-  /// What an unquoted literal means for a field of type `type` (SPEC §2.5, §2.6).
+  /// What an unquoted literal means for a field of type `type` (Docs/QueryLanguage.md, Filter terms).
   enum Meaning {
     case period(Period, fromRelativeWord: Bool)
     case number(Double)

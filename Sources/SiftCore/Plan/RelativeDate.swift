@@ -1,4 +1,4 @@
-/// The relative date periods of SPEC §2.6, resolved against "now" (local wall time).
+/// The relative date periods of Docs/QueryLanguage.md, Filter terms, resolved against "now" (local wall time).
 public enum RelativeDate {
   /// The period a relative-date word names, or `nil` when the word is not one.
   /// Throws when it has the `last-N…` shape with a count that is not 1 or more.

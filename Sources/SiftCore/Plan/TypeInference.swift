@@ -1,4 +1,4 @@
-/// Infers column types from sampled values (SPEC §3.4): every non-empty sampled value must agree.
+/// Infers column types from sampled values (Docs/Formats.md, How values are read): every non-empty sampled value must agree.
 public struct TypeInference: Sendable {
   private var nonEmpty = 0
   private var numbers = 0
@@ -10,7 +10,7 @@ public struct TypeInference: Sendable {
 
   public init() {}
 
-  /// How many records the sample holds (SPEC §3.4).
+  /// How many records the sample holds (Docs/Formats.md, How values are read).
   public static let sampleSize = 1000
 
   /// Counts one value.
@@ -55,7 +55,7 @@ public struct TypeInference: Sendable {
   }
 }
 
-/// The switch spellings of SPEC §2.3: `on yes true 1 y` and `off no false 0 n`.
+/// The switch spellings of Docs/QueryLanguage.md, Filter terms: `on yes true 1 y` and `off no false 0 n`.
 public enum Switch {
   /// Whether the bytes spell "on" or "off" (case-insensitive), and whether they are `1`/`0`.
   public static func reading(_ b: UnsafeBufferPointer<UInt8>) -> (on: Bool, numeric: Bool)? {

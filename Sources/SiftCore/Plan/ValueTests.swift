@@ -9,7 +9,7 @@ func withValueBytes<R>(_ v: FieldValue, _ body: (UnsafeBufferPointer<UInt8>) -> 
   return decoded.withUnsafeBufferPointer(body)
 }
 
-/// The typed tests a field term's values compile to (SPEC §2.3, §2.5).
+/// The typed tests a field term's values compile to (Docs/QueryLanguage.md, Filter terms).
 enum ValueTests {
   /// Case-insensitive text equality with any of `literals` (`status:received,pending`): one
   /// closure, no allocation per value; an ASCII value is compared byte by byte, folding on the fly.

@@ -16,7 +16,7 @@ public struct Span: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(start)..<\(end)" }
 }
 
-/// A parsed query: one optional filter expression plus the directives of SPEC §2.7.
+/// A parsed query: one optional filter expression plus the directives of Docs/QueryLanguage.md, Directives.
 public struct Query: Sendable {
   /// The filter; `nil` matches every record.
   public var filter: Expr?
@@ -45,7 +45,7 @@ public struct Query: Sendable {
     self.directiveSpans = directiveSpans
   }
 
-  /// The top-level filter terms, one per chip in the feedback bar (SPEC §5): the operands of a
+  /// The top-level filter terms, one per chip in the feedback bar (Docs/FeedbackBar.md): the operands of a
   /// top-level AND, or the whole filter when it is a single term, negation or OR-group.
   public var topLevelFilters: [Expr] {
     guard let filter else { return [] }
@@ -79,7 +79,7 @@ public struct SortKey: Hashable, Sendable {
   }
 }
 
-/// A filter expression. Precedence NOT > AND > OR (SPEC §2.2).
+/// A filter expression. Precedence NOT > AND > OR (Docs/QueryLanguage.md, Grammar).
 public indirect enum Expr: Sendable {
   /// All operands match (explicit `AND` or juxtaposition). Always two or more operands.
   case and([Expr], Span)
@@ -134,7 +134,7 @@ public enum Comparison: String, Sendable, CaseIterable {
   case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
 }
 
-/// One value of a field term (SPEC §2.3). What a literal means (number, date, period,
+/// One value of a field term (Docs/QueryLanguage.md, Filter terms). What a literal means (number, date, period,
 /// relative date, switch spelling, text) is decided by the planner against the field's type.
 public enum Value: Sendable {
   /// Equality: `status:received`, `status:"received"`, `date:2024-03`, `date:today`, `empty_stock:on`.

@@ -1,4 +1,4 @@
-/// The canonical form of a query (SPEC §2.8), printed by `sift --explain`:
+/// The canonical form of a query (Docs/QueryLanguage.md, Errors), printed by `sift --explain`:
 ///
 ///     (status = "received") AND (customer = "Acme") sort: date desc group: customer
 ///

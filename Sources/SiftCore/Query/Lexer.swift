@@ -1,4 +1,4 @@
-/// A cursor over the query's UTF-8 bytes (SPEC §2.1).
+/// A cursor over the query's UTF-8 bytes (Docs/QueryLanguage.md, Lexical rules).
 ///
 /// `next()` reads term-level tokens. After a `field:` token the parser reads the values with the
 /// scanners below (`scanQuoted`, `scanBare`, `scanRegex`, `scanName`), whose rules differ: a value

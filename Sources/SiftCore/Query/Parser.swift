@@ -1,4 +1,4 @@
-/// The recursive-descent parser of SPEC §2.2 (precedence NOT > AND > OR).
+/// The recursive-descent parser of Docs/QueryLanguage.md, Grammar (precedence NOT > AND > OR).
 ///
 /// It also accepts the canonical form that `Query.canonicalForm` prints (`(qty > 10)`,
 /// `sort: date desc`), so a canonical query parses back to the same query.
@@ -455,7 +455,7 @@ public struct Parser {
 }
 
 extension FieldName {
-  /// The name as SPEC §2.4 compares it loosely: lowercase, without spaces, `_`, `-` and `.`.
+  /// The name as Docs/QueryLanguage.md, Filter terms compares it loosely: lowercase, without spaces, `_`, `-` and `.`.
   public var normalizedName: String {
     String(name.lowercased().filter { !" _-.".contains($0) })
   }

@@ -1,4 +1,4 @@
-/// A query that cannot be used: what was expected and where (SPEC §2.8).
+/// A query that cannot be used: what was expected and where (Docs/QueryLanguage.md, Errors).
 ///
 /// The parser makes these for syntax errors; the planner makes them for unknown or ambiguous
 /// fields. `rendered(against:)` prints the message, the query and a caret under `span.start`.

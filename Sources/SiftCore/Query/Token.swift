@@ -13,7 +13,7 @@ extension UInt8 {
   }
 }
 
-/// The keywords of SPEC §2.1 (uppercase only).
+/// The keywords of Docs/QueryLanguage.md, Lexical rules (uppercase only).
 public enum Keyword: String, Sendable, CaseIterable {
   case or = "OR"
   case and = "AND"

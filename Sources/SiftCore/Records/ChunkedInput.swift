@@ -190,7 +190,7 @@ extension ChunkedInput {
 }
 
 /// An input error found after some records of a chunk were read whole. Those records are handed
-/// out first, since SPEC §6 writes every record before an error; the error follows on the next
+/// out first, since Docs/Formats.md, Errors writes every record before an error; the error follows on the next
 /// call.
 struct DeferredFailure {
   private var error: InputError?

@@ -67,7 +67,7 @@ extension FieldValue {
     return false
   }
 
-  /// Missing, empty, JSON `null`, an empty JSON array or object, or one of the null tokens of SPEC §3.4
+  /// Missing, empty, JSON `null`, an empty JSON array or object, or one of the null tokens of Docs/Formats.md, How values are read
   /// (`NA`, `N/A`, `null`, `NULL`, `None`, `-`).
   public var isNullLike: Bool {
     switch form {
@@ -83,7 +83,7 @@ extension FieldValue {
   }
 }
 
-/// The null spellings of SPEC §3.4.
+/// The null spellings of Docs/Formats.md, How values are read.
 public enum NullTokens {
   public static func isNullToken(_ c: UnsafeBufferPointer<UInt8>) -> Bool {
     switch c.count {

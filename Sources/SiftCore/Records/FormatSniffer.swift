@@ -1,4 +1,4 @@
-/// Guesses the format of an input from its first bytes (SPEC §3.5).
+/// Guesses the format of an input from its first bytes (Docs/Formats.md, Choosing the format).
 public enum FormatSniffer {
   /// How many bytes sniffing looks at, at most.
   public static let sampleSize = 1 << 16

@@ -1,4 +1,4 @@
-/// Nested JSON fields by dotted path (SPEC §2.4: `customer.name:acme`; a term on an array field
+/// Nested JSON fields by dotted path (Docs/QueryLanguage.md, Filter terms: `customer.name:acme`; a term on an array field
 /// matches when any element matches). Works on the raw text of a value the reader has checked;
 /// text that is not well-formed yields nothing rather than an error.
 public enum JSONPath {

@@ -8,7 +8,7 @@ enum JSONScanFailure: Error {
 /// A strict RFC 8259 scanner over a buffer: it finds where values end and checks them, without
 /// building anything. Nesting is tracked with an explicit stack, never with recursion.
 struct JSONScanner {
-  /// The deepest nesting accepted (SPEC §3.2).
+  /// The deepest nesting accepted (Docs/Formats.md, JSON).
   static let maxDepth = 512
 
   let b: UnsafeBufferPointer<UInt8>

@@ -6,7 +6,7 @@ public struct OpenedInput {
   public var notes: [String] = []
 }
 
-/// Chooses and makes the reader for an input (SPEC §1 `--format`, §3.5).
+/// Chooses and makes the reader for an input (Docs/Formats.md, Choosing the format).
 public enum ReaderFactory {
   /// The format named by a path's extension (`.csv .tsv .tab .json .ndjson .jsonl`, any case).
   public static func format(forPath path: String) -> InputFormat? {

@@ -1,4 +1,4 @@
-/// The input formats of SPEC §3.
+/// The input formats of Docs/Formats.md, Input.
 public enum InputFormat: String, Sendable, CaseIterable {
   case csv, tsv, json, ndjson
 }
@@ -11,7 +11,7 @@ public struct ReaderOptions: Sendable {
   public var delimiter: UInt8?
   /// CSV/TSV without a header row: fields are named `1`, `2`, …
   public var noHeader: Bool
-  /// Skip malformed records (reported through `onSkip`) instead of failing (SPEC §6).
+  /// Skip malformed records (reported through `onSkip`) instead of failing (Docs/Formats.md, Errors).
   public var skipBad: Bool
 
   public init(name: String, delimiter: UInt8? = nil, noHeader: Bool = false, skipBad: Bool = false) {
@@ -22,7 +22,7 @@ public struct ReaderOptions: Sendable {
   }
 }
 
-/// Malformed or unreadable input: `sift: NAME:LINE:COLUMN: message` (SPEC §6).
+/// Malformed or unreadable input: `sift: NAME:LINE:COLUMN: message` (Docs/Formats.md, Errors).
 public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The path, or `stdin`.
   public var name: String
@@ -55,7 +55,7 @@ public protocol RecordReader: AnyObject {
   var headerBytes: [[UInt8]]? { get }
   /// The encoding of every batch this reader makes.
   var encoding: FieldEncoding { get }
-  /// Short CSV/TSV rows padded with empty fields so far (SPEC §3.1).
+  /// Short CSV/TSV rows padded with empty fields so far (Docs/Formats.md, CSV).
   var shortRows: Int { get }
   /// Bad records skipped so far (with `skipBad`).
   var skipped: Int { get }

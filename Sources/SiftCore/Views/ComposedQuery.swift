@@ -1,4 +1,4 @@
-/// One query made of several texts (SPEC §7.2): the view's preset `query`, the query given on
+/// One query made of several texts (Docs/Views.md, Running a view): the view's preset `query`, the query given on
 /// the command line, the view's default `sort`. Each text is parsed on its own; its spans are
 /// then moved to its own stretch of one virtual text (the texts joined by a space), so spans
 /// from different texts never collide and an error is traced back to the text it is in.

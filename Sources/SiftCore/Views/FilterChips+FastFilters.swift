@@ -6,7 +6,7 @@ public struct FastFilterError: Error, Sendable {
 }
 
 extension FilterChips {
-  /// The chips of the fast filters the query does not apply, in the view's order (SPEC §5).
+  /// The chips of the fast filters the query does not apply, in the view's order (Docs/FeedbackBar.md).
   ///
   /// A fast filter given by field name is applied when a top-level filter of the query is on
   /// that field (compared after resolution, so `Status:x` applies `status`); that filter keeps

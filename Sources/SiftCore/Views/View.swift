@@ -1,4 +1,4 @@
-/// One saved screen of the views file (SPEC §7.1): where its records come from, its preset query,
+/// One saved screen of the views file (Docs/Views.md, The views file): where its records come from, its preset query,
 /// default sort, fast filters and labels.
 public struct View: Sendable {
   /// The name after `@`.
@@ -15,14 +15,14 @@ public struct View: Sendable {
   public var fastFilters: [FastFilter]
   /// Field name → chip label.
   public var labels: [String: String]
-  /// The query whose matches are counted on the view's tab (SPEC §7.4), as written and parsed.
+  /// The query whose matches are counted on the view's tab (Docs/Views.md, The views overview), as written and parsed.
   public var badge: (text: String, parsed: Query)?
 
   /// The name shown on the view's tab and title line: the title, else the name.
   public var displayTitle: String { title ?? name }
 
   /// The query to run: the preset `query` (unless `reset`) AND `given`, the given directives
-  /// winning, sorted by the view's default when nothing else sorts (SPEC §7.2, §7.3).
+  /// winning, sorted by the view's default when nothing else sorts (Docs/Views.md, Running a view; Docs/Views.md, Reset).
   public func compose(given: Query, text: String, reset: Bool) -> ComposedQuery {
     var parts = [(key: "", text: text, query: given)]
     if !reset { parts.insert((key: "query", text: query.text, query: query.parsed), at: 0) }
@@ -39,7 +39,7 @@ public struct View: Sendable {
   }
 }
 
-/// A predefined filter of a view, shown in the bar whether applied or not (SPEC §5, §7.1).
+/// A predefined filter of a view, shown in the bar whether applied or not (Docs/FeedbackBar.md; Docs/Views.md, The views file).
 public enum FastFilter: Sendable {
   /// A field name: its chip shows the field's label and turns active, with the value, when the
   /// query filters that field.

@@ -1,4 +1,4 @@
-/// The views overview as a tab bar (SPEC §7.4):
+/// The views overview as a tab bar (Docs/Views.md, The views overview):
 ///
 ///      GRN List (12) │ Dispatch List (3) │ Invoice List │ Order List (5)
 ///

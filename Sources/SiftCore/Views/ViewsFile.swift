@@ -1,4 +1,4 @@
-/// The views file (SPEC §7.1): named views, in file order.
+/// The views file (Docs/Views.md, The views file): named views, in file order.
 ///
 ///     { "views": { "grn": { "title": "GRN List", "source": "grn.csv", "sort": "-date", … } } }
 ///

@@ -1,4 +1,4 @@
-/// A views file that cannot be used (SPEC §7.1): the message names the file, the view and the
+/// A views file that cannot be used (Docs/Views.md, The views file): the message names the file, the view and the
 /// key, with the position in the JSON where known, and a caret under a query error.
 ///
 ///     sift: sift.json:7:16: view 'grn', key 'query': expected a value after 'status:'
