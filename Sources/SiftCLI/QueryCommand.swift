@@ -36,7 +36,8 @@ struct QueryCommand {
       WriterOptions(
         format: format, delimiter: outputDelimiter(format),
         numericColumns: plan.outputFields.map { plan.type(of: $0) == .number },
-        maxWidth: onTerminalTable ? console.width : nil, ascii: !unicode),
+        maxWidth: onTerminalTable ? console.width : nil, ascii: !unicode,
+        textStyle: delimitedStyle(format, inputs), header: !options.noHeader),
       output: buffer)
     let summary: RunSummary
     do throws(SiftError) { summary = try engine.run(plan, writer: writer) } catch {
@@ -103,6 +104,15 @@ struct QueryCommand {
     case .json: return .json
     case .ndjson: return .ndjson
     }
+  }
+
+  /// CSV/TSV in, CSV/TSV out keeps the first input's byte order mark and line end (Docs/Formats.md,
+  /// Output); any other output, or input, is written plainly.
+  private func delimitedStyle(_ format: OutputFormat, _ inputs: Inputs) -> TextStyle {
+    guard format == .csv || format == .tsv, let first = inputs.readers.first,
+      inputs.formats.first == .csv || inputs.formats.first == .tsv
+    else { return .plain }
+    return first.textStyle
   }
 
   private func outputDelimiter(_ format: OutputFormat) -> UInt8 {

@@ -7,18 +7,26 @@ public enum DelimitedDialect: Sendable, Equatable {
   case tsv
 }
 
-/// Writes CSV or TSV: a header row (always, even with no records), then one line per record.
+/// Writes CSV or TSV: a header row (even with no records; none with `--no-header`), then one
+/// line per record, with the input's byte order mark and line end (Docs/Formats.md, Output).
 public final class CSVWriter: RecordWriter {
   private let output: OutputBuffer
   private let dialect: DelimitedDialect
   private let delimiter: UInt8
+  private let style: TextStyle
+  private let header: Bool
   /// The line being written, and values decoded when they need it (`""`, JSON escapes).
   private var line: [UInt8] = []
   private var scratch: [UInt8] = []
 
-  public init(output: OutputBuffer, dialect: DelimitedDialect) {
+  public init(
+    output: OutputBuffer, dialect: DelimitedDialect, style: TextStyle = .plain,
+    header: Bool = true
+  ) {
     self.output = output
     self.dialect = dialect
+    self.style = style
+    self.header = header
     switch dialect {
     case .csv(let delimiter): self.delimiter = delimiter
     case .tsv: self.delimiter = .tab
@@ -35,12 +43,15 @@ public final class CSVWriter: RecordWriter {
     guard !headers.isEmpty else { return }
     var out = [UInt8].take(&line)
     defer { line = out }
-    for (index, name) in headers.enumerated() {
-      if index > 0 { out.append(delimiter) }
-      name.withUnsafeBufferPointer { appendField($0, alone: headers.count == 1, to: &out) }
+    if style.byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
+    if header {
+      for (index, name) in headers.enumerated() {
+        if index > 0 { out.append(delimiter) }
+        name.withUnsafeBufferPointer { appendField($0, alone: headers.count == 1, to: &out) }
+      }
+      out += style.lineEnd
     }
-    out.append(.lineFeed)
-    try output.append(line: &out)
+    if !out.isEmpty { try output.append(line: &out) }
   }
 
   /// Delimited text has no group headers: the records come in group order.
@@ -61,7 +72,7 @@ public final class CSVWriter: RecordWriter {
         appendField($0, alone: columns.count == 1, to: &out)
       }
     }
-    out.append(.lineFeed)
+    out += style.lineEnd
     try output.append(line: &out)
   }
 

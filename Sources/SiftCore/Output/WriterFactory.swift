@@ -11,12 +11,18 @@ public struct WriterOptions: Sendable {
   public var maxWidth: Int?
   /// ASCII decorations only (`...` for `…`; see `TableWriter`).
   public var ascii: Bool
+  /// `csv`/`tsv`: the byte order mark and line end to write (the input's, for CSV in, CSV out).
+  public var textStyle: TextStyle
+  /// `csv`/`tsv`: write the header row (not with `--no-header`).
+  public var header: Bool
 
   public init(
     format: OutputFormat, delimiter: UInt8 = UInt8(ascii: ","), numericColumns: [Bool] = [],
-    maxWidth: Int? = nil, ascii: Bool = false
+    maxWidth: Int? = nil, ascii: Bool = false, textStyle: TextStyle = .plain, header: Bool = true
   ) {
     self.format = format
+    self.textStyle = textStyle
+    self.header = header
     self.delimiter = delimiter
     self.numericColumns = numericColumns
     self.maxWidth = maxWidth
@@ -32,8 +38,12 @@ public func makeWriter(_ options: WriterOptions, output: OutputBuffer) -> any Re
     TableWriter(
       output: output, numericColumns: options.numericColumns, maxWidth: options.maxWidth,
       ascii: options.ascii)
-  case .csv: CSVWriter(output: output, dialect: .csv(delimiter: options.delimiter))
-  case .tsv: CSVWriter(output: output, dialect: .tsv)
+  case .csv:
+    CSVWriter(
+      output: output, dialect: .csv(delimiter: options.delimiter), style: options.textStyle,
+      header: options.header)
+  case .tsv:
+    CSVWriter(output: output, dialect: .tsv, style: options.textStyle, header: options.header)
   case .json: JSONWriter(output: output, layout: .array)
   case .ndjson: JSONWriter(output: output, layout: .lines)
   case .markdown: MarkdownWriter(output: output, numericColumns: options.numericColumns)

@@ -11,6 +11,11 @@ public final class CSVReader: RecordReader {
   public private(set) var shortRows = 0
   public private(set) var skipped = 0
   public var onSkip: ((InputError) -> Void)?
+  public var textStyle: TextStyle {
+    TextStyle(byteOrderMark: input.droppedByteOrderMark, lineEnd: firstLineEnd)
+  }
+  /// The bytes that ended the first row (the header, or the first record without one).
+  private var firstLineEnd: [UInt8] = [.lineFeed]
 
   private var input: ChunkedInput
   private let name: String
@@ -181,6 +186,15 @@ public final class CSVReader: RecordReader {
           continue
         }
         width = row.fields
+        if row.fields > 0 {
+          let lastEnd = Int(scratch[2 * row.fields - 1])
+          if let cr = b[lastEnd..<row.next].firstIndex(where: {
+            $0 == .carriageReturn || $0 == .lineFeed
+          }) {
+            let crlf = b[cr] == .carriageReturn && cr + 1 < row.next && b[cr + 1] == .lineFeed
+            firstLineEnd = crlf ? [.carriageReturn, .lineFeed] : [b[cr]]
+          }
+        }
         if hasHeader {
           let bytes = (0..<row.fields).map { f in
             let raw = UnsafeBufferPointer(

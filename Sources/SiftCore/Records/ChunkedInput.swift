@@ -16,6 +16,8 @@ struct ChunkedInput {
   private(set) var atEnd = false
   private var carried: [UInt8]
   private var atStart = true
+  /// True when a UTF-8 byte order mark at the start of the source was dropped.
+  private(set) var droppedByteOrderMark = false
 
   /// `prefix` holds bytes already taken from the source (by sniffing); they come first. A part
   /// of a file (`atStart` false) keeps a leading byte order mark: it is not the file's start.
@@ -51,6 +53,7 @@ struct ChunkedInput {
       atStart = false
       if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
         buffer.removeFirst(3)
+        droppedByteOrderMark = true
       }
     }
     return buffer

@@ -66,10 +66,14 @@ public protocol RecordReader: AnyObject {
   /// Learns the field names before this input's turn (CSV/TSV: reads its first batch ahead and
   /// keeps it, or the error, for `nextBatch`), so every input's header counts in the schema.
   func readHeader()
+  /// CSV/TSV: whether the input began with a byte order mark and how its first line ended, so
+  /// CSV output can keep them (Docs/Formats.md, Output); `.plain` for other formats.
+  var textStyle: TextStyle { get }
 }
 
 extension RecordReader {
   public var headerBytes: [[UInt8]]? { nil }
+  public var textStyle: TextStyle { .plain }
   public func readHeader() {}
 }
 
@@ -94,4 +98,20 @@ public enum HeaderNames {
     }
     return out
   }
+}
+
+/// The byte order mark and line end of a delimited text input, kept on CSV/TSV output.
+public struct TextStyle: Sendable, Equatable {
+  /// The input began with a UTF-8 byte order mark.
+  public var byteOrderMark: Bool
+  /// The bytes that ended the input's first line: LF, CRLF or a lone CR.
+  public var lineEnd: [UInt8]
+
+  public init(byteOrderMark: Bool, lineEnd: [UInt8]) {
+    self.byteOrderMark = byteOrderMark
+    self.lineEnd = lineEnd
+  }
+
+  /// No byte order mark, LF line ends: what sift writes unless the input says otherwise.
+  public static let plain = TextStyle(byteOrderMark: false, lineEnd: [.lineFeed])
 }
