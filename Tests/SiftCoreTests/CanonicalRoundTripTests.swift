@@ -95,14 +95,7 @@ import Testing
       let text = builder.query()
       guard let query = try? Parser.parse(text) else { continue }
       parsed += 1
-      let canonical = query.canonicalForm
-      do {
-        let reparsed = try Parser.parse(canonical)
-        #expect(reparsed.isEquivalent(to: query), "\(text) → \(canonical)")
-        #expect(reparsed.canonicalForm == canonical, "\(text) → \(canonical)")
-      } catch {
-        Issue.record("\(text) → \(canonical) does not parse: \(error)")
-      }
+      expectCanonicalFormReadsBack(query, from: text)
     }
     // The generator must mostly make queries that parse, or the property says little.
     #expect(parsed > 5_000, "only \(parsed) generated queries parsed")
@@ -119,5 +112,18 @@ import Testing
     let parsed = try Parser.parse(query)
     #expect(parsed.canonicalForm == canonical)
     #expect(try Parser.parse(canonical).isEquivalent(to: parsed))
+  }
+}
+
+/// The canonical form of `query` (parsed from `text`) parses back to an equivalent query and is
+/// its own canonical form.
+func expectCanonicalFormReadsBack(_ query: Query, from text: String) {
+  let canonical = query.canonicalForm
+  do {
+    let reparsed = try Parser.parse(canonical)
+    #expect(reparsed.isEquivalent(to: query), "\(text) → \(canonical)")
+    #expect(reparsed.canonicalForm == canonical, "\(text) → \(canonical)")
+  } catch {
+    Issue.record("\(text) → \(canonical) does not parse: \(error)")
   }
 }

@@ -38,14 +38,7 @@ import Testing
       _ = error.rendered(against: text)
       return
     }
-    let canonical = query.canonicalForm
-    do {
-      let reparsed = try Parser.parse(canonical)
-      #expect(reparsed.isEquivalent(to: query), "\(text) → \(canonical)")
-      #expect(reparsed.canonicalForm == canonical, "\(text) → \(canonical)")
-    } catch {
-      Issue.record("\(text) → \(canonical) does not parse: \(error)")
-    }
+    expectCanonicalFormReadsBack(query, from: text)
   }
 
   @Test func randomBytes() {
