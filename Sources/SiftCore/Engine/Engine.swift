@@ -51,10 +51,11 @@ public final class Engine {
       for n in list where seen.insert(n).inserted { names.append(n) }
     }
     schema = Schema(names: names)
+    let position = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     for (reader, list) in zip(readers, sampledNames) {
       guard let bytes = reader.headerBytes else { continue }
       for (local, name) in list.enumerated() where local < bytes.count {
-        guard let i = names.firstIndex(of: name), schema.headers[i] == nil else { continue }
+        guard let i = position[name], schema.headers[i] == nil else { continue }
         if !name.utf8.elementsEqual(bytes[local]) { schema.headers[i] = bytes[local] }
       }
     }
