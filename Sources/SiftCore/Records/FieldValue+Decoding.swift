@@ -67,8 +67,8 @@ extension FieldValue {
     return false
   }
 
-  /// Missing, empty, JSON `null`, an empty JSON array or object, or one of the null tokens of Docs/Formats.md, How values are read
-  /// (`NA`, `N/A`, `null`, `NULL`, `None`, `-`).
+  /// Missing, empty, JSON `null`, an empty JSON array or object, or one of the null tokens of
+  /// Docs/Formats.md, How values are read (`NA`, `N/A`, `null`, `None` in any case, `-`).
   public var isNullLike: Bool {
     switch form {
     case .missing, .jsonNull: return true
@@ -83,17 +83,23 @@ extension FieldValue {
   }
 }
 
-/// The null spellings of Docs/Formats.md, How values are read.
+/// The null spellings of Docs/Formats.md, How values are read: `-`, and `NA`, `N/A`, `null`,
+/// `None` in any letter case (`n/a`, `NULL`, `none`).
 public enum NullTokens {
   public static func isNullToken(_ c: UnsafeBufferPointer<UInt8>) -> Bool {
+    // ASCII letters OR 0x20 are lowercase; `/` and `-` are unchanged by it.
+    @inline(__always) func lower(_ b: UInt8) -> UInt8 { b | 0x20 }
     switch c.count {
     case 1: return c[0] == UInt8(ascii: "-")
-    case 2: return c[0] == UInt8(ascii: "N") && c[1] == UInt8(ascii: "A")
-    case 3: return c[0] == UInt8(ascii: "N") && c[1] == UInt8(ascii: "/") && c[2] == UInt8(ascii: "A")
+    case 2: return lower(c[0]) == UInt8(ascii: "n") && lower(c[1]) == UInt8(ascii: "a")
+    case 3:
+      return lower(c[0]) == UInt8(ascii: "n") && c[1] == UInt8(ascii: "/")
+        && lower(c[2]) == UInt8(ascii: "a")
     case 4:
       let w = (UInt32(c[0]) << 24) | (UInt32(c[1]) << 16) | (UInt32(c[2]) << 8) | UInt32(c[3])
-      // "null", "NULL", "None"
-      return w == 0x6E75_6C6C || w == 0x4E55_4C4C || w == 0x4E6F_6E65
+      let folded = w | 0x2020_2020
+      // "null" and "none" in any case: OR 0x20 maps exactly the two cases of each letter here.
+      return folded == 0x6E75_6C6C || folded == 0x6E6F_6E65
     default: return false
     }
   }
