@@ -70,7 +70,12 @@ public func run(_ context: ProcessContext) -> ExitStatus {
     context.stderr.write(text: error.rendered(against: options.query))
     return .error
   }
-  if options.explain && options.view == nil {
+  if options.explain && options.view == nil && options.files.isEmpty {
+    // Without a FILE the field types are unknown (Docs/QueryLanguage.md, "Explain").
+    for word in query.unknownRelativeDateWords {
+      context.stderr.write(text: "note: '\(word)' is not a relative date (\(Plan.relativeDateWords));"
+        + " against a date field it is an error: give a FILE to check the query against it\n")
+    }
     return Console(context: context).output(query.canonicalForm + "\n") ?? .matched
   }
   return execute(options: options, query: query, context: context)

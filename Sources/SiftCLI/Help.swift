@@ -26,7 +26,7 @@ let helpText = """
         --color WHEN         colour: auto, always, never
         --ascii              plain ASCII in the feedback bar
         --now DATETIME       the reference time for relative dates (also SIFT_NOW)
-        --explain            print the query in canonical form and the plan; read no data
+        --explain            print the canonical query; with a FILE, also its plan
         --skip-bad           skip malformed records instead of stopping
         --config FILE        the views file
         --reset              with @VIEW: drop the view's preset query, keep its sort

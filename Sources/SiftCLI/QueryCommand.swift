@@ -19,6 +19,9 @@ struct QueryCommand {
       return .error
     }
     for note in query.notes { console.error(note + "\n") }
+    if options.explain {
+      return console.output(plan.explanation(countOnly: options.count)) ?? .matched
+    }
     let unicode = console.unicode(asciiRequested: options.ascii)
     let fastFilterChips: [Chip]
     do throws(FastFilterError) {

@@ -4,7 +4,7 @@
 /// a reversed range. A value that is merely untyped (`customer:>m` on a text field) is fine.
 extension Plan {
   /// The relative-date words, as listed in the error for an unknown one.
-  static let relativeDateWords =
+  public static let relativeDateWords =
     "today, yesterday, this-week, last-week, this-month, last-month, this-year, last-year, "
     + "last-Nd, last-Nw, last-Nm (e.g. last-7d)"
 

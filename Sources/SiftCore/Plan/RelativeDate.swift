@@ -60,3 +60,32 @@ public enum RelativeDate {
     a >= 0 ? a / b : -((-a + b - 1) / b)
   }
 }
+
+extension Query {
+  /// Unquoted field values written like a relative date (`next-week`, `this-decade`, `tomorrow`)
+  /// that are none: against a date field each is a query error, against text a plain word. Without
+  /// a FILE, `--explain` cannot know which, so it names them (Docs/QueryLanguage.md, "Explain").
+  public var unknownRelativeDateWords: [String] {
+    var words: [String] = []
+    func walk(_ e: Expr) {
+      switch e {
+      case .and(let parts, _), .or(let parts, _): parts.forEach(walk)
+      case .not(let inner, _): walk(inner)
+      case .term(.field(_, let values, _)):
+        for case .equals(let literal) in values where !literal.quoted {
+          let lower = literal.text.lowercased()
+          let shaped = ["this-", "last-", "next-"].contains { lower.hasPrefix($0) }
+            || lower == "tomorrow"
+          let known: Bool
+          do throws(PlanError) { known = try RelativeDate.period(lower, now: 0) != nil } catch {
+            known = true
+          }
+          if shaped && !known && !words.contains(literal.text) { words.append(literal.text) }
+        }
+      case .term: break
+      }
+    }
+    if let filter { walk(filter) }
+    return words
+  }
+}
