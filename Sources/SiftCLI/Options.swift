@@ -196,7 +196,6 @@ public struct Options: Sendable, Equatable {
                 &options, try value(for: spec, attached: letters.isEmpty ? nil : String(letters)))
               break
             }
-            if options.mode == .help || options.mode == .version { return options }
           }
         } catch {
           guard looksLikeQuery(argument) else { throw error }
