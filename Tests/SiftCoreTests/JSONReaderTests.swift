@@ -59,13 +59,14 @@ import Testing
     ("[{\"a\":1}\n{\"a\":2}]", 2, 1, "expected ',' or ']' after an array element"),
     ("[{\"a\":1},\n  {\"a\":", 2, 8, "unexpected end of input"),
     ("[1]", 1, 2, "expected an object: each element of the array is a record"),
-    ("\"x\"", 1, 1, "expected an array of objects, or an object holding one"),
-    ("{}", 1, 2, "expected an object holding an array of records"),
-    ("{\"a\": 1}", 1, 8, "expected an object holding an array of records"),
+    ("\"x\"", 1, 1, "expected an array of objects, or an object"),
     (
-      "{\"a\": [], \"b\": []}", 1, 16,
-      "the object holds a second array; expected exactly one array of records"
+      "{\"a\": [{}], \"b\": {\"c d\": [{}]},\n \"e\": [{}]}", 1, 26,
+      "the document holds 3 arrays of records (.a, .b.\"c d\", .e); expected exactly one:"
+        + " choose one with a tool such as jq"
     ),
+    ("{\"a\": 1, \"a\" 2}", 1, 14, "expected ':' after an object key"),
+    ("{\"a\": {\"b\": 1 \"c\": 2}}", 1, 15, "expected ',' or '}' after an object member"),
     ("[{\"a\": 01}]", 1, 9, "expected ',' or '}' after an object member"),
     ("[] x", 1, 4, "unexpected text after the JSON value"),
   ])
@@ -85,6 +86,37 @@ import Testing
     #expect(try readAll(reader("  \n")).records.isEmpty)
     #expect(try readAll(reader("[]")).records.isEmpty)
     #expect(try readAll(reader("{\"records\": []}")).records.isEmpty)
+  }
+
+  @Test(arguments: [
+    // The one array of objects, at any depth, holds the records; other members are ignored.
+    ("{\"data\": {\"items\": [{\"id\": 1}, {\"id\": 2}]}, \"n\": [1, 2]}", ["id"], [["1"], ["2"]]),
+    ("{\"a\": [], \"b\": {\"c\": [{\"id\": 1}]}, \"d\": []}", ["id"], [["1"]]),
+    // An object with no array of objects is one record; arrays of other values are fields.
+    ("{\"id\": 7, \"tags\": [\"x\", [{}]], \"c\": {\"d\": 1}}", ["id", "tags", "c"],
+     [["7", "[\"x\", [{}]]", "{\"d\": 1}"]]),
+    ("{}", [], [[]]),
+    // Only empty arrays: an empty page of records.
+    ("{\"data\": [], \"errors\": [], \"total\": 0}", [], []),
+  ] as [(String, [String], [[String?]])])
+  func readsTheShapesOfADocument(text: String, fields: [String], records: [[String?]]) throws {
+    for size in [1, 2, 3, 5, 8, 13, ChunkedInput.defaultChunkSize] {
+      let result = try readAll(reader(text, chunkSize: size))
+      #expect(result.fields == fields, "chunk size \(size)")
+      #expect(result.records == records, "chunk size \(size)")
+    }
+  }
+
+  @Test func severalArraysOfRecordsAreAnErrorAtEveryChunkSize() {
+    let text = "{\"a\": [{\"x\": 1}],\n \"b\": [{\"y\": 2}]}"
+    for size in 1...text.utf8.count {
+      let error = readError(reader(text, chunkSize: size))
+      #expect(error?.line == 2, "chunk size \(size)")
+      #expect(error?.column == 7, "chunk size \(size)")
+      #expect(
+        error?.message == "the document holds 2 arrays of records (.a, .b); expected exactly one:"
+          + " choose one with a tool such as jq", "chunk size \(size)")
+    }
   }
 
   @Test func recordsStraddlingChunksReadTheSame() throws {

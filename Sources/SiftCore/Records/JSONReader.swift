@@ -1,6 +1,9 @@
-/// Reads a JSON document of records in chunks: a top-level array of objects, or an object holding
-/// exactly one array of objects (`{"records": […]}`; its other members are checked and ignored).
-/// Each object is a record; its top-level keys are the fields, in first-seen order.
+/// Reads a JSON document of records in chunks (Docs/Formats.md, JSON): a top-level array of
+/// objects; or an object holding exactly one array of objects at any depth (`{"records": […]}`,
+/// `{"data": {"items": […]}}`; its other members are checked and ignored); or, when the object
+/// holds no array of objects at all, the object itself as one record. Several arrays of objects
+/// are an error naming their paths. Each object is a record; its top-level keys are the
+/// fields, in first-seen order.
 ///
 /// The whole document is checked strictly (RFC 8259), nesting is capped at 512 levels, and an
 /// empty (or whitespace-only) input holds no records. Malformed JSON stops reading: a JSON
@@ -14,19 +17,39 @@ public final class JSONReader: RecordReader {
 
   /// Where in the document the next byte is.
   private enum Phase {
-    case document, wrapperFirstMember, wrapperMember, wrapperAfterMember
+    case document
+    /// Inside the top-level object, looking for the array of records among its members.
+    case walk
     case firstRecord, record, afterRecord, trailing, done
   }
 
-  private static let noArray = "expected an object holding an array of records"
+  /// An object being walked, outside the array of records: its path and what comes next in it.
+  private struct OpenObject {
+    enum Next { case firstMember, member, afterMember }
+    var path: String
+    var next: Next
+  }
 
   private var input: ChunkedInput
   private let name: String
   private let builder = JSONRecordBuilder()
   private var phase = Phase.document
-  /// Containers open around each record: the array, and the wrapper object if any.
-  private var arrayDepth = 1
-  private var foundArray = false
+  /// The objects open around the current position, outermost first; empty for a top-level array.
+  private var objects: [OpenObject] = []
+  /// The path of the array of records once found (`.data.items`), and of any further ones.
+  private var recordArray: String?
+  private var furtherArrays: [String] = []
+  /// Where the first further array was seen, for the error that lists them all.
+  private var furtherArrayAt: InputError?
+  /// True once the top-level object is known not to be a record itself: an array of objects, or
+  /// an empty array that may be an empty one, was found in it (with only empty arrays it holds no
+  /// records). Until then its bytes are held, so that it
+  /// can be read as one record when it ends.
+  private var decided = true
+  /// Where the held top-level object starts in the buffer, and where scanning resumes in the
+  /// next buffer (which then starts at the held object).
+  private var held = 0
+  private var resumeAt = 0
   /// Line counting up to the current buffer's scanned bytes.
   private var cursor = LineCursor()
 
@@ -61,16 +84,19 @@ public final class JSONReader: RecordReader {
     return nil
   }
 
-  /// Scans whole records and structure from `b`; returns the offset after the last whole token.
+  /// Scans whole records and structure from `b`; returns the offset after the last whole token
+  /// (or, while the top-level object may still be one record, the offset where it starts).
   private func scan(_ b: UnsafeBufferPointer<UInt8>, isLast: Bool) throws(InputError) -> Int {
     let scanner = JSONScanner(b, isLast: isLast)
-    var p = 0
+    var p = resumeAt
+    resumeAt = 0
     do throws(JSONScanFailure) {
-      while true {
+      reading: while true {
         switch phase {
         case .done:
           return p
         case .trailing:
+          if furtherArrayAt != nil { break reading }
           p = scanner.skipWhitespace(from: p)
           if p < b.count {
             throw .malformed(offset: p, message: "unexpected text after the JSON value")
@@ -86,67 +112,40 @@ public final class JSONReader: RecordReader {
           if b[p] == .openBracket {
             phase = .firstRecord
           } else if b[p] == .openBrace {
-            phase = .wrapperFirstMember
-            arrayDepth = 2
+            // Held from here until it is known whether this object is a record itself.
+            held = p
+            objects = [OpenObject(path: "", next: .firstMember)]
+            decided = false
+            phase = .walk
           } else {
             throw .malformed(
-              offset: p, message: "expected an array of objects, or an object holding one")
+              offset: p, message: "expected an array of objects, or an object")
           }
           p += 1
-        case .wrapperFirstMember, .wrapperMember:
-          let token = try scanner.nextToken(from: p)
-          if phase == .wrapperFirstMember && b[token] == .closeBrace {
-            throw .malformed(offset: token, message: Self.noArray)
-          }
-          let value = try scanner.scanMemberName(at: token).value
-          if b[value] == .openBracket {
-            guard !foundArray else {
-              throw .malformed(
-                offset: value,
-                message: "the object holds a second array; expected exactly one array of records")
-            }
-            foundArray = true
-            phase = .firstRecord
-            p = value + 1
-          } else {
-            p = try scanner.scanValue(at: value, depth: 1)
-            phase = .wrapperAfterMember
-          }
-        case .wrapperAfterMember:
-          let token = try scanner.nextToken(from: p)
-          if b[token] == .comma {
-            phase = .wrapperMember
-          } else if b[token] == .closeBrace {
-            guard foundArray else {
-              throw .malformed(offset: token, message: Self.noArray)
-            }
-            phase = .trailing
-          } else {
-            throw .malformed(offset: token, message: "expected ',' or '}' after an object member")
-          }
-          p = token + 1
+        case .walk:
+          p = try walk(scanner, from: p)
         case .firstRecord, .record:
           let token = try scanner.nextToken(from: p)
           if phase == .firstRecord && b[token] == .closeBracket {
             p = token + 1
-            phase = arrayDepth == 2 ? .wrapperAfterMember : .trailing
+            phase = objects.isEmpty ? .trailing : .walk
             continue
           }
           guard b[token] == .openBrace else {
             // A malformed element is reported as such; a well-formed one is not a record.
-            _ = try scanner.scanValue(at: token, depth: arrayDepth)
+            _ = try scanner.scanValue(at: token, depth: objects.count + 1)
             throw .malformed(
               offset: token, message: "expected an object: each element of the array is a record")
           }
           cursor.advance(to: token, in: b)
-          p = try builder.addRecord(scanner, at: token, depth: arrayDepth, line: cursor.line)
+          p = try builder.addRecord(scanner, at: token, depth: objects.count + 1, line: cursor.line)
           phase = .afterRecord
         case .afterRecord:
           let token = try scanner.nextToken(from: p)
           if b[token] == .comma {
             phase = .record
           } else if b[token] == .closeBracket {
-            phase = arrayDepth == 2 ? .wrapperAfterMember : .trailing
+            phase = objects.isEmpty ? .trailing : .walk
           } else {
             throw .malformed(offset: token, message: "expected ',' or ']' after an array element")
           }
@@ -154,9 +153,102 @@ public final class JSONReader: RecordReader {
         }
       }
     } catch .truncated {
-      return p
+      if decided { return p }
+      resumeAt = p - held
+      defer { held = 0 }
+      return held
     } catch {
       throw cursor.error(failure: error, in: b, name: name)
     }
+    throw severalArrays(furtherArrayAt!)
+  }
+
+  /// Reads one step of the top-level object's structure at `p`: a member, a `,` or a `}`.
+  /// Objects are walked into; an array of objects becomes the array of records; any other value
+  /// is checked and skipped. Returns where the next step starts.
+  private func walk(_ scanner: JSONScanner, from p: Int) throws(JSONScanFailure) -> Int {
+    let b = scanner.b
+    let token = try scanner.nextToken(from: p)
+    let current = objects.count - 1
+    switch objects[current].next {
+    case .afterMember:
+      if b[token] == .comma {
+        objects[current].next = .member
+        return token + 1
+      }
+      guard b[token] == .closeBrace else {
+        throw .malformed(offset: token, message: "expected ',' or '}' after an object member")
+      }
+      objects.removeLast()
+      if objects.isEmpty {
+        if !decided {
+          // No array of objects anywhere: the object is the one record.
+          decided = true
+          _ = try builder.addRecord(scanner, at: held, depth: 0, line: cursor.line)
+        }
+        phase = .trailing
+      }
+      return token + 1
+    case .firstMember, .member:
+      if objects[current].next == .firstMember && b[token] == .closeBrace {
+        objects[current].next = .afterMember
+        return try walk(scanner, from: token)
+      }
+      let (nameEnd, value) = try scanner.scanMemberName(at: token)
+      let path = objects[current].path + Self.pathStep(b, key: token..<nameEnd)
+      let depth = objects.count
+      if b[value] == .openBrace {
+        guard depth < JSONScanner.maxDepth else {
+          throw .malformed(offset: value, message: "nesting deeper than \(JSONScanner.maxDepth) levels")
+        }
+        objects[current].next = .afterMember
+        objects.append(OpenObject(path: path, next: .firstMember))
+        return value + 1
+      }
+      if b[value] == .openBracket {
+        let first = try scanner.nextToken(from: value + 1)
+        // An empty array may be an empty array of records: the object is then not one record.
+        if b[first] == .closeBracket { decided = true }
+        if b[first] == .openBrace {
+          decided = true
+          if recordArray == nil {
+            objects[current].next = .afterMember
+            recordArray = path
+            phase = .firstRecord
+            return value + 1
+          }
+          let end = try scanner.scanValue(at: value, depth: depth)
+          if furtherArrayAt == nil {
+            furtherArrayAt = cursor.error(at: value, in: b, name: name, "")
+          }
+          furtherArrays.append(path)
+          objects[current].next = .afterMember
+          return end
+        }
+      }
+      let end = try scanner.scanValue(at: value, depth: depth)
+      objects[current].next = .afterMember
+      return end
+    }
+  }
+
+  /// The error for a document holding several arrays of records, at the second one.
+  private func severalArrays(_ at: InputError) -> InputError {
+    var error = at
+    let paths = ([recordArray ?? ""] + furtherArrays).joined(separator: ", ")
+    error.message = "the document holds \(furtherArrays.count + 1) arrays of records (\(paths));"
+      + " expected exactly one: choose one with a tool such as jq"
+    return error
+  }
+
+  /// The path step for a member key (`.items`, or `."unit price"` when the key is not a plain
+  /// name), as jq writes paths.
+  private static func pathStep(_ b: UnsafeBufferPointer<UInt8>, key: Range<Int>) -> String {
+    let text = b[(key.lowerBound + 1)..<(key.upperBound - 1)]
+    let plain = !text.isEmpty && text.allSatisfy {
+      $0 == UInt8(ascii: "_") || $0.isDigit || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z"))
+    } && !text.first!.isDigit
+    let name = String(decoding: b[key], as: UTF8.self)
+    return plain ? "." + name.dropFirst().dropLast() : "." + name
   }
 }
