@@ -9,10 +9,10 @@ struct FieldsCommand {
 
   func run() -> ExitStatus {
     guard let inputs = Inputs.open(options, context: context) else { return .error }
-    let engine = Engine(readers: inputs.readers)
+    let engine = Engine(readers: inputs.readers, keyScans: inputs.keyScans)
     let profile: (fields: [FieldProfile], total: Int)
     do throws(SiftError) {
-      try engine.readSample()
+      try engine.readSample(allKeys: true)
       profile = try engine.profile()
     } catch {
       if case .input(let e) = error { console.error("sift: \(e)\n") }

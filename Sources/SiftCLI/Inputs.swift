@@ -4,6 +4,9 @@ import SiftCore
 struct Inputs {
   var readers: [RecordReader]
   var formats: [InputFormat]
+  /// For each JSON or NDJSON file, how to read it again for all its keys (Docs/Formats.md,
+  /// Several inputs); `nil` for standard input and CSV/TSV.
+  var keyScans: [KeyScan?] = []
 
   /// Opens every input, or reports the first that cannot be opened and returns `nil`.
   static func open(_ request: Options, context: ProcessContext) -> Inputs? {
@@ -17,14 +20,26 @@ struct Inputs {
       let name = file == "-" ? "stdin" : file
       do throws(InputError) {
         let source = file == "-" ? context.stdin : try ByteSource(path: file)
+        let options = ReaderOptions(
+          name: name, delimiter: request.delimiter, noHeader: request.noHeader,
+          skipBad: request.skipBad)
         let opened = try ReaderFactory.makeReader(
-          source: source, format: request.format,
-          options: ReaderOptions(name: name, delimiter: request.delimiter, noHeader: request.noHeader, skipBad: request.skipBad),
-          encoding: request.encoding)
+          source: source, format: request.format, options: options, encoding: request.encoding)
         for note in opened.notes { console.error(note + "\n") }
         opened.reader.onSkip = { console.error("sift: \($0) (skipped)\n") }
         inputs.readers.append(opened.reader)
         inputs.formats.append(opened.format)
+        let keyed = file != "-" && (opened.format == .json || opened.format == .ndjson)
+        inputs.keyScans.append(keyed ? { [encoding = request.encoding] in
+          do throws(InputError) {
+            let again = try ReaderFactory.makeReader(
+              source: try ByteSource(path: file), format: opened.format, options: options,
+              encoding: encoding)
+            return again.reader.drainForFieldNames()
+          } catch {
+            return []
+          }
+        } : nil)
       } catch {
         console.error("sift: \(error)\n")
         if error.line == 0, file.contains(":") { console.error(hint(request, file: file)) }

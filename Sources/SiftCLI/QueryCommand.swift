@@ -11,8 +11,11 @@ struct QueryCommand {
   func run() -> ExitStatus {
     guard let now = resolveNow() else { return .error }
     guard let inputs = Inputs.open(options, context: context) else { return .error }
-    let engine = Engine(readers: inputs.readers)
-    do throws(SiftError) { try engine.readSample() } catch { return report(error, output: nil) }
+    let engine = Engine(readers: inputs.readers, keyScans: inputs.keyScans)
+    let format = outputFormat(inputs.formats)
+    do throws(SiftError) { try engine.readSample(allKeys: writesEveryKeyAsAColumn(format)) } catch {
+      return report(error, output: nil)
+    }
     let plan: Plan
     do throws(PlanError) { plan = try engine.plan(query, now: now) } catch {
       console.error(render(error))
@@ -30,7 +33,6 @@ struct QueryCommand {
       console.error(view?.render(error) ?? "")
       return .error
     }
-    let format = outputFormat(inputs.formats)
     let onTerminalTable = format == .table && context.stdoutIsTerminal
     // Tables and markdown are laid out whole, with the bar (and title) above them.
     let body = (format == .table || format == .markdown) ? MemorySink() : nil
@@ -47,7 +49,15 @@ struct QueryCommand {
       return report(error, output: (buffer, body))
     }
     // After a closed pipe, the status still says whether anything matched (Docs/Architecture.md, Output).
-    let outcome: ExitStatus = summary.matched > 0 ? .matched : .noMatch
+    var outcome: ExitStatus = summary.matched > 0 ? .matched : .noMatch
+    if writesEveryKeyAsAColumn(format), let key = summary.keysAfterSample.first {
+      // Standard input cannot be read twice for its keys (Docs/Formats.md, Several inputs).
+      console.error(
+        "sift: stdin: the key '\(key)' first appears after the first \(groupedDigits(TypeInference.sampleSize))"
+          + " records, so the \(format.rawValue) output has no column for it;"
+          + " give the input as a file, or write -o ndjson\n")
+      outcome = .error
+    }
     if summary.outputClosed { return outcome }
     do throws(OutputError) { try buffer.flush() } catch {
       return console.status(after: error, ifClosed: outcome)
@@ -79,7 +89,7 @@ struct QueryCommand {
     } else if let b = barText(bar, destinationIsTerminal: context.stderrIsTerminal, unicode: unicode) {
       console.error(b + "\n")
     }
-    return summary.matched > 0 ? .matched : .noMatch
+    return outcome
   }
 
   /// "Now" from `--now`, `SIFT_NOW` or the clock; `nil` after reporting a bad value.
@@ -107,6 +117,14 @@ struct QueryCommand {
     case .json: return .json
     case .ndjson: return .ndjson
     }
+  }
+
+  /// Whether the output has one column per field, every field a column: then the JSON keys first
+  /// seen after the sample must be known before the first record is written (Docs/Formats.md,
+  /// Several inputs). JSON output writes each record's own keys; `fields:a,b` names its columns.
+  private func writesEveryKeyAsAColumn(_ format: OutputFormat) -> Bool {
+    guard !options.count, format != .json, format != .ndjson else { return false }
+    return query.fields == nil || query.excludesFields
   }
 
   /// CSV/TSV in, CSV/TSV out keeps the first input's byte order mark and line end (Docs/Formats.md,

@@ -20,15 +20,27 @@ public final class Engine {
   /// The next source number for a part of a file read in parallel (readers are 0..<count).
   private var nextPartSource: Int
 
-  public init(readers: [RecordReader], parallel: ParallelOptions = .machineDefault) {
+  /// Per reader, how to read its input again for the keys of every record, for JSON and NDJSON
+  /// files (Docs/Formats.md, Several inputs); `nil` where that cannot be done (standard input).
+  private var keyScans: [KeyScan?]
+  /// Keys found by `keyScans` beyond those each reader had seen when the sample was taken.
+  private var laterKeys: [[String]]
+
+  public init(
+    readers: [RecordReader], keyScans: [KeyScan?] = [], parallel: ParallelOptions = .machineDefault
+  ) {
     self.readers = readers
+    self.keyScans = keyScans + Array(repeating: nil, count: max(0, readers.count - keyScans.count))
+    self.laterKeys = Array(repeating: [], count: readers.count)
     self.parallel = parallel
     self.nextPartSource = readers.count
   }
 
-  /// Reads the first `TypeInference.sampleSize` records and unites the inputs' fields.
+  /// Reads the first `TypeInference.sampleSize` records and unites the inputs' fields. With
+  /// `allKeys`, JSON and NDJSON files the sample did not read to their end are read once more
+  /// for the keys first seen after it, so that they are fields too.
   @discardableResult
-  public func readSample() throws(SiftError) -> Schema {
+  public func readSample(allKeys: Bool = false) throws(SiftError) -> Schema {
     while sample.records < TypeInference.sampleSize, current < readers.count {
       do throws(SiftError) {
         if let batch = try next(from: current) {
@@ -45,10 +57,32 @@ public final class Engine {
     // Every input's header counts, also of files the sample did not reach (Docs/Formats.md).
     for reader in readers.dropFirst(current) { reader.readHeader() }
     sampledNames = readers.map(\.fieldNames)
+    if allKeys { scanLaterKeys() }
+    return makeSchema()
+  }
+
+  /// Reads the JSON and NDJSON files not yet read to their end once more for their keys; returns
+  /// whether any key was new. Each file is scanned once.
+  @discardableResult
+  private func scanLaterKeys() -> Bool {
+    var found = false
+    for i in readers.indices where i >= current {
+      guard let scan = keyScans[i] else { continue }
+      keyScans[i] = nil
+      let known = Set(sampledNames[i])
+      laterKeys[i] = scan().filter { !known.contains($0) }
+      found = found || !laterKeys[i].isEmpty
+    }
+    return found
+  }
+
+  /// The schema of the sampled names and the later keys: fields in order of first appearance,
+  /// their header bytes, and the nested paths the sample shows.
+  private func makeSchema() -> Schema {
     var names: [String] = []
     var seen = Set<String>()
-    for list in sampledNames {
-      for n in list where seen.insert(n).inserted { names.append(n) }
+    for (list, later) in zip(sampledNames, laterKeys) {
+      for n in list + later where seen.insert(n).inserted { names.append(n) }
     }
     schema = Schema(names: names)
     let position = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
@@ -79,9 +113,16 @@ public final class Engine {
     sample.type(of: field, schema: schema, names: sampledNames)
   }
 
-  /// Resolves and types `query` against the sample.
+  /// Resolves and types `query` against the sample. A query that does not fit it (an unknown
+  /// field) is tried again after the JSON and NDJSON files are scanned for later keys.
   public func plan(_ query: Query, now: WallTime) throws(PlanError) -> Plan {
-    try Plan(query: query, schema: schema, now: now) { type(of: $0) }
+    do throws(PlanError) {
+      return try Plan(query: query, schema: schema, now: now) { type(of: $0) }
+    } catch {
+      guard scanLaterKeys() else { throw error }
+      schema = makeSchema()
+      return try Plan(query: query, schema: schema, now: now) { type(of: $0) }
+    }
   }
 
   /// Runs `plan` over every record: the sample first, then the rest of the input.

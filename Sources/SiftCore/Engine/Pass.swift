@@ -49,6 +49,14 @@ struct Pass {
   ) throws(SiftError) -> Compiled {
     if let c = compiled[source], c.fieldCount == names.count { return c }
     let layout = SourceLayout(names: names, schema: plan.schema, encoding: encoding)
+    if encoding == .json {
+      // Keys first seen after the sample, on an input that could not be scanned for them
+      // (Docs/Formats.md, Several inputs).
+      let mapped = Set(layout.local)
+      for (i, n) in names.enumerated() where !mapped.contains(i) && !summary.keysAfterSample.contains(n) {
+        summary.keysAfterSample.append(n)
+      }
+    }
     let predicate: RowPredicate?
     do throws(PlanError) { predicate = try plan.predicate(for: layout) } catch { throw .plan(error) }
     let c = Compiled(

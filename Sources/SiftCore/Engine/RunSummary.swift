@@ -14,6 +14,9 @@ public struct RunSummary: Sendable, Equatable {
   public var shortRows = 0
   /// With `-c` and `group:`: each group's value and count, in group order.
   public var groupCounts: [(value: String, count: Int)] = []
+  /// JSON keys met after the sample that are not fields of the plan: they are in each record's
+  /// JSON text but not in the columns of CSV, TSV, table or markdown output.
+  public var keysAfterSample: [String] = []
   /// The output's reader went away (a closed pipe): the run stopped early, and `matched`
   /// counts the matches up to then.
   public var outputClosed = false

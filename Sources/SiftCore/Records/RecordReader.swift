@@ -115,3 +115,18 @@ public struct TextStyle: Sendable, Equatable {
   /// No byte order mark, LF line ends: what sift writes unless the input says otherwise.
   public static let plain = TextStyle(byteOrderMark: false, lineEnd: [.lineFeed])
 }
+
+/// Reads an input again, from its start, and returns the names of all its fields: how the engine
+/// learns JSON keys first seen after the sample (Docs/Formats.md, Several inputs).
+public typealias KeyScan = () -> [String]
+
+extension RecordReader {
+  /// Reads to the end and returns the field names seen; an input error ends the scan early
+  /// (the run reports it when it gets there).
+  public func drainForFieldNames() -> [String] {
+    do throws(InputError) {
+      while try nextBatch() != nil {}
+    } catch {}
+    return fieldNames
+  }
+}
