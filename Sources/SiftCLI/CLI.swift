@@ -58,7 +58,11 @@ public func run(_ context: ProcessContext) -> ExitStatus {
     return Console(context: context).output(helpText) ?? .matched
   case .version:
     return Console(context: context).output("sift \(siftVersion)\n") ?? .matched
-  case .fields, .views:
+  case .man:
+    return Console(context: context).output(ManPage.text) ?? .matched
+  case .completion(let shell):
+    return Console(context: context).output(CompletionScript.text(for: shell)) ?? .matched
+  case .fields, .views, .completeViews, .completeFields:
     return execute(options: options, query: Query(), context: context)
   case .query:
     break
