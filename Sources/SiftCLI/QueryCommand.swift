@@ -70,6 +70,11 @@ struct QueryCommand {
       } else if let b = barText(bar, destinationIsTerminal: context.stderrIsTerminal, unicode: unicode) {
         console.error(b + "\n")
       }
+      if onTerminalTable {
+        // The title and the bar stay at the top of what the pager shows.
+        return console.page(Array(head.utf8) + body.bytes, options.pager, ifClosed: outcome)
+          ?? outcome
+      }
       if let status = console.output(head, ifClosed: outcome) { return status }
       do throws(OutputError) {
         try body.bytes.withUnsafeBufferPointer { b throws(OutputError) in try context.stdout.write(b) }
