@@ -82,6 +82,14 @@ import Testing
     #expect(overridden.stdout.split(separator: "\n").count == 33)
   }
 
+  @Test func aTallCountTableIsPagedToo() throws {
+    let result = try paged(["-c", "group:customer", "SampleData/grn.csv", "--color=never"])
+    let lines = try #require(result.received, "the pager was not run").split(separator: "\n")
+    #expect(lines[1].hasPrefix("customer") && lines[1].hasSuffix("count"))
+    #expect(lines.last?.hasPrefix("(empty)") == true)
+    #expect(result.stdout.isEmpty)
+  }
+
   /// A pager that quits without reading (as `q` in less) ends the run quietly, status kept.
   @Test func aPagerThatQuitsEarlyKeepsTheStatus() throws {
     let result = try paged(
