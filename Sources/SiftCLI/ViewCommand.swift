@@ -64,7 +64,7 @@ struct ViewsOverviewCommand {
           broken = true
         }
       }
-      return ViewTabs.Tab(label: view.displayTitle, badge: badge)
+      return ViewTabs.Tab(label: view.displayTitle, badge: badge, name: view.name)
     }
     let ascii = !console.unicode(asciiRequested: options.ascii)
     var text = ViewTabs(tabs: tabs, active: active).render(
