@@ -46,8 +46,17 @@ public struct ViewTabs: Sendable {
   }
 
   /// The tab bar and, with more than five views, the views under `More`; each line ends in a
-  /// line feed.
-  public func render(ascii: Bool = false, color: ColorMode = .none) -> String {
+  /// line feed. When the bar is wider than `maxWidth` (the terminal), the views are listed one a
+  /// line instead, each with its `@name`.
+  public func render(ascii: Bool = false, color: ColorMode = .none, maxWidth: Int? = nil)
+    -> String
+  {
+    if let maxWidth, barWidth(ascii: ascii) > maxWidth {
+      return tabs.indices.map { index in
+        let line = " " + text(of: index, ascii: ascii, color: color).text
+        return tabs[index].name.map { line + "  @" + $0 } ?? line
+      }.joined(separator: "\n") + "\n"
+    }
     let overflow = tabs.count > Self.maxTabs
     let inBar = overflow ? Self.maxTabs - 1 : tabs.count
     var bar = (0..<inBar).map { text(of: $0, ascii: ascii, color: color) }
@@ -75,6 +84,17 @@ public struct ViewTabs: Sendable {
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The width of the tab bar's first line.
+  private func barWidth(ascii: Bool) -> Int {
+    let shown = min(tabs.count, Self.maxTabs)
+    let widths = (0..<shown).map { index in
+      index == Self.maxTabs - 1 && tabs.count > Self.maxTabs
+        ? displayWidth(of: "[More (\(groupedDigits(tabs.count - index)))]")
+        : text(of: index, ascii: ascii, color: .none).width
+    }
+    return 1 + widths.reduce(0, +) + 3 * max(widths.count - 1, 0)
   }
 
   /// A tab's text as shown and its width in columns.
