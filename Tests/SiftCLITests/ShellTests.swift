@@ -13,10 +13,12 @@ import Testing
     return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
   }()
 
-  /// What the bash completion function offers for `words` with the cursor on word `cursor`.
-  func bashCompletions(_ words: [String], cursor: Int, environment: [String: String] = [:])
-    throws -> [String]?
-  {
+  /// What the bash completion function offers for `words` (as bash splits the line `line`)
+  /// with the cursor at the end of word `cursor`, `text` being what readline replaces.
+  func bashCompletions(
+    _ words: [String], cursor: Int, line: String? = nil, text: String? = nil,
+    environment: [String: String] = [:]
+  ) throws -> [String]? {
     guard let bash = executable("bash") else {
       print("skipped: bash is not installed")
       return nil
@@ -31,14 +33,18 @@ import Testing
     defer { try? FileManager.default.removeItem(at: script) }
     var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+    env["COMP_LINE"] = line ?? words.joined(separator: " ")
+    let replaced = text ?? String(words[cursor].drop { $0 == "'" || $0 == "\"" })
     let program = """
       source "$0"
+      text=$1; shift
       COMP_WORDS=("$@"); COMP_CWORD=\(cursor); COMPREPLY=()
-      _sift
+      _sift sift "$text"
       printf '%s\\n' "${COMPREPLY[@]}"
       """
     let run = try runProcess(
-      bash, ["--norc", "--noprofile", "-c", program, script.path] + words, environment: env)
+      bash, ["--norc", "--noprofile", "-c", program, script.path, replaced] + words,
+      environment: env)
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty, "bash wrote: \(run.stderr)")
     return run.stdout.split(separator: "\n").map(String.init)
@@ -69,18 +75,38 @@ import Testing
     #expect(all == ["@stock", "@shipments", "@returns"])
     let some = try bashCompletions(["sift", "@s"], cursor: 1, environment: ["SIFT_CONFIG": views.path])
     #expect(some == ["@stock", "@shipments"])
+    // As bash really splits `sift @s` (`@` breaks words) and `sift --pager=al`.
+    let split = try bashCompletions(
+      ["sift", "@", "s"], cursor: 2, line: "sift @s", text: "@s",
+      environment: ["SIFT_CONFIG": views.path])
+    #expect(split == ["@stock", "@shipments"])
+    let value = try bashCompletions(
+      ["sift", "--pager", "=", "al"], cursor: 3, line: "sift --pager=al", text: "al")
+    #expect(value == ["always"])
   }
 
   @Test func bashCompletesFieldNamesInTheQuery() throws {
     guard
       let offered = try bashCompletions(["sift", "'sta", "SampleData/grn.csv"], cursor: 1)
     else { return }
-    #expect(offered == ["status:"])
+    // With the match, the match and a space: two candidates keep readline from closing the quote.
+    #expect(offered == ["status:", "status: "])
     let later = try bashCompletions(
       ["sift", "'status:received cu", "SampleData/grn.csv"], cursor: 1)
-    #expect(later == ["status:received customer:"])
+    #expect(later == ["status:received customer:", "status:received customer: "])
     let sort = try bashCompletions(["sift", "'sort:-da", "SampleData/grn.csv"], cursor: 1)
-    #expect(sort == ["sort:-date"])
+    #expect(sort == ["sort:-date", "sort:-date "])
+    // After `@grn` (split by bash at `@`), the fields of the view's source.
+    let view = try bashCompletions(
+      ["sift", "@", "grn", "'sta"], cursor: 3, line: "sift @grn 'sta",
+      environment: ["SIFT_CONFIG": "SampleData/sift.json"])
+    #expect(view == ["status:", "status: "])
+  }
+
+  @Test func bashCompletesAnUnquotedQuery() throws {
+    guard let offered = try bashCompletions(["sift", "sta", "SampleData/grn.csv"], cursor: 1)
+    else { return }
+    #expect(offered == ["status:"])
   }
 
   @Test func bashCompletesDirectivesWithoutAFile() throws {
