@@ -22,6 +22,8 @@ public struct ProcessContext {
   public var stderrIsTerminal: Bool
   /// The terminal width in columns when stdout is a terminal.
   public var terminalWidth: Int?
+  /// The terminal height in lines when stdout is a terminal (for the pager).
+  public var terminalHeight: Int?
   /// The current directory, for finding `./sift.json`.
   public var currentDirectory: String
 
@@ -29,7 +31,7 @@ public struct ProcessContext {
     arguments: [String], environment: [String: String] = [:], stdin: ByteSource,
     stdinIsTerminal: Bool = false, stdout: ByteSink, stdoutIsTerminal: Bool = false,
     stderr: ByteSink, stderrIsTerminal: Bool = false, terminalWidth: Int? = nil,
-    currentDirectory: String = "."
+    terminalHeight: Int? = nil, currentDirectory: String = "."
   ) {
     self.arguments = arguments
     self.environment = environment
@@ -40,6 +42,7 @@ public struct ProcessContext {
     self.stderr = stderr
     self.stderrIsTerminal = stderrIsTerminal
     self.terminalWidth = terminalWidth
+    self.terminalHeight = terminalHeight
     self.currentDirectory = currentDirectory
   }
 }
@@ -58,7 +61,11 @@ public func run(_ context: ProcessContext) -> ExitStatus {
     return Console(context: context).output(helpText) ?? .matched
   case .version:
     return Console(context: context).output("sift \(siftVersion)\n") ?? .matched
-  case .fields, .views:
+  case .man:
+    return Console(context: context).output(ManPage.text) ?? .matched
+  case .completion(let shell):
+    return Console(context: context).output(CompletionScript.text(for: shell)) ?? .matched
+  case .fields, .views, .completeViews, .completeFields:
     return execute(options: options, query: Query(), context: context)
   case .query:
     break

@@ -67,6 +67,33 @@ struct Console {
     return colorterm == "truecolor" || colorterm == "24bit" ? .trueColor : .palette256
   }
 
+  /// The terminal height: `LINES` when set, else the terminal's.
+  var height: Int? {
+    if let l = context.environment["LINES"], let n = Int(l), n > 0 { return n }
+    return context.terminalHeight
+  }
+
+  /// Writes a table for the terminal to standard output (Docs/CommandLine.md, The pager): through
+  /// the pager when `--pager` says so (`auto`: when it does not fit above the prompt), else, or
+  /// when no pager can be run, plainly. `nil` when written, else the status to end with.
+  func page(_ text: [UInt8], _ choice: PagerChoice, ifClosed closedStatus: ExitStatus) -> ExitStatus? {
+    let paged: Bool
+    switch choice {
+    case .never: paged = false
+    case .always: paged = context.stdoutIsTerminal
+    case .auto:
+      let lines = text.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+      paged = context.stdoutIsTerminal && height.map { lines >= $0 } ?? false
+    }
+    if paged, let pager = Pager(environment: context.environment), pager.run(text) { return nil }
+    do throws(OutputError) {
+      try text.withUnsafeBufferPointer { b throws(OutputError) in try context.stdout.write(b) }
+      return nil
+    } catch {
+      return status(after: error, ifClosed: closedStatus)
+    }
+  }
+
   /// The terminal width: `COLUMNS` when set, else the terminal's.
   var width: Int? {
     if let c = context.environment["COLUMNS"], let n = Int(c), n > 0 { return n }

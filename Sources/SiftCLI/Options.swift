@@ -10,6 +10,16 @@ public enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never
 }
 
+/// When a table goes through a pager (`--pager`, Docs/CommandLine.md, The pager).
+public enum PagerChoice: String, Sendable, CaseIterable {
+  case auto, always, never
+}
+
+/// A shell `--completion` writes a script for (Docs/CommandLine.md, Completions).
+public enum Shell: String, Sendable, CaseIterable {
+  case bash, zsh, fish
+}
+
 /// A command line that cannot be run: exit 2 with the message and a one-line hint.
 public struct UsageError: Error, Sendable, Equatable {
   public var message: String
@@ -38,6 +48,14 @@ public struct Options: Sendable, Equatable {
     case help
     /// `--version`.
     case version
+    /// `--man`: the manual page.
+    case man
+    /// `--completion SHELL`: the completion script.
+    case completion(Shell)
+    /// `--complete-views`: the view names, one a line (for the completion scripts).
+    case completeViews
+    /// `--complete-fields [FILE...|@VIEW]`: what a query term may start with, one a line.
+    case completeFields
   }
 
   public var mode = Mode.query
@@ -56,6 +74,7 @@ public struct Options: Sendable, Equatable {
   public var quiet = false
   public var summary = SummaryStyle.bar
   public var color = ColorChoice.auto
+  public var pager = PagerChoice.auto
   /// `--now DATETIME` as given (not yet parsed).
   public var now: String?
   public var explain = false
@@ -74,77 +93,6 @@ public struct Options: Sendable, Equatable {
 
   public init() {}
 
-  /// One option of the table below: how it is spelled, whether it takes a value, what it sets.
-  private struct Spec: Sendable {
-    let long: String
-    let short: Character?
-    /// What the value may be, for "needs a value (…)"; `nil` for options without a value.
-    let valueHint: String?
-    let apply: @Sendable (inout Options, String) throws(UsageError) -> Void
-  }
-
-  private static func flag(
-    _ long: String, _ short: Character? = nil, _ set: @escaping @Sendable (inout Options) -> Void
-  ) -> Spec {
-    Spec(long: long, short: short, valueHint: nil) { options, _ in set(&options) }
-  }
-
-  private static func choice<T: RawRepresentable & CaseIterable & Sendable>(
-    _ long: String, _ short: Character?, _ set: @escaping @Sendable (inout Options, T) -> Void
-  ) -> Spec where T.RawValue == String {
-    let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-    return Spec(long: long, short: short, valueHint: names) { options, value throws(UsageError) in
-      guard let choice = T(rawValue: value) else {
-        throw UsageError("option '--\(long)' needs one of \(names), not '\(value)'")
-      }
-      set(&options, choice)
-    }
-  }
-
-  private static let specs: [Spec] = [
-    choice("format", "f") { (o, v: InputFormat) in o.format = v },
-    choice("output", "o") { (o, v: OutputFormat) in o.output = v },
-    Spec(long: "delimiter", short: "d", valueHint: "one character, or \\t") {
-      options, value throws(UsageError) in
-      if value == "\\t" || value == "\t" {
-        options.delimiter = UInt8(ascii: "\t")
-      } else if value.utf8.count == 1, let byte = value.utf8.first {
-        options.delimiter = byte
-      } else {
-        throw UsageError("option '--delimiter' needs one character, or \\t, not '\(value)'")
-      }
-    },
-    Spec(long: "encoding", short: nil, valueHint: "utf-8, latin-1 or windows-1252") {
-      options, value throws(UsageError) in
-      guard let encoding = TextEncoding(name: value) else {
-        throw UsageError(
-          "option '--encoding' needs utf-8, latin-1 or windows-1252, not '\(value)'")
-      }
-      options.encoding = encoding
-    },
-    flag("no-header") { $0.noHeader = true },
-    flag("count", "c") { $0.count = true },
-    flag("quiet", "q") { $0.quiet = true },
-    choice("summary", nil) { (o, v: SummaryStyle) in o.summary = v },
-    choice("color", nil) { (o, v: ColorChoice) in o.color = v },
-    Spec(long: "now", short: nil, valueHint: "a date-time, e.g. 2024-03-15T09:00") { o, v in
-      o.now = v
-    },
-    flag("explain") { $0.explain = true },
-    flag("skip-bad") { $0.skipBad = true },
-    Spec(long: "config", short: nil, valueHint: "the views file") { o, v in o.config = v },
-    flag("reset") { $0.reset = true },
-    flag("ascii") { $0.ascii = true },
-    flag("fields") { $0.mode = .fields },
-    flag("views") { $0.mode = .views },
-    flag("help", "h") { $0.mode = .help },
-    flag("version") { $0.mode = .version },
-  ]
-
-  private static let byLong = Dictionary(uniqueKeysWithValues: specs.map { ($0.long, $0) })
-  private static let byShort = Dictionary(
-    uniqueKeysWithValues: specs.compactMap { spec in spec.short.map { ($0, spec) } })
-
   /// Parses the arguments (without the program name). `--help` and `--version` end the parse
   /// where they stand; `--` ends the options.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -152,11 +100,11 @@ public struct Options: Sendable, Equatable {
     var positionals: [String] = []
     var index = 0
     /// The value of an option: attached (`--format=csv`, `-fcsv`) or the next argument.
-    func value(for spec: Spec, attached: String?) throws(UsageError) -> String {
+    func value(for spec: OptionSpec, attached: String?) throws(UsageError) -> String {
       if let attached { return attached }
       index += 1
       guard index < arguments.count else {
-        throw UsageError("option '--\(spec.long)' needs a value (\(spec.valueHint ?? ""))")
+        throw UsageError("option '--\(spec.long)' needs a value (\(spec.value.hint))")
       }
       return arguments[index]
     }
@@ -169,10 +117,10 @@ public struct Options: Sendable, Equatable {
         let body = argument.dropFirst(2)
         let name = String(body.prefix { $0 != "=" })
         let attached = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-        guard let spec = byLong[name] else {
+        guard let spec = OptionTable.byLong[name] else {
           throw UsageError("unknown option '--\(name)'")
         }
-        if spec.valueHint == nil {
+        if spec.value == .none {
           guard attached == nil else { throw UsageError("option '--\(name)' takes no value") }
           try spec.apply(&options, "")
         } else {
@@ -186,10 +134,10 @@ public struct Options: Sendable, Equatable {
           var letters = Substring(argument.dropFirst())
           while let letter = letters.first {
             letters = letters.dropFirst()
-            guard let spec = byShort[letter] else {
+            guard let spec = OptionTable.byShort[letter] else {
               throw unknownShortOption(letter, in: argument)
             }
-            if spec.valueHint == nil {
+            if spec.value == .none {
               try spec.apply(&options, "")
             } else {
               try spec.apply(
@@ -230,8 +178,14 @@ public struct Options: Sendable, Equatable {
   /// QUERY then FILEs; with `@VIEW` first, the next argument is still the QUERY.
   private mutating func assign(_ positionals: [String]) throws(UsageError) {
     switch mode {
-    case .fields:
-      files = positionals
+    case .fields, .completeFields:
+      // `sift --fields @VIEW` lists the fields of the view's file.
+      var rest = positionals[...]
+      if let first = rest.first, first.hasPrefix("@"), first.count > 1 {
+        view = String(first.dropFirst())
+        rest = rest.dropFirst()
+      }
+      files = Array(rest)
     case .views:
       // `sift --views @VIEW` highlights that view's tab.
       var rest = positionals[...]
@@ -256,7 +210,7 @@ public struct Options: Sendable, Equatable {
         query = given
       }
       files = Array(rest)
-    case .help, .version:
+    case .help, .version, .man, .completion, .completeViews:
       break
     }
   }

@@ -19,15 +19,21 @@ extension SiftCLI {
     // Standard output's terminal, else standard error's: the bar fits the terminal it is
     // written to even when the records go to a pipe or a file.
     var width: Int?
+    var height: Int?
     for fd: Int32 in [1, 2] where width == nil {
       var ws = winsize()
-      if ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 { width = Int(ws.ws_col) }
+      if ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 {
+        width = Int(ws.ws_col)
+        // Only standard output's height matters: the pager pages what goes there.
+        if fd == 1 && ws.ws_row > 0 { height = Int(ws.ws_row) }
+      }
     }
     let context = ProcessContext(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
       stdin: ByteSource(fileDescriptor: 0, name: "stdin"), stdinIsTerminal: isatty(0) == 1,
       stdout: DescriptorSink(fd: 1), stdoutIsTerminal: isatty(1) == 1,
-      stderr: DescriptorSink(fd: 2), stderrIsTerminal: isatty(2) == 1, terminalWidth: width, currentDirectory: ".")
+      stderr: DescriptorSink(fd: 2), stderrIsTerminal: isatty(2) == 1, terminalWidth: width, terminalHeight: height,
+      currentDirectory: ".")
     return run(context).rawValue
   }
 }

@@ -63,7 +63,7 @@ struct QueryCommand {
       return console.status(after: error, ifClosed: outcome)
     }
     let bar = feedbackBar(plan, summary, unicode: unicode, fastFilterChips: fastFilterChips)
-    if options.count {
+    if options.count && !onTerminalTable {
       let counts =
         plan.group != nil
         ? summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined() : "\(summary.shown)\n"
@@ -80,6 +80,11 @@ struct QueryCommand {
       } else if let b = barText(bar, destinationIsTerminal: context.stderrIsTerminal, unicode: unicode) {
         console.error(b + "\n")
       }
+      if onTerminalTable {
+        // The title and the bar stay at the top of what the pager shows.
+        let table = options.count ? countTable(plan, summary, unicode: unicode) : body.bytes
+        return console.page(Array(head.utf8) + table, options.pager, ifClosed: outcome) ?? outcome
+      }
       if let status = console.output(head, ifClosed: outcome) { return status }
       do throws(OutputError) {
         try body.bytes.withUnsafeBufferPointer { b throws(OutputError) in try context.stdout.write(b) }
@@ -90,6 +95,22 @@ struct QueryCommand {
       console.error(b + "\n")
     }
     return outcome
+  }
+
+  /// `-c` on a terminal (Docs/CommandLine.md, Counting): the count with grouped digits; with
+  /// `group:`, a table of each value (`(empty)` for the empty one) and its count.
+  private func countTable(_ plan: Plan, _ summary: RunSummary, unicode: Bool) -> [UInt8] {
+    guard let group = plan.group else { return Array("\(groupedDigits(summary.shown))\n".utf8) }
+    let sink = MemorySink()
+    let table = TableWriter(
+      output: OutputBuffer(sink: sink), numericColumns: [false, true], maxWidth: console.width,
+      ascii: !unicode)
+    try? table.begin(columns: [group.name, "count"])
+    for (value, count) in summary.groupCounts {
+      table.write(texts: [value.isEmpty ? "(empty)" : value, groupedDigits(count)])
+    }
+    try? table.end()
+    return sink.bytes
   }
 
   /// "Now" from `--now`, `SIFT_NOW` or the clock; `nil` after reporting a bad value.

@@ -64,11 +64,12 @@ struct ViewsOverviewCommand {
           broken = true
         }
       }
-      return ViewTabs.Tab(label: view.displayTitle, badge: badge)
+      return ViewTabs.Tab(label: view.displayTitle, badge: badge, name: view.name)
     }
     let ascii = !console.unicode(asciiRequested: options.ascii)
     var text = ViewTabs(tabs: tabs, active: active).render(
-      ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal))
+      ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal),
+      maxWidth: context.stdoutIsTerminal ? console.width : nil)
     if let active { text += " " + file.views[active].details(ascii: ascii) + "\n" }
     if let status = console.output(text) { return status }
     return broken ? .error : .matched

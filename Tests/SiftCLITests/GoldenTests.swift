@@ -12,7 +12,7 @@
 //   env      optional: KEY=VALUE lines added to the environment (which is otherwise just
 //            LANG=C.UTF-8; `LANG=` empties it)
 //   tty      optional: words saying what is a terminal: `stdin`, `stdout`, `stderr`, and
-//            `width=N` for the terminal width
+//            `width=N` and `height=N` for the terminal's size
 //
 // SIFT_RECORD=1 swift test --filter GoldenTests  rewrites expout, experr and status from the
 // actual run; review the result with `git diff`. SIFT_CASES=a,b runs (or records) only the
@@ -62,6 +62,7 @@ import Testing
     }
     let tty = String(decoding: read("tty") ?? Data(), as: UTF8.self).split(whereSeparator: \.isWhitespace)
     let width = tty.first { $0.hasPrefix("width=") }.flatMap { Int($0.dropFirst(6)) }
+    let height = tty.first { $0.hasPrefix("height=") }.flatMap { Int($0.dropFirst(7)) }
     let stdout = MemorySink()
     let stderr = MemorySink()
     let context = ProcessContext(
@@ -69,7 +70,7 @@ import Testing
       stdin: ByteSource(bytes: Array(read("stdin") ?? Data()), name: "stdin"),
       stdinIsTerminal: tty.contains("stdin"), stdout: stdout,
       stdoutIsTerminal: tty.contains("stdout"), stderr: stderr,
-      stderrIsTerminal: tty.contains("stderr"), terminalWidth: width,
+      stderrIsTerminal: tty.contains("stderr"), terminalWidth: width, terminalHeight: height,
       currentDirectory: Self.packageRoot.path)
     let status = run(context).rawValue
 

@@ -81,6 +81,19 @@ public final class TableWriter: RecordWriter {
     records += 1
   }
 
+  /// Writes one row of plain texts, one per column (the `-c` table: a value and its count).
+  public func write(texts: [String]) {
+    precondition(texts.count == columnCount, "write's texts must match begin's columns")
+    for (index, text) in texts.enumerated() {
+      var text = text
+      text.withUTF8 {
+        if !textColumns[index], $0.contains(.space) { textColumns[index] = true }
+        appendCell($0, to: &cells, ends: &cellEnds, widths: &cellWidths)
+      }
+    }
+    records += 1
+  }
+
   /// Writes the whole table.
   public func end() throws(OutputError) {
     defer {

@@ -1,9 +1,10 @@
 /// The views overview as a tab bar (Docs/Views.md, The views overview):
 ///
 ///      GRN List (12) │ Dispatch List (3) │ Invoice List │ Order List (5)
+///      @grn             @dispatch           @invoices      @orders
 ///
-/// At most five tabs: with more views the fifth tab is `More (N)` and the rest are listed below
-/// it, one per line. Labels are cut to 25 columns. The active view (with `@VIEW`) is drawn like
+/// Under each tab, the `@name` that runs the view. At most five tabs: with more views the fifth
+/// tab is `More (N)` and the rest are listed below it, one per line, each with its `@name`. Labels are cut to 25 columns. The active view (with `@VIEW`) is drawn like
 /// an active chip: in brackets, or white on orange with colour.
 public struct ViewTabs: Sendable {
   /// One view's tab.
@@ -20,10 +21,13 @@ public struct ViewTabs: Sendable {
 
     public var label: String
     public var badge: Badge
+    /// The view's name, shown as `@name`; `nil` shows none.
+    public var name: String?
 
-    public init(label: String, badge: Badge) {
+    public init(label: String, badge: Badge, name: String? = nil) {
       self.label = label
       self.badge = badge
+      self.name = name
     }
   }
 
@@ -42,8 +46,17 @@ public struct ViewTabs: Sendable {
   }
 
   /// The tab bar and, with more than five views, the views under `More`; each line ends in a
-  /// line feed.
-  public func render(ascii: Bool = false, color: ColorMode = .none) -> String {
+  /// line feed. When the bar is wider than `maxWidth` (the terminal), the views are listed one a
+  /// line instead, each with its `@name`.
+  public func render(ascii: Bool = false, color: ColorMode = .none, maxWidth: Int? = nil)
+    -> String
+  {
+    if let maxWidth, barWidth(ascii: ascii) > maxWidth {
+      return tabs.indices.map { index in
+        let line = " " + text(of: index, ascii: ascii, color: color).text
+        return tabs[index].name.map { line + "  @" + $0 } ?? line
+      }.joined(separator: "\n") + "\n"
+    }
     let overflow = tabs.count > Self.maxTabs
     let inBar = overflow ? Self.maxTabs - 1 : tabs.count
     var bar = (0..<inBar).map { text(of: $0, ascii: ascii, color: color) }
@@ -51,14 +64,41 @@ public struct ViewTabs: Sendable {
       let more = "More (\(groupedDigits(tabs.count - inBar)))"
       bar.append(highlighted(more, (active ?? -1) >= inBar, color: color))
     }
-    var lines = [" " + bar.joined(separator: ascii ? " | " : " │ ")]
+    let separator = ascii ? " | " : " │ "
+    var lines = [" " + bar.map(\.text).joined(separator: separator)]
+    // Each `@name` starts under its tab, at least a space after the one before.
+    var names = ""
+    var column = 1
+    for (index, tab) in bar.enumerated() {
+      if index < inBar, let name = tabs[index].name {
+        names += String(repeating: " ", count: max(column - displayWidth(of: names), names.isEmpty ? 0 : 1))
+        names += "@" + name
+      }
+      column += tab.width + separator.count
+    }
+    if !names.isEmpty { lines.append(names) }
     if overflow {
-      lines += (inBar..<tabs.count).map { "   " + text(of: $0, ascii: ascii, color: color) }
+      lines += (inBar..<tabs.count).map { index in
+        let line = "   " + text(of: index, ascii: ascii, color: color).text
+        return tabs[index].name.map { line + "  @" + $0 } ?? line
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func text(of index: Int, ascii: Bool, color: ColorMode) -> String {
+  /// The width of the tab bar's first line.
+  private func barWidth(ascii: Bool) -> Int {
+    let shown = min(tabs.count, Self.maxTabs)
+    let widths = (0..<shown).map { index in
+      index == Self.maxTabs - 1 && tabs.count > Self.maxTabs
+        ? displayWidth(of: "[More (\(groupedDigits(tabs.count - index)))]")
+        : text(of: index, ascii: ascii, color: .none).width
+    }
+    return 1 + widths.reduce(0, +) + 3 * max(widths.count - 1, 0)
+  }
+
+  /// A tab's text as shown and its width in columns.
+  private func text(of index: Int, ascii: Bool, color: ColorMode) -> (text: String, width: Int) {
     let tab = tabs[index]
     var text = truncate(tab.label, toWidth: Self.maxLabelWidth, ellipsis: ascii ? "..." : "…")
     switch tab.badge {
@@ -69,8 +109,9 @@ public struct ViewTabs: Sendable {
     return highlighted(text, index == active, color: color)
   }
 
-  private func highlighted(_ text: String, _ isActive: Bool, color: ColorMode) -> String {
-    guard isActive else { return text }
-    return color == .none ? "[\(text)]" : color.paint(text, active: true)
+  private func highlighted(_ text: String, _ isActive: Bool, color: ColorMode) -> (text: String, width: Int) {
+    let width = displayWidth(of: text)
+    guard isActive else { return (text, width) }
+    return color == .none ? ("[\(text)]", width + 2) : (color.paint(text, active: true), width)
   }
 }

@@ -1,0 +1,32 @@
+import SiftCore
+
+/// `--complete-views` and `--complete-fields`: the words the completion scripts offer
+/// (Docs/CommandLine.md, Completions), one a line. Errors go to standard error, which the
+/// scripts silence.
+struct CompletionWords {
+  let options: Options
+  let context: ProcessContext
+  var console: Console { Console(context: context) }
+
+  /// The names of the views, without `@`.
+  func views() -> ExitStatus {
+    guard let file = ViewsFileLookup(options: options, context: context).load() else {
+      return .error
+    }
+    return console.output(file.views.map { $0.name + "\n" }.joined()) ?? .matched
+  }
+
+  /// The field names of the FILEs (or `@VIEW`'s file) as a query writes them: `status`,
+  /// `"GRN No"`. Only the sample is read.
+  func fields() -> ExitStatus {
+    guard !options.files.isEmpty, let inputs = Inputs.open(options, context: context) else {
+      return .error
+    }
+    let schema: Schema
+    do throws(SiftError) { schema = try Engine(readers: inputs.readers).readSample() } catch {
+      return .error
+    }
+    let names = schema.allNames.map { FieldName($0, span: Span(0, 0)).canonicalText }
+    return console.output(names.map { $0 + "\n" }.joined()) ?? .matched
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import SiftCLI
+
+/// The completion scripts of `sift --completion` run in real shells (Docs/CommandLine.md,
+/// Completions); a shell that is not installed is skipped with a message.
+@Suite struct ShellTests {
+  /// The built `sift` next to the test bundle, which the scripts call for views and fields.
+  static let siftBinary: URL? = {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let binary = folder.appendingPathComponent("sift")
+    return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
+  }()
+
+  /// What the bash completion function offers for `words` (as bash splits the line `line`)
+  /// with the cursor at the end of word `cursor`, `text` being what readline replaces.
+  func bashCompletions(
+    _ words: [String], cursor: Int, line: String? = nil, text: String? = nil,
+    environment: [String: String] = [:]
+  ) throws -> [String]? {
+    guard let bash = executable("bash") else {
+      print("skipped: bash is not installed")
+      return nil
+    }
+    guard let binary = Self.siftBinary else {
+      print("skipped: no built sift binary next to the tests")
+      return nil
+    }
+    let script = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-completion-\(UUID().uuidString).bash")
+    try Data(sift(["--completion", "bash"]).stdout).write(to: script)
+    defer { try? FileManager.default.removeItem(at: script) }
+    var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+    env["COMP_LINE"] = line ?? words.joined(separator: " ")
+    let replaced = text ?? String(words[cursor].drop { $0 == "'" || $0 == "\"" })
+    let program = """
+      source "$0"
+      text=$1; shift
+      COMP_WORDS=("$@"); COMP_CWORD=\(cursor); COMPREPLY=()
+      _sift sift "$text"
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let run = try runProcess(
+      bash, ["--norc", "--noprofile", "-c", program, script.path, replaced] + words,
+      environment: env)
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty, "bash wrote: \(run.stderr)")
+    return run.stdout.split(separator: "\n").map(String.init)
+  }
+
+  @Test func bashCompletesLongOptions() throws {
+    guard let offered = try bashCompletions(["sift", "--fo"], cursor: 1) else { return }
+    #expect(offered.contains("--format"))
+    #expect(offered.allSatisfy { $0.hasPrefix("--fo") })
+  }
+
+  @Test func bashCompletesOptionValues() throws {
+    guard let offered = try bashCompletions(["sift", "-o", ""], cursor: 2) else { return }
+    #expect(offered == ["table", "csv", "tsv", "json", "ndjson", "markdown"])
+    let pager = try bashCompletions(["sift", "--pager", "a"], cursor: 2)
+    #expect(pager == ["auto", "always"])
+  }
+
+  @Test func bashCompletesViewNames() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-views-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let views = folder.appendingPathComponent("views.json")
+    try Data(#"{"views": {"stock": {}, "shipments": {}, "returns": {}}}"#.utf8).write(to: views)
+    let all = try bashCompletions(["sift", "@"], cursor: 1, environment: ["SIFT_CONFIG": views.path])
+    guard let all else { return }
+    #expect(all == ["@stock", "@shipments", "@returns"])
+    let some = try bashCompletions(["sift", "@s"], cursor: 1, environment: ["SIFT_CONFIG": views.path])
+    #expect(some == ["@stock", "@shipments"])
+    // As bash really splits `sift @s` (`@` breaks words) and `sift --pager=al`.
+    let split = try bashCompletions(
+      ["sift", "@", "s"], cursor: 2, line: "sift @s", text: "@s",
+      environment: ["SIFT_CONFIG": views.path])
+    #expect(split == ["@stock", "@shipments"])
+    let value = try bashCompletions(
+      ["sift", "--pager", "=", "al"], cursor: 3, line: "sift --pager=al", text: "al")
+    #expect(value == ["always"])
+  }
+
+  @Test func bashCompletesFieldNamesInTheQuery() throws {
+    guard
+      let offered = try bashCompletions(["sift", "'sta", "SampleData/grn.csv"], cursor: 1)
+    else { return }
+    // With the match, the match and a space: two candidates keep readline from closing the quote.
+    #expect(offered == ["status:", "status: "])
+    let later = try bashCompletions(
+      ["sift", "'status:received cu", "SampleData/grn.csv"], cursor: 1)
+    #expect(later == ["status:received customer:", "status:received customer: "])
+    let sort = try bashCompletions(["sift", "'sort:-da", "SampleData/grn.csv"], cursor: 1)
+    #expect(sort == ["sort:-date", "sort:-date "])
+    // After `@grn` (split by bash at `@`), the fields of the view's source.
+    let view = try bashCompletions(
+      ["sift", "@", "grn", "'sta"], cursor: 3, line: "sift @grn 'sta",
+      environment: ["SIFT_CONFIG": "SampleData/sift.json"])
+    #expect(view == ["status:", "status: "])
+  }
+
+  @Test func bashCompletesAnUnquotedQuery() throws {
+    guard let offered = try bashCompletions(["sift", "sta", "SampleData/grn.csv"], cursor: 1)
+    else { return }
+    #expect(offered == ["status:"])
+  }
+
+  @Test func bashCompletesDirectivesWithoutAFile() throws {
+    guard let offered = try bashCompletions(["sift", ""], cursor: 1) else { return }
+    #expect(offered == ["sort:", "group:", "limit:", "fields:"])
+  }
+
+  /// fish lists what it would complete for a command line with `complete -C`.
+  @Test func fishCompletesValuesViewsAndFields() throws {
+    guard let fish = executable("fish"), let binary = Self.siftBinary else {
+      print("skipped: fish is not installed, or no built sift binary next to the tests")
+      return
+    }
+    let script = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-completion-\(UUID().uuidString).fish")
+    try Data(sift(["--completion", "fish"]).stdout).write(to: script)
+    defer { try? FileManager.default.removeItem(at: script) }
+    var env = ProcessInfo.processInfo.environment
+    env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+    env["SIFT_CONFIG"] = "SampleData/sift.json"
+    func offered(_ line: String) throws -> [String] {
+      let run = try runProcess(
+        fish, ["--no-config", "-c", "source $argv[1]; complete -C$argv[2]", script.path, line],
+        environment: env)
+      #expect(run.stderr.isEmpty, "fish wrote: \(run.stderr)")
+      return run.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+    }
+    #expect(try offered("sift -o ").sorted() == ["csv", "json", "markdown", "ndjson", "table", "tsv"])
+    #expect(try offered("sift @g") == ["@grn"])
+    #expect(try offered("sift @grn 'status:x cu") == ["status:x customer:"])
+    #expect(try offered("sift @grn 'sort:-da") == ["sort:-date"])
+  }
+
+  @Test(arguments: [Shell.zsh, .fish, .bash])
+  func scriptIsValidSyntax(shell: Shell) throws {
+    guard let program = executable(shell.rawValue) else {
+      print("skipped: \(shell) is not installed")
+      return
+    }
+    let script = sift(["--completion", shell.rawValue])
+    #expect(script.status == .matched)
+    let check = try runProcess(program, ["-n"], input: script.stdout)
+    #expect(check.status == 0, "\(shell) -n: \(check.stderr)")
+    #expect(check.stderr.isEmpty, "\(shell) -n: \(check.stderr)")
+  }
+}
