@@ -85,6 +85,7 @@ public final class Engine {
       for n in list + later where seen.insert(n).inserted { names.append(n) }
     }
     schema = Schema(names: names)
+    sample.lay(against: schema, names: sampledNames)
     let position = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     for (reader, list) in zip(readers, sampledNames) {
       guard let bytes = reader.headerBytes else { continue }
@@ -98,7 +99,7 @@ public final class Engine {
       var paths: [String] = []
       var known = Set<String>()
       let field = ResolvedField(index: i, path: [], name: names[i])
-      sample.forEachValue(of: field, schema: schema, names: sampledNames) { v in
+      sample.forEachValue(of: field) { v in
         guard v.form == .jsonNested else { return }
         for p in JSONPath.nestedPaths(of: v) where known.insert(p).inserted { paths.append(p) }
       }
@@ -110,7 +111,7 @@ public final class Engine {
 
   /// The type the sample gives `field`.
   public func type(of field: ResolvedField) -> ColumnType {
-    sample.type(of: field, schema: schema, names: sampledNames)
+    sample.type(of: field)
   }
 
   /// Resolves and types `query` against the sample. A query that does not fit it (an unknown

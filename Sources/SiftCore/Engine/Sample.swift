@@ -4,16 +4,27 @@ struct Sample {
   /// Batches read so far, with the index of the reader that made each.
   var batches: [(reader: Int, batch: RecordBatch)] = []
   var records = 0
+  /// Each batch's layout against the schema, made once per schema by `lay(against:names:)`
+  /// (once per field would be quadratic in the number of fields).
+  private var layouts: [SourceLayout] = []
+
+  /// Lays every batch out against `schema`, its reader's fields being `names[reader]`.
+  mutating func lay(against schema: Schema, names: [[String]]) {
+    var byReader: [Int: SourceLayout] = [:]
+    layouts = batches.map { reader, batch in
+      if let layout = byReader[reader], layout.encoding == batch.encoding { return layout }
+      let layout = SourceLayout(names: names[reader], schema: schema, encoding: batch.encoding)
+      byReader[reader] = layout
+      return layout
+    }
+  }
 
   /// Calls `body` with each sampled value of `field` (all elements of JSON arrays, values at its
   /// nested path), at most `TypeInference.sampleSize` records.
-  func forEachValue(
-    of field: ResolvedField, schema: Schema, names: [[String]], _ body: (FieldValue) -> Void
-  ) {
+  func forEachValue(of field: ResolvedField, _ body: (FieldValue) -> Void) {
     var seen = 0
-    for (reader, batch) in batches {
+    for ((_, batch), layout) in zip(batches, layouts) {
       guard seen < TypeInference.sampleSize else { return }
-      let layout = SourceLayout(names: names[reader], schema: schema, encoding: batch.encoding)
       let local = field.index < layout.local.count ? layout.local[field.index] : -1
       batch.withRows { rows in
         let n = min(rows.count, TypeInference.sampleSize - seen)
@@ -32,9 +43,9 @@ struct Sample {
   }
 
   /// The type of `field` by the sample.
-  func type(of field: ResolvedField, schema: Schema, names: [[String]]) -> ColumnType {
+  func type(of field: ResolvedField) -> ColumnType {
     var inference = TypeInference()
-    forEachValue(of: field, schema: schema, names: names) { inference.add($0) }
+    forEachValue(of: field) { inference.add($0) }
     return inference.type
   }
 }

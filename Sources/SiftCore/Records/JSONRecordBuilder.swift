@@ -54,6 +54,11 @@ final class JSONRecordBuilder {
           {
             field = predicted[member]
           } else {
+            // Drop the local copies first, so that adding a key appends in place instead of
+            // copying every key so far (quadratic in a record's width).
+            predicted = []
+            keyBytes = []
+            keyBounds = []
             field = self.field(named: name, member: member, rows: row + 1)
             predicted = self.predicted
             keyBytes = self.keyBytes
