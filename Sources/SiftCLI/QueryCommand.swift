@@ -39,7 +39,7 @@ struct QueryCommand {
     let buffer = OutputBuffer(sink: body ?? context.stdout, lineBuffered: context.stdoutIsTerminal && body == nil)
     let writer: RecordWriter? = options.count ? nil : makeWriter(
       WriterOptions(
-        format: format, delimiter: outputDelimiter(format),
+        format: format, delimiter: outputDelimiter(format, inputs),
         numericColumns: plan.outputFields.map { plan.type(of: $0) == .number },
         maxWidth: onTerminalTable ? console.width : nil, ascii: !unicode,
         textStyle: delimitedStyle(format, inputs), header: !options.noHeader),
@@ -157,9 +157,15 @@ struct QueryCommand {
     return first.textStyle
   }
 
-  private func outputDelimiter(_ format: OutputFormat) -> UInt8 {
+  /// `-d`, else CSV in, CSV out keeps the first input's delimiter, given or sniffed (`;`);
+  /// else `,` (Docs/Formats.md, CSV).
+  private func outputDelimiter(_ format: OutputFormat, _ inputs: Inputs) -> UInt8 {
     if format == .tsv { return UInt8(ascii: "\t") }
-    return options.delimiter ?? UInt8(ascii: ",")
+    if let given = options.delimiter { return given }
+    guard format == .csv, inputs.formats.first == .csv, let first = inputs.readers.first else {
+      return UInt8(ascii: ",")
+    }
+    return first.textStyle.delimiter
   }
 
   private func feedbackBar(

@@ -12,7 +12,8 @@ public final class CSVReader: RecordReader {
   public private(set) var skipped = 0
   public var onSkip: ((InputError) -> Void)?
   public var textStyle: TextStyle {
-    TextStyle(byteOrderMark: input.droppedByteOrderMark, lineEnd: firstLineEnd)
+    TextStyle(
+      byteOrderMark: input.droppedByteOrderMark, lineEnd: firstLineEnd, delimiter: delimiter)
   }
   /// The bytes that ended the first row (the header, or the first record without one).
   private var firstLineEnd: [UInt8] = [.lineFeed]
