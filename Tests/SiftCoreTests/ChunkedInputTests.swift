@@ -58,3 +58,66 @@ private final class TricklingStage: ByteStage {
     #expect(result.lines == [2, 3])
   }
 }
+
+/// Line numbers in errors stay exact when a CRLF straddles two chunks (the CR the last byte of
+/// one, the LF the first of the next): every reader, the CR placed at each offset around the
+/// chunk boundary.
+@Suite struct LineEndAcrossChunksTests {
+  static let chunk = 64
+
+  /// `head` padded with spaces (or, in CSV, a padding field) so that its final CRLF's CR falls
+  /// at `crAt`, followed by `tail`.
+  static func input(_ head: String, crAt: Int, tail: String, pad: UInt8) -> [UInt8] {
+    var bytes = Array(head.utf8)
+    bytes += Array(repeating: pad, count: crAt - bytes.count)
+    return bytes + Array("\r\n".utf8) + Array(tail.utf8)
+  }
+
+  static let offsets = Array((chunk - 3)...(chunk + 2)) + Array((2 * chunk - 2)...(2 * chunk))
+
+  @Test(arguments: offsets)
+  func jsonTrailingTextLine(crAt: Int) {
+    // The document ends, whitespace runs up to the CR, an error follows two lines later.
+    let bytes = Self.input("[{\"a\":1},\r\n{\"a\":2}]", crAt: crAt, tail: "\r\n x", pad: .space)
+    let reader = JSONReader(
+      source: ByteSource(bytes: bytes, name: "t.json"), options: ReaderOptions(name: "t.json"),
+      prefix: [], chunkSize: Self.chunk)
+    let error = readError(reader)
+    #expect(error?.line == 4 && error?.column == 2, "\(String(describing: error))")
+  }
+
+  @Test(arguments: offsets)
+  func jsonRecordLinesAndErrorInsideTheDocument(crAt: Int) throws {
+    let bytes = Self.input("[{\"a\":1}", crAt: crAt, tail: ",{\"a\":2},\r\n{\"a\":}]", pad: .space)
+    let reader = JSONReader(
+      source: ByteSource(bytes: bytes, name: "t.json"), options: ReaderOptions(name: "t.json"),
+      prefix: [], chunkSize: Self.chunk)
+    var lines: [Int] = []
+    var error: InputError?
+    do {
+      while let batch = try reader.nextBatch() { lines += batch.lines.map(Int.init) }
+    } catch let e { error = e }
+    #expect(lines == [1, 2], "crAt \(crAt)")
+    #expect(error?.line == 3 && error?.column == 6, "\(String(describing: error))")
+  }
+
+  @Test(arguments: offsets)
+  func ndjsonLine(crAt: Int) {
+    let bytes = Self.input("{\"a\":1}", crAt: crAt, tail: "{\"a\":2}\r\n{\"a\"}\r\n", pad: .space)
+    let reader = NDJSONReader(
+      source: ByteSource(bytes: bytes, name: "t.ndjson"),
+      options: ReaderOptions(name: "t.ndjson"), prefix: [], chunkSize: Self.chunk)
+    let error = readError(reader)
+    #expect(error?.line == 3 && error?.column == 5, "\(String(describing: error))")
+  }
+
+  @Test(arguments: offsets)
+  func csvLine(crAt: Int) {
+    let bytes = Self.input("a,b\r\n1,", crAt: crAt, tail: "2,3\r\n4,5,6\r\n", pad: UInt8(ascii: "x"))
+    let reader = CSVReader(
+      source: ByteSource(bytes: bytes, name: "t.csv"), options: ReaderOptions(name: "t.csv"),
+      format: .csv, prefix: [], chunkSize: Self.chunk)
+    let error = readError(reader)
+    #expect(error?.line == 4 && error?.column == 5, "\(String(describing: error))")
+  }
+}

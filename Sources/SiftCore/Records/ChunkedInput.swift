@@ -154,26 +154,27 @@ final class Int32Store {
 }
 
 /// Counts lines (LF, CRLF or a lone CR each end one) while moving forward through a buffer, to
-/// turn byte offsets into 1-based line and column numbers.
+/// turn byte offsets into 1-based line and column numbers. A CR ends its line at once; the LF
+/// after it, also one at the start of the next buffer, ends nothing more.
 struct LineCursor {
   /// Bytes before `offset` have been counted.
   var offset = 0
   var line = 1
   /// Where the current line starts (negative when it started in an earlier buffer).
   var lineStart = 0
+  /// True when the last byte counted was a CR.
+  var afterCarriageReturn = false
 
   /// Counts the line ends in `offset..<end`.
   mutating func advance(to end: Int, in b: UnsafeBufferPointer<UInt8>) {
     while offset < end {
       let c = b[offset]
       offset += 1
-      if c == .lineFeed {
-        line += 1
-        lineStart = offset
-      } else if c == .carriageReturn && (offset >= b.count || b[offset] != .lineFeed) {
-        line += 1
+      if c == .lineFeed || c == .carriageReturn {
+        if c == .carriageReturn || !afterCarriageReturn { line += 1 }
         lineStart = offset
       }
+      afterCarriageReturn = c == .carriageReturn
     }
   }
 
