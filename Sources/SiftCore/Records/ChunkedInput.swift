@@ -29,6 +29,8 @@ struct ChunkedInput {
   /// Every byte written into the buffers so far: the ones read and the carried ones copied
   /// forward (the measure tests use to check that carrying a long record stays linear).
   private(set) var bytesWritten = 0
+  /// A read failure met after some bytes of a buffer were read.
+  private var heldFailure: InputError?
 
   /// `prefix` holds bytes already taken from the source (by sniffing); they come first. A part
   /// of a file (`atStart` false) keeps a leading byte order mark: it is not the file's start.
@@ -44,8 +46,9 @@ struct ChunkedInput {
 
   /// The next buffer: the carried bytes followed by new bytes, at least a chunk's worth (or as
   /// many as are carried, so a record larger than a chunk doubles the buffer) unless the source
-  /// ends first. A UTF-8 byte order mark at the very start is dropped.
+  /// ends or fails first. A UTF-8 byte order mark at the very start is dropped.
   mutating func nextBuffer() throws(InputError) -> [UInt8] {
+    if let heldFailure { throw heldFailure }
     let kept = carriedCount
     let wanted = max(chunkSize, kept)
     guard kept + wanted < Int(Int32.max) else {
@@ -75,7 +78,12 @@ struct ChunkedInput {
     bytesWritten += buffer.count
     carried = []
     carriedFrom = 0
-    if let failure { throw failure }
+    if let failure {
+      // The bytes read before a failure are handed out (not as the last buffer: the record
+      // they end in is not whole); the failure comes with the next buffer.
+      guard buffer.count > kept else { throw failure }
+      heldFailure = failure
+    }
     if atStart {
       atStart = false
       if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
@@ -201,7 +209,8 @@ extension ChunkedInput {
   /// Reads the next chunk and lets `scan` read the whole records at its start (it returns where
   /// they end, and is told whether this is the last chunk); the rest is carried into the next
   /// chunk. Returns the chunk, and whether the input is done: at its end, or after an error,
-  /// which `failure` holds back when `records()` records were read before it.
+  /// which `failure` holds back when `records()` records were read before it. In decompressed
+  /// input, the error is the damage found further on, if any, rather than the malformed record.
   mutating func scanNextChunk(
     failure: inout DeferredFailure, records: () -> Int,
     _ scan: (UnsafeBufferPointer<UInt8>, Bool) throws(InputError) -> Int
@@ -215,7 +224,7 @@ extension ChunkedInput {
       if !isLast { carry(buffer, from: consumed) }
       return (buffer, isLast)
     } catch {
-      try failure.hold(error, after: records())
+      try failure.hold(source.damageAhead() ?? error, after: records())
       return (buffer, true)
     }
   }

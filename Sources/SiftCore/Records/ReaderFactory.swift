@@ -36,9 +36,12 @@ public enum ReaderFactory {
     if magic.count >= 2 && magic[0] == 0x1F && magic[1] == 0x8B {
       let stream = GzipStream(inner: source, initial: [])
       source = ByteSource(stage: stream, name: source.name)
+      source.decompresses = true
     }
     if encoding != .utf8 {
+      let decompresses = source.decompresses
       source = ByteSource(stage: Transcoder(inner: source, encoding: encoding), name: source.name)
+      source.decompresses = decompresses
     }
     let head = try source.peek(FormatSniffer.sampleSize)
     if let kind = FormatSniffer.binaryKind(head) {
