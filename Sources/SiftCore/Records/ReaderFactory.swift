@@ -60,9 +60,15 @@ public enum ReaderFactory {
     var chosen = format ?? Self.format(forPath: source.name)
     if chosen == nil {
       var atEnd = false
-      while !atEnd && prefix.count < FormatSniffer.sampleSize {
-        let wanted = FormatSniffer.sampleSize - prefix.count
+      var limit = FormatSniffer.sampleSize
+      while !atEnd && prefix.count < limit {
+        let wanted = min(limit - prefix.count, FormatSniffer.sampleSize)
         atEnd = try source.read(into: &prefix, maxCount: wanted) == 0
+        if prefix.count == limit && limit < FormatSniffer.longestObjectLine
+          && FormatSniffer.endsInsideFirstObjectLine(prefix)
+        {
+          limit = min(2 * limit, FormatSniffer.longestObjectLine)
+        }
       }
       chosen = FormatSniffer.sniff(prefix, complete: atEnd)
     }
