@@ -113,7 +113,8 @@ private final class TricklingStage: ByteStage {
 
   @Test(arguments: offsets)
   func csvLine(crAt: Int) {
-    let bytes = Self.input("a,b\r\n1,", crAt: crAt, tail: "2,3\r\n4,5,6\r\n", pad: UInt8(ascii: "x"))
+    let bytes = Self.input(
+      "a,b\r\n1,", crAt: crAt, tail: "2,3\r\n4,5,6\r\n", pad: UInt8(ascii: "x"))
     let reader = CSVReader(
       source: ByteSource(bytes: bytes, name: "t.csv"), options: ReaderOptions(name: "t.csv"),
       format: .csv, prefix: [], chunkSize: Self.chunk)

@@ -44,11 +44,17 @@ import Testing
 
   /// A first line longer than the 64 KiB sample decides by where it ends: read on to its end,
   /// one NDJSON record is still NDJSON, and one JSON document on one line still JSON.
-  @Test(arguments: [
-    ("{\"t\":\"\(String(repeating: "x", count: 100_000))\"}\n{\"t\":\"y\"}\n", InputFormat.ndjson, 2),
-    ("\u{FEFF}  {\"t\":\"\(String(repeating: "x", count: 300_000))\"}\n", .ndjson, 1),
-    ("{\"records\":[\(Array(repeating: "{\"t\":\"xxxxxxxxxx\"}", count: 10_000).joined(separator: ","))]}\n", .json, 10_000),
-  ])
+  static let longFirstLines: [(String, InputFormat, Int)] = [
+    (#"{"t":"\#(String(repeating: "x", count: 100_000))"}"# + "\n" + #"{"t":"y"}"#, .ndjson, 2),
+    ("\u{FEFF}  " + #"{"t":"\#(String(repeating: "x", count: 300_000))"}"# + "\n", .ndjson, 1),
+    (
+      #"{"records":["#
+        + Array(repeating: #"{"t":"xxxxxxxxxx"}"#, count: 10_000).joined(separator: ",") + "]}\n",
+      .json, 10_000
+    ),
+  ]
+
+  @Test(arguments: longFirstLines)
   func aFirstLineLongerThanTheSampleIsSniffedWhole(text: String, format: InputFormat, records: Int)
     throws
   {
