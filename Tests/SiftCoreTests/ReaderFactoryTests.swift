@@ -42,6 +42,29 @@ import Testing
     #expect(try readAll(opened.reader).records == records)
   }
 
+  /// A first line longer than the 64 KiB sample decides by where it ends: read on to its end,
+  /// one NDJSON record is still NDJSON, and one JSON document on one line still JSON.
+  static let longFirstLines: [(String, InputFormat, Int)] = [
+    (#"{"t":"\#(String(repeating: "x", count: 100_000))"}"# + "\n" + #"{"t":"y"}"#, .ndjson, 2),
+    ("\u{FEFF}  " + #"{"t":"\#(String(repeating: "x", count: 300_000))"}"# + "\n", .ndjson, 1),
+    (
+      #"{"records":["#
+        + Array(repeating: #"{"t":"xxxxxxxxxx"}"#, count: 10_000).joined(separator: ",") + "]}\n",
+      .json, 10_000
+    ),
+  ]
+
+  @Test(arguments: longFirstLines)
+  func aFirstLineLongerThanTheSampleIsSniffedWhole(text: String, format: InputFormat, records: Int)
+    throws
+  {
+    let opened = try ReaderFactory.makeReader(
+      source: ByteSource(bytes: Array(text.utf8), name: "stdin"), format: nil,
+      options: ReaderOptions(name: "stdin"))
+    #expect(opened.format == format)
+    #expect(try readAll(opened.reader).records.count == records)
+  }
+
   @Test func explicitFormatWinsOverExtension() throws {
     let source = ByteSource(bytes: Array("a;b\n1;2\n".utf8), name: "x.json")
     let opened = try ReaderFactory.makeReader(

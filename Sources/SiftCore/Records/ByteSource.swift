@@ -22,6 +22,9 @@ public final class ByteSource {
   private var window: (next: Int, end: Int)?
   /// A stage the bytes come from instead (a decompressed or transcoded source).
   private var stage: (any ByteStage)?
+  /// True when the bytes are inflated from gzip: damage to compressed data may inflate to wrong
+  /// bytes that only the member's CRC-32, at its end, reveals.
+  var decompresses = false
   /// Bytes `peek` took from a stream, handed out before the rest.
   private var front: [UInt8] = []
   private var frontOffset = 0
@@ -178,6 +181,21 @@ public final class ByteSource {
         throw InputError(name: name, line: 0, column: 0, message: ByteSource.describe(errno: errno))
       }
     }
+  }
+
+  /// For a decompressed source, the error its rest is read to: a record found malformed is
+  /// most likely damage that inflating has not reported yet (Docs/Formats.md, Compressed
+  /// input). `nil` when the rest reads cleanly, and for other sources (nothing is read).
+  func damageAhead() -> InputError? {
+    guard decompresses else { return nil }
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+    defer { scratch.deallocate() }
+    do {
+      while try readBytes(to: scratch, maxCount: 1 << 16) > 0 {}
+    } catch {
+      return error
+    }
+    return nil
   }
 
   /// The descriptor and offset of the next byte `read` returns, when the source is a regular

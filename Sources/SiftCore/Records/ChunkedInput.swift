@@ -1,5 +1,11 @@
 /// Reads a `ByteSource` in large chunks, carrying the unfinished end of one chunk (a record cut
 /// by the chunk boundary) into the next.
+///
+/// A record larger than a chunk grows the buffer geometrically: each buffer reads at least as many
+/// new bytes as it carries, so the carried bytes are copied O(1) times each on average and a
+/// 400 MB field costs a few passes over it, not one pass per chunk (Docs/Formats.md, Input).
+/// New bytes are read straight into the buffer's free capacity, at most a chunk per call (a pipe
+/// hands out 64 KiB at a time), without clearing the rest first.
 struct ChunkedInput {
   /// The default number of new bytes read per chunk.
   static let defaultChunkSize = 1 << 20
@@ -14,10 +20,17 @@ struct ChunkedInput {
   let chunkSize: Int
   /// True once the source has reported its end: the last buffer holds every remaining byte.
   private(set) var atEnd = false
+  /// The last buffer, whose bytes from `carriedFrom` on were not consumed.
   private var carried: [UInt8]
+  private var carriedFrom = 0
   private var atStart = true
   /// True when a UTF-8 byte order mark at the start of the source was dropped.
   private(set) var droppedByteOrderMark = false
+  /// Every byte written into the buffers so far: the ones read and the carried ones copied
+  /// forward (the measure tests use to check that carrying a long record stays linear).
+  private(set) var bytesWritten = 0
+  /// A read failure met after some bytes of a buffer were read.
+  private var heldFailure: InputError?
 
   /// `prefix` holds bytes already taken from the source (by sniffing); they come first. A part
   /// of a file (`atStart` false) keeps a leading byte order mark: it is not the file's start.
@@ -29,25 +42,47 @@ struct ChunkedInput {
   }
 
   /// Bytes carried over from the last buffer, not consumed yet.
-  var carriedCount: Int { carried.count }
+  var carriedCount: Int { carried.count - carriedFrom }
 
   /// The next buffer: the carried bytes followed by new bytes, at least a chunk's worth (or as
   /// many as are carried, so a record larger than a chunk doubles the buffer) unless the source
-  /// ends first. A UTF-8 byte order mark at the very start is dropped.
+  /// ends or fails first. A UTF-8 byte order mark at the very start is dropped.
   mutating func nextBuffer() throws(InputError) -> [UInt8] {
-    var buffer = carried
-    carried = []
-    let wanted = max(chunkSize, buffer.count)
-    guard buffer.count + wanted < Int(Int32.max) else {
+    if let heldFailure { throw heldFailure }
+    let kept = carriedCount
+    let wanted = max(chunkSize, kept)
+    guard kept + wanted < Int(Int32.max) else {
       throw InputError(
         name: source.name, line: 0, column: 0, message: "a record is larger than 2 GiB")
     }
-    buffer.reserveCapacity(buffer.count + wanted)
-    var got = 0
-    while !atEnd && (got < wanted || (atStart && buffer.count < 3)) {
-      let n = try source.read(into: &buffer, maxCount: max(wanted - got, 3))
-      if n == 0 { atEnd = true }
-      got += n
+    // At the start, at least 3 bytes, to see a byte order mark.
+    let capacity = kept + max(wanted, atStart ? 3 : 0)
+    var failure: InputError?
+    var buffer = [UInt8](unsafeUninitializedCapacity: capacity) { b, count in
+      let base = b.baseAddress!
+      carried.withUnsafeBufferPointer { c in
+        if kept > 0 { base.initialize(from: c.baseAddress! + carriedFrom, count: kept) }
+      }
+      count = kept
+      do throws(InputError) {
+        while !atEnd && (count - kept < wanted || (atStart && count < 3)) {
+          let n = try source.readBytes(
+            to: base + count, maxCount: min(capacity - count, chunkSize))
+          if n == 0 { atEnd = true }
+          count += n
+        }
+      } catch {
+        failure = error
+      }
+    }
+    bytesWritten += buffer.count
+    carried = []
+    carriedFrom = 0
+    if let failure {
+      // The bytes read before a failure are handed out (not as the last buffer: the record
+      // they end in is not whole); the failure comes with the next buffer.
+      guard buffer.count > kept else { throw failure }
+      heldFailure = failure
     }
     if atStart {
       atStart = false
@@ -61,7 +96,8 @@ struct ChunkedInput {
 
   /// Keeps `buffer[offset...]`, the bytes not consumed yet, for the next buffer.
   mutating func carry(_ buffer: [UInt8], from offset: Int) {
-    carried = offset == 0 ? buffer : Array(buffer[offset...])
+    carried = buffer
+    carriedFrom = offset
   }
 }
 
@@ -126,26 +162,27 @@ final class Int32Store {
 }
 
 /// Counts lines (LF, CRLF or a lone CR each end one) while moving forward through a buffer, to
-/// turn byte offsets into 1-based line and column numbers.
+/// turn byte offsets into 1-based line and column numbers. A CR ends its line at once; the LF
+/// after it, also one at the start of the next buffer, ends nothing more.
 struct LineCursor {
   /// Bytes before `offset` have been counted.
   var offset = 0
   var line = 1
   /// Where the current line starts (negative when it started in an earlier buffer).
   var lineStart = 0
+  /// True when the last byte counted was a CR.
+  var afterCarriageReturn = false
 
   /// Counts the line ends in `offset..<end`.
   mutating func advance(to end: Int, in b: UnsafeBufferPointer<UInt8>) {
     while offset < end {
       let c = b[offset]
       offset += 1
-      if c == .lineFeed {
-        line += 1
-        lineStart = offset
-      } else if c == .carriageReturn && (offset >= b.count || b[offset] != .lineFeed) {
-        line += 1
+      if c == .lineFeed || c == .carriageReturn {
+        if c == .carriageReturn || !afterCarriageReturn { line += 1 }
         lineStart = offset
       }
+      afterCarriageReturn = c == .carriageReturn
     }
   }
 
@@ -172,7 +209,8 @@ extension ChunkedInput {
   /// Reads the next chunk and lets `scan` read the whole records at its start (it returns where
   /// they end, and is told whether this is the last chunk); the rest is carried into the next
   /// chunk. Returns the chunk, and whether the input is done: at its end, or after an error,
-  /// which `failure` holds back when `records()` records were read before it.
+  /// which `failure` holds back when `records()` records were read before it. In decompressed
+  /// input, the error is the damage found further on, if any, rather than the malformed record.
   mutating func scanNextChunk(
     failure: inout DeferredFailure, records: () -> Int,
     _ scan: (UnsafeBufferPointer<UInt8>, Bool) throws(InputError) -> Int
@@ -186,7 +224,7 @@ extension ChunkedInput {
       if !isLast { carry(buffer, from: consumed) }
       return (buffer, isLast)
     } catch {
-      try failure.hold(error, after: records())
+      try failure.hold(source.damageAhead() ?? error, after: records())
       return (buffer, true)
     }
   }

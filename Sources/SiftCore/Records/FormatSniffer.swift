@@ -1,7 +1,20 @@
 /// Guesses the format of an input from its first bytes (Docs/Formats.md, Choosing the format).
 public enum FormatSniffer {
-  /// How many bytes sniffing looks at, at most.
+  /// How many bytes sniffing looks at, unless the first line is an object longer than that.
   public static let sampleSize = 1 << 16
+  /// How far sniffing reads to see the end of a first line holding an object (one NDJSON record
+  /// may be longer than the sample); a longer one is sniffed as cut there.
+  static let longestObjectLine = 1 << 24
+
+  /// True when `sample` starts (after blanks) with `{` and holds no line end after it: whether
+  /// the input is NDJSON depends on where that line ends.
+  static func endsInsideFirstObjectLine(_ sample: [UInt8]) -> Bool {
+    sample.withUnsafeBufferPointer { b in
+      let hasMark = sample.starts(with: [0xEF, 0xBB, 0xBF])
+      let start = JSONScanner(b, isLast: true).skipWhitespace(from: hasMark ? 3 : 0)
+      return start < b.count && b[start] == .openBrace && !b[start...].contains(.lineFeed)
+    }
+  }
 
   /// The format of an input starting with `sample` (`complete` when it is the whole input):
   /// - first non-blank byte `[` → JSON;

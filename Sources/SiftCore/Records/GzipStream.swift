@@ -49,8 +49,13 @@ final class GzipStream: ByteStage {
     window.deallocate()
   }
 
+  /// An error met after some bytes were inflated: those bytes are handed out first, so the
+  /// records before the damage are read (Docs/Formats.md, Compressed input).
+  private var heldError: InputError?
+
   func read(to target: UnsafeMutablePointer<UInt8>, maxCount: Int) throws(InputError) -> Int {
     while outRead == outCount {
+      if let heldError { throw heldError }
       if case .done = state { return 0 }
       if outCount > Self.history + Self.outTarget - 300 || outCount + 300 > Self.outCapacity {
         // Keep the last 32 KiB as history.
@@ -60,7 +65,7 @@ final class GzipStream: ByteStage {
         outCount = keep
         outRead = keep
       }
-      try step()
+      do throws(InputError) { try step() } catch { heldError = error }
     }
     let n = min(maxCount, outCount - outRead)
     target.update(from: window + outRead, count: n)

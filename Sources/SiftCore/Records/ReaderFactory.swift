@@ -36,9 +36,12 @@ public enum ReaderFactory {
     if magic.count >= 2 && magic[0] == 0x1F && magic[1] == 0x8B {
       let stream = GzipStream(inner: source, initial: [])
       source = ByteSource(stage: stream, name: source.name)
+      source.decompresses = true
     }
     if encoding != .utf8 {
+      let decompresses = source.decompresses
       source = ByteSource(stage: Transcoder(inner: source, encoding: encoding), name: source.name)
+      source.decompresses = decompresses
     }
     let head = try source.peek(FormatSniffer.sampleSize)
     if let kind = FormatSniffer.binaryKind(head) {
@@ -57,9 +60,15 @@ public enum ReaderFactory {
     var chosen = format ?? Self.format(forPath: source.name)
     if chosen == nil {
       var atEnd = false
-      while !atEnd && prefix.count < FormatSniffer.sampleSize {
-        let wanted = FormatSniffer.sampleSize - prefix.count
+      var limit = FormatSniffer.sampleSize
+      while !atEnd && prefix.count < limit {
+        let wanted = min(limit - prefix.count, FormatSniffer.sampleSize)
         atEnd = try source.read(into: &prefix, maxCount: wanted) == 0
+        if prefix.count == limit && limit < FormatSniffer.longestObjectLine
+          && FormatSniffer.endsInsideFirstObjectLine(prefix)
+        {
+          limit = min(2 * limit, FormatSniffer.longestObjectLine)
+        }
       }
       chosen = FormatSniffer.sniff(prefix, complete: atEnd)
     }
