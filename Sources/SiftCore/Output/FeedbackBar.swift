@@ -33,14 +33,16 @@ public struct FeedbackBar: Sendable {
 
   /// The counts part: `N filters · M of T records · K shown · G groups · S skipped · R short rows`,
   /// one string per part; the filter count only when a filter is active.
-  public func counts() -> [String] {
+  /// Without `groups`, the group count is left out (it goes with the group chip when the bar
+  /// narrows).
+  public func counts(groups: Bool = true) -> [String] {
     let n = filterCount
-    return (n > 0 ? ["\(n) \(n == 1 ? "filter" : "filters")"] : []) + recordCounts()
+    return (n > 0 ? ["\(n) \(n == 1 ? "filter" : "filters")"] : []) + recordCounts(groups: groups)
   }
 
   /// The counts after the filter count: `M of T records` (or `T records`), then shown, groups,
   /// skipped and short rows where they apply.
-  func recordCounts() -> [String] {
+  func recordCounts(groups: Bool = true) -> [String] {
     var parts: [String] = []
     let total = summary.total
     let noun = total == 1 ? "record" : "records"
@@ -50,7 +52,7 @@ public struct FeedbackBar: Sendable {
       parts.append("\(groupedDigits(total)) \(noun)")
     }
     if limited && summary.shown < summary.matched { parts.append("\(groupedDigits(summary.shown)) shown") }
-    if grouped { parts.append("\(groupedDigits(summary.groups)) \(summary.groups == 1 ? "group" : "groups")") }
+    if grouped && groups { parts.append("\(groupedDigits(summary.groups)) \(summary.groups == 1 ? "group" : "groups")") }
     if summary.skipped > 0 { parts.append("\(groupedDigits(summary.skipped)) skipped") }
     if summary.shortRows > 0 {
       parts.append("\(groupedDigits(summary.shortRows)) short \(summary.shortRows == 1 ? "row" : "rows")")
@@ -62,13 +64,13 @@ public struct FeedbackBar: Sendable {
   static let shortestCaption = 12
 
   /// The bar as one line (no line end). When it is wider than `style.width`, it narrows in this
-  /// order (Docs/FeedbackBar.md): inactive fast filters go, then the group chip, then long chip
-  /// captions are cut with `…` (not below 12 columns), and only then active chips make way for
-  /// `+N more`. The sort chip stays first and the counts always remain.
+  /// order (Docs/FeedbackBar.md): inactive fast filters go, then the group chip with its count,
+  /// then long chip captions are cut with `…` (not below 12 columns), and only then active chips
+  /// make way for `+N more`. The sort chip stays first and the other counts always remain.
   public func render(_ style: Style) -> String {
     let dot = style.ascii ? " | " : " · "
     let ellipsis = style.ascii ? "..." : "…"
-    let tail = counts().joined(separator: dot)
+    var tail = counts().joined(separator: dot)
     func caption(_ c: Chip) -> String { style.ascii ? asciiCaption(c.caption) : c.caption }
     var shown = chips.map { (chip: $0, caption: caption($0)) }
     func plain(_ entry: (chip: Chip, caption: String)) -> String {
@@ -90,8 +92,10 @@ public struct FeedbackBar: Sendable {
       while length(0) > width, let last = shown.lastIndex(where: { !$0.chip.active }) {
         shown.remove(at: last)
       }
-      // 2. The group chip.
+      // 2. The group chip; then, if still too wide, the group count: the groups are in the
+      // output.
       if length(0) > width { shown.removeAll { $0.chip.kind == .group } }
+      if length(0) > width { tail = counts(groups: false).joined(separator: dot) }
       // 3. Long captions, the longest first, down to 12 columns; 4. when that is not enough,
       // active chips from the right make way for `+N more` (with their captions whole again).
       // The sort chip stays.
