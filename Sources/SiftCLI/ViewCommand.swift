@@ -67,10 +67,11 @@ struct ViewsOverviewCommand {
       return ViewTabs.Tab(label: view.displayTitle, badge: badge, name: view.name)
     }
     let ascii = !console.unicode(asciiRequested: options.ascii)
+    let width = context.stdoutIsTerminal ? console.width : nil
     var text = ViewTabs(tabs: tabs, active: active).render(
       ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal),
-      maxWidth: context.stdoutIsTerminal ? console.width : nil)
-    if let active { text += " " + file.views[active].details(ascii: ascii) + "\n" }
+      maxWidth: width)
+    if let active { text += file.views[active].details(ascii: ascii, maxWidth: width) }
     if let status = console.output(text) { return status }
     return broken ? .error : .matched
   }

@@ -56,11 +56,29 @@ public enum FastFilter: Sendable {
 }
 
 extension View {
-  /// One line describing the view for `sift --views @VIEW`: how it is run, its default sort,
-  /// the sort options and the fast filters, by their labels.
+  /// The lines describing the view for `sift --views @VIEW`: how it is run, its default sort,
+  /// the sort options and the fast filters, by their labels. One line when it fits `maxWidth`:
   ///
-  ///     @grn · Sort: Date ↓ · sort options: Date, GRN No · fast filters: Status, Customer, Items
-  public func details(ascii: Bool) -> String {
+  ///      @grn · Sort: Date ↓ · sort options: Date, GRN No · fast filters: Status, Customer, Items
+  ///
+  /// else broken between the parts (continuation lines indented), a part wider than the screen
+  /// cut with `…`. Each line ends in a line feed.
+  public func details(ascii: Bool, maxWidth: Int? = nil) -> String {
+    let separator = ascii ? " | " : " · "
+    guard let maxWidth else { return " " + detailParts(ascii: ascii).joined(separator: separator) + "\n" }
+    var lines: [String] = []
+    for part in detailParts(ascii: ascii) {
+      if let last = lines.last, displayWidth(of: last + separator + part) <= maxWidth {
+        lines[lines.count - 1] = last + separator + part
+      } else {
+        let indent = lines.isEmpty ? " " : "   "
+        lines.append(indent + truncate(part, toWidth: maxWidth - indent.count, ellipsis: ascii ? "..." : "…"))
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func detailParts(ascii: Bool) -> [String] {
     let labels = Labels(labels)
     var parts = ["@" + name]
     if let sort {
@@ -80,6 +98,6 @@ extension View {
       }
       parts.append("fast filters: " + shown.joined(separator: ", "))
     }
-    return parts.joined(separator: ascii ? " | " : " · ")
+    return parts
   }
 }
