@@ -23,7 +23,7 @@ struct CompletionWords {
       return .error
     }
     let schema: Schema
-    do throws(SiftError) { schema = try Engine(readers: inputs.readers).readSample() } catch {
+    do throws(SiftError) { schema = try Engine(readers: inputs.readers, parallel: ParallelOptions(workers: 1)).readSample() } catch {
       return .error
     }
     let names = schema.allNames.map { FieldName($0, span: Span(0, 0)).canonicalText }

@@ -9,7 +9,8 @@ struct FieldsCommand {
 
   func run() -> ExitStatus {
     guard let inputs = Inputs.open(options, context: context) else { return .error }
-    let engine = Engine(readers: inputs.readers, keyScans: inputs.keyScans)
+    let engine = Engine(
+      readers: inputs.readers, keyScans: inputs.keyScans, parallel: options.parallel)
     let profile: (fields: [FieldProfile], total: Int)
     do throws(SiftError) {
       try engine.readSample(allKeys: true)

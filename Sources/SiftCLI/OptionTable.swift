@@ -107,6 +107,15 @@ enum OptionTable {
     },
     flag("skip-bad", nil, "skip malformed records instead of stopping") { $0.skipBad = true },
     OptionSpec(
+      long: "threads", short: "j", value: .text("a whole number, 1 or more"), placeholder: "N",
+      summary: "threads for a large file (default: the cores online)", defaultChoice: nil
+    ) { options, value throws(UsageError) in
+      guard let n = Int(value), n >= 1 else {
+        throw UsageError("option '--threads' needs a whole number, 1 or more, not '\(value)'")
+      }
+      options.threads = n
+    },
+    OptionSpec(
       long: "config", short: nil, value: .file, placeholder: "FILE",
       summary: "the views file (also SIFT_CONFIG)", defaultChoice: nil
     ) { $0.config = $1 },

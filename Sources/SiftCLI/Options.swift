@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import SiftCore
 
 /// How the feedback bar is written (Docs/FeedbackBar.md).
@@ -79,6 +82,8 @@ public struct Options: Sendable, Equatable {
   public var now: String?
   public var explain = false
   public var skipBad = false
+  /// `-j N`: threads reading a large file; `nil` for the cores online.
+  public var threads: Int?
   /// `--config FILE`: the views file.
   public var config: String?
   public var reset = false
@@ -213,5 +218,13 @@ public struct Options: Sendable, Equatable {
     case .help, .version, .man, .completion, .completeViews:
       break
     }
+  }
+}
+
+extension Options {
+  /// How many threads read a large file: `-j N`, else every core online (Docs/CommandLine.md,
+  /// Options).
+  var parallel: ParallelOptions {
+    ParallelOptions(workers: threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 }

@@ -11,7 +11,8 @@ struct QueryCommand {
   func run() -> ExitStatus {
     guard let now = resolveNow() else { return .error }
     guard let inputs = Inputs.open(options, context: context) else { return .error }
-    let engine = Engine(readers: inputs.readers, keyScans: inputs.keyScans)
+    let engine = Engine(
+      readers: inputs.readers, keyScans: inputs.keyScans, parallel: options.parallel)
     let format = outputFormat(inputs.formats)
     do throws(SiftError) { try engine.readSample(allKeys: writesEveryKeyAsAColumn(format)) } catch {
       return report(error, output: nil)

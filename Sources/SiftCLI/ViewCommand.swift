@@ -81,7 +81,7 @@ struct ViewsOverviewCommand {
     var request = Options()
     request.files = view.source.map { [$0] } ?? []
     guard let inputs = Inputs.open(request, context: context) else { return nil }
-    let engine = Engine(readers: inputs.readers)
+    let engine = Engine(readers: inputs.readers, parallel: options.parallel)
     do throws(SiftError) {
       try engine.readSample()
       let plan: Plan

@@ -18,9 +18,10 @@ import Testing
 
   static let sequential = ParallelOptions(workers: 1)
 
-  /// Parallel with parts of `partSize` bytes, from the smallest rest of a file.
-  static func parallel(_ partSize: Int) -> ParallelOptions {
-    ParallelOptions(workers: 2, partSize: partSize, minimumSize: 0)
+  /// Parallel on `workers` threads with parts of `partSize` bytes, from the smallest rest of a
+  /// file.
+  static func parallel(_ partSize: Int, workers: Int = 2) -> ParallelOptions {
+    ParallelOptions(workers: workers, partSize: partSize, minimumSize: 0)
   }
 
   /// Runs `query` over the file at `path`, writing `format` (or only counting).
@@ -109,12 +110,16 @@ import Testing
         let one = Self.run(query, path, format: .csv, Self.sequential)
         #expect(one.error == nil)
         #expect(one.summary?.total == 60_000)
-        for partSize in [211, 65_537] {
+        // `-j N` gives the same bytes for every N (more threads than cores included).
+        for (partSize, workers) in [(211, 2), (211, 8), (65_537, 3)] {
           for format in [OutputFormat.csv, .ndjson] {
             let expected =
               format == .csv ? one : Self.run(query, path, format: format, Self.sequential)
-            let split = Self.run(query, path, format: format, Self.parallel(partSize))
-            #expect(split == expected, "query '\(query)', parts of \(partSize) bytes, \(format)")
+            let split = Self.run(
+              query, path, format: format, Self.parallel(partSize, workers: workers))
+            #expect(
+              split == expected,
+              "query '\(query)', parts of \(partSize) bytes, \(workers) threads, \(format)")
           }
         }
       }

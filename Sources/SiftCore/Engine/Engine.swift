@@ -27,7 +27,7 @@ public final class Engine {
   private var laterKeys: [[String]]
 
   public init(
-    readers: [RecordReader], keyScans: [KeyScan?] = [], parallel: ParallelOptions = .machineDefault
+    readers: [RecordReader], keyScans: [KeyScan?] = [], parallel: ParallelOptions
   ) {
     self.readers = readers
     self.keyScans = keyScans + Array(repeating: nil, count: max(0, readers.count - keyScans.count))

@@ -16,11 +16,6 @@ public struct ParallelOptions: Sendable {
     self.partSize = max(partSize, 1)
     self.minimumSize = minimumSize
   }
-
-  /// Two workers when the machine has two or more cores online, else one.
-  public static var machineDefault: ParallelOptions {
-    ParallelOptions(workers: sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 ? 2 : 1)
-  }
 }
 
 /// What a part's worker does with the matches.
