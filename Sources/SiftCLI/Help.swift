@@ -29,7 +29,8 @@ let usageLines: [(command: String, meaning: String)] = [
 let usageNotes = [
   "QUERY is one argument: quote it. '' matches everything.",
   "FILE '-' or none: standard input.",
-  "A query starting with '-' goes after --:  sift -- '-status:cancelled' grn.csv",
+  "A query may start with '-' (sift '-status:cancelled' grn.csv); one that looks",
+  "like options (-cq) goes after --:  sift -- '-cq' grn.csv",
 ]
 
 /// The query language in examples (Docs/QueryLanguage.md has the whole of it).
