@@ -10,7 +10,9 @@ public struct FieldProfile: Sendable, Equatable {
 }
 
 extension Engine {
-  /// Reads every record and profiles every field the query language can name.
+  /// Reads every record and profiles every field the query language can name, also JSON keys
+  /// first seen after the sample on an input not scanned for them (standard input): they are
+  /// added as they come, typed by their own values (Docs/Formats.md, Several inputs).
   public func profile() throws(SiftError) -> (fields: [FieldProfile], total: Int) {
     var fields: [ResolvedField] = []
     for (i, name) in schema.names.enumerated() {
@@ -20,11 +22,26 @@ extension Engine {
       }
     }
     var profiles = fields.map { FieldProfile(name: $0.name, type: type(of: $0), nonEmpty: 0, samples: []) }
-    let plan: Plan
+    var plan: Plan
     do throws(PlanError) { plan = try self.plan(Query(), now: 0) } catch { throw .plan(error) }
     var total = 0
-    try forEachBatch { batch, reader in
-      let layout = SourceLayout(names: readers[reader].fieldNames, schema: schema, encoding: batch.encoding)
+    var lateTypes: [TypeInference?] = Array(repeating: nil, count: fields.count)
+    try forEachBatch { (batch, reader) throws(SiftError) in
+      let names = readers[reader].fieldNames
+      if batch.encoding == .json {
+        let known = Set(schema.names)
+        let late = names.filter { !known.contains($0) }
+        for name in late {
+          schema.names.append(name)
+          fields.append(ResolvedField(index: schema.names.count - 1, path: [], name: name))
+          profiles.append(FieldProfile(name: name, type: .empty, nonEmpty: 0, samples: []))
+          lateTypes.append(TypeInference())
+        }
+        if !late.isEmpty {
+          do throws(PlanError) { plan = try self.plan(Query(), now: 0) } catch { throw .plan(error) }
+        }
+      }
+      let layout = SourceLayout(names: names, schema: schema, encoding: batch.encoding)
       let access = fields.map { plan.accessor(for: $0, layout: layout) }
       batch.withRows { rows in
         total += rows.count
@@ -32,6 +49,7 @@ extension Engine {
           let row = rows.row(r)
           for f in fields.indices {
             let v = access[f](row)
+            lateTypes[f]?.add(v)
             guard !v.isNullLike else { continue }
             profiles[f].nonEmpty += 1
             if profiles[f].samples.count < 3 {
@@ -41,6 +59,9 @@ extension Engine {
           }
         }
       }
+    }
+    for (f, inference) in lateTypes.enumerated() {
+      if let inference { profiles[f].type = inference.type }
     }
     return (profiles, total)
   }

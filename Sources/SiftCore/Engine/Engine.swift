@@ -11,7 +11,7 @@ public final class Engine {
   private var sampledNames: [[String]] = []
   /// The index of the first reader not yet read to its end.
   private var current = 0
-  public private(set) var schema = Schema(names: [])
+  public internal(set) var schema = Schema(names: [])
   /// An input error met while sampling: raised after the sampled records are processed, since
   /// every record before an error is written (Docs/Formats.md, Errors).
   private var sampleFailure: SiftError?
