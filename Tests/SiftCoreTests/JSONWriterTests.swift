@@ -86,17 +86,17 @@ import Testing
     h.add(["1", "2"], text: #"{"b": 2, "a": 1, "a": 3}"#)
     h.add(["1", "2"], text: "{\n  \"a\": 1,\n  \"b\": \"x y\"\n}")
     #expect(
-      try h.text(ndjson, verbatimJSON: true)
+      try h.text(ndjson, verbatim: true)
         == "{\"b\": 2, \"a\": 1, \"a\": 3}\n{\"a\":1,\"b\":\"x y\"}\n")
     #expect(
-      try h.text(json, verbatimJSON: true)
+      try h.text(json, verbatim: true)
         == "[\n{\"b\": 2, \"a\": 1, \"a\": 3},\n{\"a\":1,\"b\":\"x y\"}\n]\n")
   }
 
   @Test func verbatimIsIgnoredForCSVInput() throws {
     var h = WriterHarness(.csv, columns: ["a"])
     h.add(["7"])
-    #expect(try h.text(ndjson, verbatimJSON: true) == "{\"a\":7}\n")
+    #expect(try h.text(ndjson, verbatim: true) == "{\"a\":7}\n")
   }
 }
 
@@ -114,9 +114,9 @@ import Testing
     h.add(["2"])
     try writer.begin(columns: ["a"])
     try h.batch().withRows { cursor in
-      try writer.write(cursor.row(0), columns: [.field("a", at: 0)], verbatimJSON: false)
+      try writer.write(cursor.row(0), columns: [.field("a", at: 0)], verbatim: false)
       #expect(sink.text == "{\"a\":1}\n")
-      try writer.write(cursor.row(1), columns: [.field("a", at: 0)], verbatimJSON: false)
+      try writer.write(cursor.row(1), columns: [.field("a", at: 0)], verbatim: false)
       #expect(sink.text == "{\"a\":1}\n{\"a\":2}\n")
     }
   }
@@ -129,7 +129,7 @@ import Testing
     #expect(throws: OutputError.closed) {
       try writer.begin(columns: ["a"])
       try h.batch().withRows { cursor in
-        try writer.write(cursor.row(0), columns: [.field("a", at: 0)], verbatimJSON: false)
+        try writer.write(cursor.row(0), columns: [.field("a", at: 0)], verbatim: false)
       }
       try writer.end()
     }

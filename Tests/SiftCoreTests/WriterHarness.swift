@@ -65,7 +65,7 @@ struct WriterHarness {
   }
 
   /// Writes every record with `options`, and returns the output bytes.
-  func render(_ options: WriterOptions, verbatimJSON: Bool = false) throws -> [UInt8] {
+  func render(_ options: WriterOptions, verbatim: Bool = false) throws -> [UInt8] {
     let sink = MemorySink()
     let writer = makeWriter(options, output: OutputBuffer(sink: sink))
     let outputColumns = columns.enumerated().map { OutputColumn.field($1, at: $0) }
@@ -75,7 +75,7 @@ struct WriterHarness {
         for group in groups where group.before == r {
           try writer.beginGroup(label: group.label, count: group.count)
         }
-        try writer.write(cursor.row(r), columns: outputColumns, verbatimJSON: verbatimJSON)
+        try writer.write(cursor.row(r), columns: outputColumns, verbatim: verbatim)
       }
     }
     try writer.end()
@@ -83,7 +83,7 @@ struct WriterHarness {
   }
 
   /// The output as text.
-  func text(_ options: WriterOptions, verbatimJSON: Bool = false) throws -> String {
-    String(decoding: try render(options, verbatimJSON: verbatimJSON), as: UTF8.self)
+  func text(_ options: WriterOptions, verbatim: Bool = false) throws -> String {
+    String(decoding: try render(options, verbatim: verbatim), as: UTF8.self)
   }
 }

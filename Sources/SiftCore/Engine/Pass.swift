@@ -22,6 +22,8 @@ struct Pass {
   struct Compiled {
     let fieldCount: Int
     let layout: SourceLayout
+    /// The record's text stands for the output (see `RecordWriter.write`).
+    let verbatim: Bool
     let predicate: RowPredicate?
     let columns: [OutputColumn]
     /// The group field's accessor, when tallying.
@@ -59,15 +61,16 @@ struct Pass {
     }
     let predicate: RowPredicate?
     do throws(PlanError) { predicate = try plan.predicate(for: layout) } catch { throw .plan(error) }
+    let identity = names.count == plan.schema.names.count
+      && layout.local.elementsEqual(0..<names.count)
     let c = Compiled(
-      fieldCount: names.count, layout: layout, predicate: predicate,
+      fieldCount: names.count, layout: layout,
+      verbatim: plan.projection == nil && (encoding == .json || identity), predicate: predicate,
       columns: plan.outputColumns(layout: layout),
       group: tallies ? plan.group.map { plan.accessor(for: $0, layout: layout) } : nil)
     compiled[source] = c
     return c
   }
-
-  var verbatim: Bool { plan.projection == nil }
 
   /// Filters `batch`, read by `source` whose fields are `names`, and writes, keeps or tallies
   /// the matches. A `prefiltered` batch holds only matches, of `total` records read.
@@ -76,7 +79,6 @@ struct Pass {
     total: Int? = nil
   ) throws(SiftError) {
     let c = try compiledFor(source, names: names, encoding: batch.encoding)
-    let verbatimJSON = batch.encoding == .json && verbatim
     let batchIndex = Int32(keptBatches.count)
     let predicate = prefiltered ? nil : c.predicate
     let group = c.group
@@ -96,7 +98,7 @@ struct Pass {
           keptAny = true
         } else if let writer, summary.shown < limit {
           do throws(OutputError) {
-            try writer.write(row, columns: c.columns, verbatimJSON: verbatimJSON)
+            try writer.write(row, columns: c.columns, verbatim: c.verbatim)
           } catch {
             failure = error
             return
@@ -161,10 +163,9 @@ struct Pass {
         let m = order[i]
         let batch = keptBatches[Int(m.batch)]
         guard let c = compiled[Int(m.source)] else { continue }
-        let verbatimJSON = batch.encoding == .json && verbatim
-        batch.withRows { rows in
+            batch.withRows { rows in
           do throws(OutputError) {
-            try writer.write(rows.row(Int(m.row)), columns: c.columns, verbatimJSON: verbatimJSON)
+            try writer.write(rows.row(Int(m.row)), columns: c.columns, verbatim: c.verbatim)
           } catch { failure = error }
         }
         if let failure { throw .output(failure) }

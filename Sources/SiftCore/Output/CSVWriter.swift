@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The two delimited-text output dialects.
 public enum DelimitedDialect: Sendable, Equatable {
   /// RFC 4180 with LF line ends: a field is quoted only when it holds the delimiter, `"`, CR or
@@ -58,7 +62,7 @@ public final class CSVWriter: RecordWriter {
   public func beginGroup(label: String, count: Int) throws(OutputError) {}
 
   public func write(
-    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+    _ row: RowView, columns: [OutputColumn], verbatim: Bool
   ) throws(OutputError) {
     var out = [UInt8].take(&line)
     var decoded = [UInt8].take(&scratch)
@@ -66,10 +70,14 @@ public final class CSVWriter: RecordWriter {
       line = out
       scratch = decoded
     }
-    for (index, column) in columns.enumerated() {
-      if index > 0 { out.append(delimiter) }
-      column.value(row).withText(scratch: &decoded) {
-        appendField($0, alone: columns.count == 1, to: &out)
+    if verbatim, Self.isWrittenAsItIs(row, delimiter: delimiter, dialect: dialect) {
+      out.append(row.text)
+    } else {
+      for (index, column) in columns.enumerated() {
+        if index > 0 { out.append(delimiter) }
+        column.value(row).withText(scratch: &decoded) {
+          appendField($0, alone: columns.count == 1, to: &out)
+        }
       }
     }
     out += style.lineEnd
@@ -78,6 +86,30 @@ public final class CSVWriter: RecordWriter {
 
   public func end() throws(OutputError) {
     try output.flush()
+  }
+
+  /// Whether a CSV row's text is exactly what writing its fields one by one would give, so it
+  /// can be copied whole (pass-through at the speed of a copy): no field is quoted or holds a
+  /// quote, and every field but the last is followed by this writer's delimiter (so the input
+  /// used the same one, and no field holds it). A short row, padded with missing fields, and
+  /// the empty only field of a row (written `""`) are written field by field.
+  @inline(__always)
+  private static func isWrittenAsItIs(
+    _ row: RowView, delimiter: UInt8, dialect: DelimitedDialect
+  ) -> Bool {
+    guard row.encoding == .csv, case .csv = dialect else { return false }
+    let text = row.text
+    guard !text.isEmpty, let base = text.baseAddress,
+      memchr(base, Int32(UInt8.quote), text.count) == nil
+    else { return false }
+    guard row.width > 0, Int(row.spans[0]) == row.extentStart,
+      Int(row.spans[2 &* row.width &- 1]) == row.extentEnd
+    else { return false }
+    for f in 0..<row.width {
+      guard row.spans[2 &* f] >= 0 else { return false }
+      if f &+ 1 < row.width && row.base[Int(row.spans[2 &* f &+ 1])] != delimiter { return false }
+    }
+    return true
   }
 
   /// Appends one field's text, quoted (CSV) or escaped (TSV) only when it must be. `alone`: the

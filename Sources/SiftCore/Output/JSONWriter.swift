@@ -36,11 +36,11 @@ public final class JSONWriter: RecordWriter {
   /// JSON has no group headers: the records come in group order.
   public func beginGroup(label: String, count: Int) throws(OutputError) {}
 
-  /// Writes the record as one object. With `verbatimJSON` (and JSON input) the record's own text
+  /// Writes the record as one object. With `verbatim` (and JSON input) the record's own text
   /// is written, keeping duplicate keys and key order; any text is minified when it holds a line
   /// break. Otherwise the object has the output columns as keys, a missing field left out.
   public func write(
-    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+    _ row: RowView, columns: [OutputColumn], verbatim: Bool
   ) throws(OutputError) {
     precondition(columns.count == keys.count, "write's columns must match begin's")
     var out = [UInt8].take(&line)
@@ -50,7 +50,7 @@ public final class JSONWriter: RecordWriter {
       scratch = decoded
     }
     if layout == .array { out.append(literal: records == 0 ? "[\n" : ",\n") }
-    if verbatimJSON && row.encoding == .json {
+    if verbatim && row.encoding == .json {
       Self.appendJSON(row.text, to: &out)
     } else {
       let keys = self.keys

@@ -39,7 +39,7 @@ public final class MarkdownWriter: RecordWriter {
   }
 
   public func write(
-    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+    _ row: RowView, columns: [OutputColumn], verbatim: Bool
   ) throws(OutputError) {
     var buffer = output
     try writeHeaderIfNeeded(to: &buffer)

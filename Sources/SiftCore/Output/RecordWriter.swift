@@ -32,9 +32,11 @@ public protocol RecordWriter: AnyObject {
   /// A new group starts: `label` is the group value, `count` its records (table: a header line).
   func beginGroup(label: String, count: Int) throws(OutputError)
   /// Writes one record. `columns` are the output columns for the record's input (they have the
-  /// names given to `begin`, in the same order). `verbatimJSON` is true when the record's whole
-  /// text may be written as it is (JSON input, JSON output, no `fields:`).
-  func write(_ row: RowView, columns: [OutputColumn], verbatimJSON: Bool) throws(OutputError)
+  /// names given to `begin`, in the same order). `verbatim` is true when the record's own text
+  /// stands for the output: no `fields:`, and for CSV input the columns are exactly the
+  /// record's fields in their order (JSON output may then write a JSON record's text as it is,
+  /// CSV output a CSV row's).
+  func write(_ row: RowView, columns: [OutputColumn], verbatim: Bool) throws(OutputError)
   /// Ends the output (closing bracket, table body, flush).
   func end() throws(OutputError)
 }

@@ -58,7 +58,7 @@ public final class TableWriter: RecordWriter {
   }
 
   public func write(
-    _ row: RowView, columns: [OutputColumn], verbatimJSON: Bool
+    _ row: RowView, columns: [OutputColumn], verbatim: Bool
   ) throws(OutputError) {
     precondition(columns.count == columnCount, "write's columns must match begin's")
     // Taken out of the properties for the record: appends to locals skip exclusivity checks.
