@@ -129,6 +129,7 @@ import Testing
     ("quotes needed and not", "a,b,c\n\"1\",\"x,y\",\"say \"\"hi\"\"\"\n4,\"5\",6\n", "a,b,c"),
     ("a quote inside an unquoted field", "a,b\nab\"c,d\n", "a,b"),
     ("short rows padded", "a,b,c\n1,2\n3\n4,5,6\n", "a,b,c"),
+    ("a short last row without a line end", "a,b,c\n1,2,3\n4,5", "a,b,c"),
     ("CRLF and a quoted line break", "a,b\r\n1,\"two\r\nlines\"\r\n3,4\r\n", "a,b"),
     ("semicolons, sniffed", "a;b;c\n1;2,5;3\n\"x;y\";z;\n", "a,b,c"),
     ("spaces kept", "a,b\n  1 , 2  \n", "a,b"),

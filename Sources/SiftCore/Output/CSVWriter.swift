@@ -90,9 +90,10 @@ public final class CSVWriter: RecordWriter {
 
   /// Whether a CSV row's text is exactly what writing its fields one by one would give, so it
   /// can be copied whole (pass-through at the speed of a copy): no field is quoted or holds a
-  /// quote, and every field but the last is followed by this writer's delimiter (so the input
-  /// used the same one, and no field holds it). A short row, padded with missing fields, and
-  /// the empty only field of a row (written `""`) are written field by field.
+  /// quote, and every field but the last is followed, inside the row, by this writer's
+  /// delimiter (so the input used the same one, and no field holds it). A short row, padded
+  /// with empty fields, and the empty only field of a row (written `""`) are written field by
+  /// field.
   @inline(__always)
   private static func isWrittenAsItIs(
     _ row: RowView, delimiter: UInt8, dialect: DelimitedDialect
@@ -105,9 +106,13 @@ public final class CSVWriter: RecordWriter {
     guard row.width > 0, Int(row.spans[0]) == row.extentStart,
       Int(row.spans[2 &* row.width &- 1]) == row.extentEnd
     else { return false }
-    for f in 0..<row.width {
-      guard row.spans[2 &* f] >= 0 else { return false }
-      if f &+ 1 < row.width && row.base[Int(row.spans[2 &* f &+ 1])] != delimiter { return false }
+    for f in 0..<(row.width &- 1) {
+      // A padded field of a short row ends where the text ends: the row is written field by
+      // field (and no byte past the text is read).
+      let end = Int(row.spans[2 &* f &+ 1])
+      guard row.spans[2 &* f] >= 0, end < row.extentEnd, row.base[end] == delimiter else {
+        return false
+      }
     }
     return true
   }
