@@ -58,7 +58,8 @@ public final class Engine {
     for reader in readers.dropFirst(current) { reader.readHeader() }
     sampledNames = readers.map(\.fieldNames)
     if allKeys { scanLaterKeys() }
-    return makeSchema()
+    makeSchema()
+    return schema
   }
 
   /// Reads the JSON and NDJSON files not yet read to their end once more for their keys; returns
@@ -76,9 +77,9 @@ public final class Engine {
     return found
   }
 
-  /// The schema of the sampled names and the later keys: fields in order of first appearance,
-  /// their header bytes, and the nested paths the sample shows.
-  private func makeSchema() -> Schema {
+  /// Makes the schema of the sampled names and the later keys: fields in order of first
+  /// appearance, their header bytes, and the nested paths the sample shows.
+  private func makeSchema() {
     var names: [String] = []
     var seen = Set<String>()
     for (list, later) in zip(sampledNames, laterKeys) {
@@ -106,7 +107,6 @@ public final class Engine {
       if !paths.isEmpty { nested[i] = paths }
     }
     schema.nestedPaths = nested
-    return schema
   }
 
   /// The type the sample gives `field`.
@@ -114,14 +114,15 @@ public final class Engine {
     sample.type(of: field)
   }
 
-  /// Resolves and types `query` against the sample. A query that does not fit it (an unknown
-  /// field) is tried again after the JSON and NDJSON files are scanned for later keys.
+  /// Resolves and types `query` against the sample. A query naming a field the sample lacks is
+  /// tried again after the JSON and NDJSON files are scanned for later keys (other errors are
+  /// reported without reading anything more).
   public func plan(_ query: Query, now: WallTime) throws(PlanError) -> Plan {
     do throws(PlanError) {
       return try Plan(query: query, schema: schema, now: now) { type(of: $0) }
     } catch {
-      guard scanLaterKeys() else { throw error }
-      schema = makeSchema()
+      guard error.unknownField, scanLaterKeys() else { throw error }
+      makeSchema()
       return try Plan(query: query, schema: schema, now: now) { type(of: $0) }
     }
   }

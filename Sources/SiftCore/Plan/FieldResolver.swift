@@ -14,9 +14,11 @@ public struct FieldResolver: Sendable {
     let suggestion = closest(to: name.name, among: candidates)
     var message = "unknown field '\(name.name)'"
     if let suggestion { message += "; did you mean '\(suggestion)'?" }
-    throw PlanError(
+    var error = PlanError(
       message: message, span: name.span,
       notes: ["fields: " + (candidates.isEmpty ? "(none: the input has no fields)" : candidates.joined(separator: ", "))])
+    error.unknownField = true
+    throw error
   }
 
   /// Finds the one candidate `name` names at the first stage that matches anything.
