@@ -22,10 +22,9 @@ struct CompletionWords {
     guard !options.files.isEmpty, let inputs = Inputs.open(options, context: context) else {
       return .error
     }
+    let engine = Engine(readers: inputs.readers, parallel: ParallelOptions(workers: 1))
     let schema: Schema
-    do throws(SiftError) { schema = try Engine(readers: inputs.readers, parallel: ParallelOptions(workers: 1)).readSample() } catch {
-      return .error
-    }
+    do throws(SiftError) { schema = try engine.readSample() } catch { return .error }
     let names = schema.allNames.map { FieldName($0, span: Span(0, 0)).canonicalText }
     return console.output(names.map { $0 + "\n" }.joined()) ?? .matched
   }

@@ -28,20 +28,18 @@ extension Engine {
     var lateTypes: [TypeInference?] = Array(repeating: nil, count: fields.count)
     try forEachBatch { (batch, reader) throws(SiftError) in
       let names = readers[reader].fieldNames
-      if batch.encoding == .json {
-        let known = Set(schema.names)
-        let late = names.filter { !known.contains($0) }
+      var layout = SourceLayout(names: names, schema: schema, encoding: batch.encoding)
+      let late = batch.encoding == .json ? layout.fieldsOutsideSchema(names) : []
+      if !late.isEmpty {
         for name in late {
           schema.names.append(name)
           fields.append(ResolvedField(index: schema.names.count - 1, path: [], name: name))
           profiles.append(FieldProfile(name: name, type: .empty, nonEmpty: 0, samples: []))
           lateTypes.append(TypeInference())
         }
-        if !late.isEmpty {
-          do throws(PlanError) { plan = try self.plan(Query(), now: 0) } catch { throw .plan(error) }
-        }
+        do throws(PlanError) { plan = try self.plan(Query(), now: 0) } catch { throw .plan(error) }
+        layout = SourceLayout(names: names, schema: schema, encoding: batch.encoding)
       }
-      let layout = SourceLayout(names: names, schema: schema, encoding: batch.encoding)
       let access = fields.map { plan.accessor(for: $0, layout: layout) }
       batch.withRows { rows in
         total += rows.count

@@ -52,10 +52,8 @@ struct Pass {
     if let c = compiled[source], c.fieldCount == names.count { return c }
     let layout = SourceLayout(names: names, schema: plan.schema, encoding: encoding)
     if encoding == .json {
-      // Keys first seen after the sample, on an input that could not be scanned for them
-      // (Docs/Formats.md, Several inputs).
-      let mapped = Set(layout.local)
-      for (i, n) in names.enumerated() where !mapped.contains(i) && !summary.keysAfterSample.contains(n) {
+      // Keys first seen after the sample, on an input that could not be scanned for them.
+      for n in layout.fieldsOutsideSchema(names) where !summary.keysAfterSample.contains(n) {
         summary.keysAfterSample.append(n)
       }
     }
@@ -163,7 +161,7 @@ struct Pass {
         let m = order[i]
         let batch = keptBatches[Int(m.batch)]
         guard let c = compiled[Int(m.source)] else { continue }
-            batch.withRows { rows in
+        batch.withRows { rows in
           do throws(OutputError) {
             try writer.write(rows.row(Int(m.row)), columns: c.columns, verbatim: c.verbatim)
           } catch { failure = error }

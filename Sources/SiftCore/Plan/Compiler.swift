@@ -19,6 +19,13 @@ public struct SourceLayout: Sendable, Equatable {
     self.local = schema.names.map { first[$0] ?? -1 }
     self.encoding = encoding
   }
+
+  /// The input's fields (`names`, as given to `init`) that the schema lacks: JSON keys first
+  /// seen after the sample (Docs/Formats.md, Several inputs).
+  public func fieldsOutsideSchema(_ names: [String]) -> [String] {
+    let mapped = Set(local)
+    return names.indices.filter { !mapped.contains($0) }.map { names[$0] }
+  }
 }
 
 /// Turns a resolved filter into closures over `RowView` (STYLE.md rule 4): no AST walking per record.

@@ -10,9 +10,9 @@ extension Plan {
     let named = used.filter { seen.insert($0.value).inserted }
     if !named.isEmpty {
       lines.append("fields:")
-      let width = named.map { $0.value.name.count }.max() ?? 0
+      let width = named.map { displayWidth(of: $0.value.name) }.max() ?? 0
       for (_, field) in named {
-        let pad = String(repeating: " ", count: width - field.name.count)
+        let pad = String(repeating: " ", count: width - displayWidth(of: field.name))
         lines.append("  \(field.name)\(pad)  \(type(of: field).rawValue)")
       }
     }

@@ -198,35 +198,36 @@ public final class JSONReader: RecordReader {
       let path = objects[current].path + Self.pathStep(b, key: token..<nameEnd)
       let depth = objects.count
       if b[value] == .openBrace {
-        guard depth < JSONScanner.maxDepth else {
-          throw .malformed(offset: value, message: "nesting deeper than \(JSONScanner.maxDepth) levels")
-        }
+        guard depth < JSONScanner.maxDepth else { throw scanner.tooDeep(value) }
         objects[current].next = .afterMember
         objects.append(OpenObject(path: path, next: .firstMember))
         return value + 1
       }
+      var furtherArray = false
       if b[value] == .openBracket {
         let first = try scanner.nextToken(from: value + 1)
-        // An empty array may be an empty array of records: the object is then not one record.
-        if b[first] == .closeBracket { decided = true }
+        // An array of objects, or an empty array (maybe an empty array of records): the object
+        // is not one record.
+        if b[first] == .openBrace || b[first] == .closeBracket { decided = true }
         if b[first] == .openBrace {
-          decided = true
           if recordArray == nil {
             objects[current].next = .afterMember
             recordArray = path
             phase = .firstRecord
             return value + 1
           }
-          let end = try scanner.scanValue(at: value, depth: depth)
-          if furtherArrayAt == nil {
-            furtherArrayAt = cursor.error(at: value, in: b, name: name, "")
-          }
-          furtherArrays.append(path)
-          objects[current].next = .afterMember
-          return end
+          furtherArray = true
         }
       }
+      // Nothing is changed before the value is scanned whole: a value cut by the buffer's end
+      // is scanned again from its member name.
       let end = try scanner.scanValue(at: value, depth: depth)
+      if furtherArray {
+        if furtherArrayAt == nil {
+          furtherArrayAt = cursor.error(at: value, in: b, name: name, "")
+        }
+        furtherArrays.append(path)
+      }
       objects[current].next = .afterMember
       return end
     }

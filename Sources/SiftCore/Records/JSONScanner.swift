@@ -252,7 +252,8 @@ struct JSONScanner {
     return (nameEnd, try nextToken(from: colon + 1))
   }
 
-  private func tooDeep(_ p: Int) -> JSONScanFailure {
+  /// The failure for a container opening at `p` past `maxDepth`.
+  func tooDeep(_ p: Int) -> JSONScanFailure {
     .malformed(offset: p, message: "nesting deeper than \(Self.maxDepth) levels")
   }
 }
