@@ -187,10 +187,7 @@ final class PartScan: @unchecked Sendable {
       let names = part.fieldNames
       if names.count != compiledFor {
         let layout = SourceLayout(names: names, schema: plan.schema, encoding: batch.encoding)
-        do throws(PlanError) { predicate = try plan.predicate(for: layout) } catch {
-          result.clean = false
-          return result
-        }
+        predicate = plan.predicate(for: layout)
         group = plan.group.map { plan.accessor(for: $0, layout: layout) }
         compiledFor = names.count
       }

@@ -57,8 +57,7 @@ struct Pass {
         summary.keysAfterSample.append(n)
       }
     }
-    let predicate: RowPredicate?
-    do throws(PlanError) { predicate = try plan.predicate(for: layout) } catch { throw .plan(error) }
+    let predicate = plan.predicate(for: layout)
     let identity = names.count == plan.schema.names.count
       && layout.local.elementsEqual(0..<names.count)
     let c = Compiled(

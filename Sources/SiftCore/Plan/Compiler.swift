@@ -28,15 +28,15 @@ public struct SourceLayout: Sendable, Equatable {
   }
 }
 
-/// Turns a resolved filter into closures over `RowView` (STYLE.md rule 4): no AST walking per record.
+/// Turns a plan's typed filter into closures over `RowView` (Docs/Architecture.md, Plan): no
+/// AST walking and no typing per record.
 struct Compiler {
-  let plan: Plan
   let layout: SourceLayout
 
-  func compile(_ expr: Expr) throws(PlanError) -> RowPredicate {
-    switch expr {
-    case .and(let parts, _):
-      let ps = try parts.map { (p: Expr) throws(PlanError) in try compile(p) }
+  func compile(_ filter: TypedFilter) -> RowPredicate {
+    switch filter {
+    case .all(let parts):
+      let ps = parts.map(compile)
       if ps.count == 2 {
         let a = ps[0]
         let b = ps[1]
@@ -46,8 +46,8 @@ struct Compiler {
         for p in ps where !p(row) { return false }
         return true
       }
-    case .or(let parts, _):
-      let ps = try parts.map { (p: Expr) throws(PlanError) in try compile(p) }
+    case .any(let parts):
+      let ps = parts.map(compile)
       if ps.count == 2 {
         let a = ps[0]
         let b = ps[1]
@@ -57,39 +57,20 @@ struct Compiler {
         for p in ps where p(row) { return true }
         return false
       }
-    case .not(let inner, _):
-      let p = try compile(inner)
+    case .not(let inner):
+      let p = compile(inner)
       return { !p($0) }
-    case .term(let term):
-      return try compile(term)
-    }
-  }
-
-  private func compile(_ term: Term) throws(PlanError) -> RowPredicate {
-    switch term {
-    case .field(let name, let values, _):
-      let field = plan.field(name)
-      for value in values { try plan.check(value, for: field) }
-      if values.count > 1, let texts = plan.textEqualityLiterals(values, for: field) {
-        return access(field, ValueTests.textEquals(anyOf: texts))
+    case .field(let field, let tests):
+      let closures = tests.map(ValueTests.closure)
+      if closures.count == 1 { return access(field, closures[0]) }
+      return access(field) { v in
+        for t in closures where t(v) { return true }
+        return false
       }
-      let tests = try values.map { (v: Value) throws(PlanError) in try plan.valueTest(v, for: field) }
-      let test: ValueTest
-      if tests.count == 1 {
-        test = tests[0]
-      } else {
-        test = { v in
-          for t in tests where t(v) { return true }
-          return false
-        }
-      }
-      return access(field, test)
-    case .has(let name, _):
-      return access(plan.field(name), ValueTests.isPresent)
-    case .text(let literal, _):
-      let folded = TextFold.fold(literal.text)
-      let test = ValueTests.contains(folded)
+    case .anyFieldContains(let text):
+      let folded = TextFold.fold(text)
       if folded.isEmpty { return { _ in true } }
+      let test = ValueTests.contains(folded)
       return { row in
         for f in 0..<row.width where test(row.field(f)) { return true }
         return false

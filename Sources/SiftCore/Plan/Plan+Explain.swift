@@ -16,7 +16,7 @@ extension Plan {
         lines.append("  \(field.name)\(pad)  \(type(of: field).rawValue)")
       }
     }
-    if let filter = query.filter {
+    if let filter {
       lines.append("tests:")
       describe(filter, depth: 1, into: &lines)
     }
@@ -24,109 +24,92 @@ extension Plan {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func describe(_ e: Expr, depth: Int, into lines: inout [String]) {
+  private func describe(_ filter: TypedFilter, depth: Int, into lines: inout [String]) {
     let indent = String(repeating: "  ", count: depth)
-    switch e {
-    case .and(let parts, _), .or(let parts, _):
+    switch filter {
+    case .all(let parts), .any(let parts):
       let all: Bool
-      if case .and = e { all = true } else { all = false }
+      if case .all = filter { all = true } else { all = false }
       lines.append(indent + (all ? "all of:" : "any of:"))
       for p in parts { describe(p, depth: depth + 1, into: &lines) }
-    case .not(let inner, _):
+    case .not(let inner):
       lines.append(indent + "not:")
       describe(inner, depth: depth + 1, into: &lines)
-    case .term(.has(let name, _)):
-      lines.append(indent + "\(resolvedName(name)) is not empty")
-    case .term(.text(let literal, _)):
-      lines.append(indent + "any field contains \(quoted(literal.text)), ignoring case")
-    case .term(.field(let name, let values, _)):
-      let field = fields[name]
-      let type = field.map { self.type(of: $0) } ?? .text
-      let tests = values.map { describe($0, type: type) }
-      let subject = resolvedName(name)
-      if tests.count == 1 {
-        lines.append(indent + subject + " " + tests[0])
+    case .anyFieldContains(let text):
+      lines.append(indent + "any field contains \(quoted(text)), ignoring case")
+    case .field(let field, let tests):
+      let each = tests.flatMap(describe)
+      if each.count == 1 {
+        lines.append(indent + field.name + " " + each[0])
       } else {
-        let each = tests.map { $0.hasPrefix("is ") ? String($0.dropFirst(3)) : $0 }
-        lines.append(indent + subject + " is any of: " + each.joined(separator: "; "))
+        let items = each.map { $0.hasPrefix("is ") ? String($0.dropFirst(3)) : $0 }
+        lines.append(indent + field.name + " is any of: " + items.joined(separator: "; "))
       }
     }
   }
 
-  private func resolvedName(_ name: FieldName) -> String { fields[name]?.name ?? name.name }
-
-  /// One value of a field term as the test it became.
-  private func describe(_ value: Value, type: ColumnType) -> String {
-    switch value {
-    case .equals(let literal):
-      if !literal.quoted, type == .boolean, let on = Switch.reading(literal.text) {
-        return on ? "is on (yes, true, 1 or on)" : "is off (no, false, 0 or off)"
+  /// A typed test in words: one line per text of an any-of text test, else one.
+  private func describe(_ test: TypedTest) -> [String] {
+    switch test {
+    case .switchIs(let on):
+      return [on ? "is on (yes, true, 1 or on)" : "is off (no, false, 0 or off)"]
+    case .inPeriod(let p, _, let word):
+      return ["is within " + period(p) + (word.map { " (\($0))" } ?? "")]
+    case .numberEquals(let n, let text):
+      return ["is the number \(number(n)) (or the text \(quoted(text)))"]
+    case .textIn(let texts):
+      return texts.map { "is the text \(quoted($0)), ignoring case" }
+    case .dateCompare(let op, let p):
+      // A date-time written to the second or finer is an instant, not a span to be inside of.
+      let instantOnly = p.end - p.start <= 1_000_000
+      switch op {
+      case .less: return ["is a date before \(instant(p.start))"]
+      case .lessOrEqual:
+        return [instantOnly
+          ? "is a date at or before \(instant(p.start))" : "is a date before \(instant(p.end))"]
+      case .greater:
+        return [instantOnly
+          ? "is a date after \(instant(p.start))" : "is a date at or after \(instant(p.end))"]
+      case .greaterOrEqual: return ["is a date at or after \(instant(p.start))"]
       }
-      switch meaning(of: literal, type: type) {
-      case .period(let p, let relative):
-        return "is within " + period(p) + (relative ? " (\(literal.text))" : "")
-      case .number(let n): return "is the number \(number(n)) (or the text \(quoted(literal.text)))"
-      case .text: return "is the text \(quoted(literal.text)), ignoring case"
-      }
-    case .compare(let op, let literal):
-      switch meaning(of: literal, type: type) {
-      case .period(let p, _):
-        // A date-time written to the second or finer is an instant, not a span to be inside of.
-        let instantOnly = p.end - p.start <= 1_000_000
-        switch op {
-        case .less: return "is a date before \(instant(p.start))"
-        case .lessOrEqual:
-          return instantOnly
-            ? "is a date at or before \(instant(p.start))" : "is a date before \(instant(p.end))"
-        case .greater:
-          return instantOnly
-            ? "is a date after \(instant(p.start))" : "is a date at or after \(instant(p.end))"
-        case .greaterOrEqual: return "is a date at or after \(instant(p.start))"
-        }
-      case .number(let n): return "is a number \(op.rawValue) \(number(n))"
-      case .text: return "is text \(op.rawValue) \(quoted(literal.text)), ignoring case"
-      }
-    case .range(let low, let high, _):
-      let lo = low.map { meaning(of: $0, type: type) }
-      let hi = high.map { meaning(of: $0, type: type) }
-      func end(_ m: Meaning?, _ l: Literal?, start: Bool) -> String {
-        guard let m, let l else { return "…" }
-        switch m {
-        case .number(let n): return number(n)
-        case .period(let p, _): return instant(start ? p.start : p.end)
-        case .text: return quoted(l.text)
-        }
-      }
-      let kind: String
-      switch lo ?? hi {
-      case .number?: kind = "number"
-      case .period?: kind = "date"
-      default: kind = "text"
-      }
-      return "is a \(kind) from \(end(lo, low, start: true)) up to \(end(hi, high, start: false))"
-        + (kind == "date" ? " (end excluded)" : " (both ends included)")
-    case .glob(let pattern, _):
-      return "matches the pattern \(quoted(pattern)), ignoring case"
+    case .numberCompare(let op, let n): return ["is a number \(op.rawValue) \(number(n))"]
+    case .textCompare(let op, let text):
+      return ["is text \(op.rawValue) \(quoted(text)), ignoring case"]
+    case .numberRange(let low, let high):
+      return [range("number", low.map(number), high.map(number))]
+    case .dateRange(let low, let high):
+      return [range("date", low.map { instant($0.start) }, high.map { instant($0.end) })]
+    case .textRange(let low, let high):
+      return [range("text", low.map(quoted), high.map(quoted))]
+    case .glob(let pattern):
+      return ["matches the pattern \(quoted(pattern)), ignoring case"]
     case .regex(let pattern, let caseInsensitive, _):
-      return "matches the regular expression /\(pattern)/" + (caseInsensitive ? "i" : "")
-    case .empty:
-      return "is empty"
+      return ["matches the regular expression /\(pattern)/" + (caseInsensitive ? "i" : "")]
+    case .empty: return ["is empty"]
+    case .present: return ["is not empty"]
     }
+  }
+
+  private func range(_ kind: String, _ low: String?, _ high: String?) -> String {
+    "is a \(kind) from \(low ?? "…") up to \(high ?? "…")"
+      + (kind == "date" ? " (end excluded)" : " (both ends included)")
   }
 
   private func flow(countOnly: Bool) -> String {
-    let order =
-      sort.map { "\($0.field.name) \($0.descending ? "desc" : "asc")" }.joined(separator: ", ")
-    if countOnly {
-      if let group { return "count the matching records per \(group.name)" }
-      return "count the matching records"
+    switch shape(countOnly: countOnly) {
+    case .count: return "count the matching records"
+    case .tally: return "count the matching records per \(group?.name ?? "")"
+    case .stream:
+      guard let limit else { return "stream each matching record out as it is read" }
+      return "stream the first \(limit) matching records out as they are read"
+    case .order:
+      var steps: [String] = []
+      if let group { steps.append("group by \(group.name)") }
+      let order = sort.map { "\($0.field.name) \($0.descending ? "desc" : "asc")" }
+      if !order.isEmpty { steps.append("sort by " + order.joined(separator: ", ")) }
+      if let limit { steps.append("keep the first \(limit)") }
+      return "keep the matching records, " + steps.joined(separator: ", ") + ", then write them"
     }
-    var steps: [String] = []
-    if let group { steps.append("group by \(group.name)") }
-    if !order.isEmpty { steps.append("sort by \(order)") }
-    if let limit = query.limit { steps.append("keep the first \(limit)") }
-    if steps.isEmpty { return "stream each matching record out as it is read" }
-    return "keep the matching records, " + steps.joined(separator: ", ") + ", then write them"
   }
 
   private func quoted(_ s: String) -> String { "\"" + s + "\"" }

@@ -1,4 +1,7 @@
-/// A query resolved against the input's schema and typed by its sample, ready to compile per input.
+/// A query resolved against the input's schema and typed by its sample (Docs/Architecture.md,
+/// Plan): the fields it names with their types, the filter as typed tests, the directives as
+/// data, and the shape of the run. Every query error about the input surfaces while it is made;
+/// the per-input closures are generated from it.
 public struct Plan: Sendable {
   public let query: Query
   public let schema: Schema
@@ -8,12 +11,11 @@ public struct Plan: Sendable {
   public let types: [ResolvedField: ColumnType]
   /// "Now" for relative dates.
   public let now: WallTime
-  /// `sort:` keys, resolved.
-  public let sort: [(field: ResolvedField, descending: Bool)]
-  public let group: ResolvedField?
-  /// `fields:` projection, resolved; `nil` for all fields.
-  public let projection: [ResolvedField]?
-  /// Relative-date periods and regular expressions checked while planning, by value span.
+  /// What the query does besides filtering, in the order sort, group, limit, fields.
+  public let directives: [PlanDirective]
+  /// The filter, typed; `nil` matches every record.
+  public private(set) var filter: TypedFilter?
+  /// Relative-date periods checked while planning, by value span.
   let periods: [Span: Period]
 
   /// Resolves and checks `query` against `schema`. `typeOf` infers a field's type from the sample.
@@ -36,7 +38,7 @@ public struct Plan: Sendable {
       if types[f] == nil { types[f] = typeOf(f) }
     }
     let resolved = { (n: FieldName) in fields[n] ?? ResolvedField(index: -1, path: [], name: n.name) }
-    let sort = query.sort.map { (field: resolved($0.field), descending: $0.descending) }
+    let sort = query.sort.map { SortOrder(field: resolved($0.field), descending: $0.descending) }
     let group = query.group.map(resolved)
     if let g = group, let clash = query.sort.first(where: { fields[$0.field] == g }), let gn = query.group {
       throw PlanError(
@@ -52,37 +54,63 @@ public struct Plan: Sendable {
           throw PlanError(message: error.message, span: literal.span)
         }
       }
-      if case .regex(let pattern, let ci, let span) = v {
-        do { _ = try RegexBox(pattern: pattern, caseInsensitive: ci) } catch {
-          throw RegexBox.planError(error, pattern: pattern, span: span)
-        }
-      }
+    }
+    var directives: [PlanDirective] = []
+    if !sort.isEmpty { directives.append(.sort(sort)) }
+    if let group { directives.append(.group(group)) }
+    if let limit = query.limit { directives.append(.limit(limit)) }
+    if query.excludesFields, let excluded = query.fields {
+      // `fields:-a,-b`: every top-level field but those, in input order.
+      let left = Set(excluded.map { resolved($0).index })
+      directives.append(.fields(schema.names.enumerated().filter { !left.contains($0.offset) }.map {
+        ResolvedField(index: $0.offset, path: [], name: $0.element)
+      }))
+    } else if let kept = query.fields {
+      directives.append(.fields(kept.map(resolved)))
     }
     self.query = query
     self.schema = schema
     self.fields = fields
     self.types = types
     self.now = now
-    self.sort = sort
-    self.group = group
-    if query.excludesFields, let excluded = query.fields {
-      // `fields:-a,-b`: every top-level field but those, in input order.
-      let left = Set(excluded.map { resolved($0).index })
-      self.projection = schema.names.enumerated().filter { !left.contains($0.offset) }.map {
-        ResolvedField(index: $0.offset, path: [], name: $0.element)
-      }
-    } else {
-      self.projection = query.fields.map { $0.map(resolved) }
-    }
+    self.directives = directives
     self.periods = periods
-    // Compile once against the schema itself so every value error surfaces now, with its span.
-    _ = try predicate(for: SourceLayout(local: Array(schema.names.indices), encoding: .csv))
+    self.filter = try query.filter.map { (e: Expr) throws(PlanError) in try typed(e) }
   }
 
   /// The compiled filter for an input with `layout`; `nil` when the query has no filter.
-  public func predicate(for layout: SourceLayout) throws(PlanError) -> RowPredicate? {
-    guard let filter = query.filter else { return nil }
-    return try Compiler(plan: self, layout: layout).compile(filter)
+  public func predicate(for layout: SourceLayout) -> RowPredicate? {
+    filter.map(Compiler(layout: layout).compile)
+  }
+
+  /// The `sort:` keys, resolved; empty without `sort:`.
+  public var sort: [SortOrder] {
+    for case .sort(let keys) in directives { return keys }
+    return []
+  }
+
+  /// The `group:` field.
+  public var group: ResolvedField? {
+    for case .group(let field) in directives { return field }
+    return nil
+  }
+
+  /// The `limit:` count.
+  public var limit: Int? {
+    for case .limit(let n) in directives { return n }
+    return nil
+  }
+
+  /// The fields `fields:` writes, in order; `nil` for all fields.
+  public var projection: [ResolvedField]? {
+    for case .fields(let kept) in directives { return kept }
+    return nil
+  }
+
+  /// How the records flow through a run: with `countOnly` (`-c`) nothing is written.
+  public func shape(countOnly: Bool) -> ExecutionShape {
+    if countOnly { return group == nil ? .count : .tally }
+    return sort.isEmpty && group == nil ? .stream : .order
   }
 
   /// The resolved field of a name in the query.
@@ -112,4 +140,31 @@ public struct Plan: Sendable {
     default: return []
     }
   }
+}
+
+/// One directive of a plan (Docs/QueryLanguage.md, Directives), its fields resolved.
+public enum PlanDirective: Sendable {
+  case sort([SortOrder])
+  case group(ResolvedField)
+  case limit(Int)
+  /// The fields written, in order (`fields:-a` already turned into the fields kept).
+  case fields([ResolvedField])
+}
+
+/// One `sort:` key, resolved.
+public struct SortOrder: Sendable, Equatable {
+  public var field: ResolvedField
+  public var descending: Bool
+}
+
+/// How the records flow through a run (Docs/Architecture.md, Filter, order, write).
+public enum ExecutionShape: Sendable, Equatable {
+  /// Each match is written as it is read.
+  case stream
+  /// Matches are kept, then grouped, sorted and limited before they are written.
+  case order
+  /// Matches are only counted (`-c`).
+  case count
+  /// Matches are counted per group value (`-c` with `group:`).
+  case tally
 }

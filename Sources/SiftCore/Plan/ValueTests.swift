@@ -9,8 +9,28 @@ func withValueBytes<R>(_ v: FieldValue, _ body: (UnsafeBufferPointer<UInt8>) -> 
   return decoded.withUnsafeBufferPointer(body)
 }
 
-/// The typed tests a field term's values compile to (Docs/QueryLanguage.md, Filter terms).
+/// The closures a plan's typed tests compile to (Docs/QueryLanguage.md, Filter terms).
 enum ValueTests {
+  /// The closure for `test`; a regular expression gets a matcher of its own.
+  static func closure(for test: TypedTest) -> ValueTest {
+    switch test {
+    case .textIn(let texts): return textEquals(anyOf: texts)
+    case .numberEquals(let n, let text): return numberEquals(n, text: text)
+    case .inPeriod(let p, let text, _): return inPeriod(p, text: text)
+    case .switchIs(let on): return switchIs(on)
+    case .numberCompare(let op, let n): return numberCompare(op, n)
+    case .dateCompare(let op, let p): return dateCompare(op, p)
+    case .textCompare(let op, let text): return textCompare(op, text)
+    case .numberRange(let low, let high): return numberRange(low, high)
+    case .dateRange(let low, let high): return dateRange(low, high)
+    case .textRange(let low, let high): return textRange(low, high)
+    case .glob(let pattern): return glob(pattern)
+    case .regex(_, _, let program): return regex(RegexBox(program))
+    case .empty: return isEmpty
+    case .present: return isPresent
+    }
+  }
+
   /// Case-insensitive text equality with any of `literals` (`status:received,pending`): one
   /// closure, no allocation per value; an ASCII value is compared byte by byte, folding on the fly.
   static func textEquals(anyOf literals: [String]) -> ValueTest {
@@ -173,8 +193,8 @@ enum ValueTests {
 /// Each compiled filter gets its own box, so no two threads share one.
 final class RegexBox: @unchecked Sendable {
   private var matcher: RegexMatcher
-  init(pattern: String, caseInsensitive: Bool) throws(RegexError) {
-    matcher = RegexMatcher(try RegexProgram(pattern: pattern, caseInsensitive: caseInsensitive))
+  init(_ program: RegexProgram) {
+    matcher = RegexMatcher(program)
   }
   func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { matcher.matches(bytes) }
 }

@@ -2,7 +2,7 @@
 /// value's UTF-8 bytes (Docs/QueryLanguage.md, "Regular expressions"). Every input scalar is
 /// looked at once with at most one visit per instruction, so matching is linear in the value
 /// whatever the pattern: `/(a+)+$/` cannot blow up.
-struct RegexProgram: Sendable {
+public struct RegexProgram: Sendable {
   enum Inst: Sendable {
     case scalar(UInt32)
     case set(Int)
