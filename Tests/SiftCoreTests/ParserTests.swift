@@ -150,7 +150,8 @@ import Testing
     }
     #expect(name.span == Span(0, 8))
     #expect(values.map(\.span) == [Span(9, 16)])
-    #expect(query.directiveSpans == [.sort: Span(26, 36)])
+    #expect(query.directives.map(\.kind) == [.sort])
+    #expect(query.directives.map(\.span) == [Span(26, 36)])
     #expect(query.sort.map(\.field.span) == [Span(32, 36)])
   }
 }

@@ -27,9 +27,7 @@ public struct Plan: Sendable {
     var names: [FieldName] = []
     var values: [Value] = []
     if let filter = query.filter { Plan.collect(filter, names: &names, values: &values) }
-    names += query.sort.map(\.field)
-    if let g = query.group { names.append(g) }
-    names += query.fields ?? []
+    for clause in query.directives { names += clause.value.fieldNames }
     for name in names where fields[name] == nil { fields[name] = try resolver.resolve(name) }
     var types: [ResolvedField: ColumnType] = [:]
     for f in fields.values where types[f] == nil { types[f] = typeOf(f) }
@@ -38,9 +36,9 @@ public struct Plan: Sendable {
       if types[f] == nil { types[f] = typeOf(f) }
     }
     let resolved = { (n: FieldName) in fields[n] ?? ResolvedField(index: -1, path: [], name: n.name) }
-    let sort = query.sort.map { SortOrder(field: resolved($0.field), descending: $0.descending) }
-    let group = query.group.map(resolved)
-    if let g = group, let clash = query.sort.first(where: { fields[$0.field] == g }), let gn = query.group {
+    if let g = query.group.flatMap({ fields[$0] }),
+      let clash = query.sort.first(where: { fields[$0.field] == g }), let gn = query.group
+    {
       throw PlanError(
         message: "group:\(gn.name) already orders by \(g.name); choose another sort field",
         span: clash.field.span)
@@ -55,18 +53,20 @@ public struct Plan: Sendable {
         }
       }
     }
-    var directives: [PlanDirective] = []
-    if !sort.isEmpty { directives.append(.sort(sort)) }
-    if let group { directives.append(.group(group)) }
-    if let limit = query.limit { directives.append(.limit(limit)) }
-    if query.excludesFields, let excluded = query.fields {
-      // `fields:-a,-b`: every top-level field but those, in input order.
-      let left = Set(excluded.map { resolved($0).index })
-      directives.append(.fields(schema.names.enumerated().filter { !left.contains($0.offset) }.map {
-        ResolvedField(index: $0.offset, path: [], name: $0.element)
-      }))
-    } else if let kept = query.fields {
-      directives.append(.fields(kept.map(resolved)))
+    let directives = query.directives.map { clause in
+      switch clause.value {
+      case .sort(let keys):
+        return PlanDirective.sort(keys.map { SortOrder(field: resolved($0.field), descending: $0.descending) })
+      case .group(let name): return .group(resolved(name))
+      case .limit(let n): return .limit(n)
+      case .fields(let names, excluding: false): return .fields(names.map(resolved))
+      case .fields(let names, excluding: true):
+        // `fields:-a,-b`: every top-level field but those, in input order.
+        let left = Set(names.map { resolved($0).index })
+        return .fields(schema.names.enumerated().filter { !left.contains($0.offset) }.map {
+          ResolvedField(index: $0.offset, path: [], name: $0.element)
+        })
+      }
     }
     self.query = query
     self.schema = schema

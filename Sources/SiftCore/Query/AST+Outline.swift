@@ -19,18 +19,21 @@ extension Query {
   private func outline(quotingPlainWords: Bool) -> String {
     var parts: [String] = []
     if let filter { parts.append(filter.outline(quotingPlainWords)) }
-    if !sort.isEmpty {
-      parts.append(
-        "sort(\(sort.map { ($0.descending ? "-" : "") + $0.field.outline }.joined(separator: ",")))"
-      )
-    }
-    if let group { parts.append("group(\(group.outline))") }
-    if let limit { parts.append("limit(\(limit))") }
-    if let fields {
-      let minus = excludesFields ? "-" : ""
-      parts.append("fields(\(fields.map { minus + $0.outline }.joined(separator: ",")))")
-    }
+    parts += directives.map { "\($0.kind.rawValue)(\($0.value.outline))" }
     return parts.joined(separator: " ")
+  }
+}
+
+extension DirectiveValue {
+  fileprivate var outline: String {
+    switch self {
+    case .sort(let keys):
+      return keys.map { ($0.descending ? "-" : "") + $0.field.outline }.joined(separator: ",")
+    case .group(let field): return field.outline
+    case .limit(let n): return "\(n)"
+    case .fields(let names, let excluding):
+      return names.map { (excluding ? "-" : "") + $0.outline }.joined(separator: ",")
+    }
   }
 }
 

@@ -20,29 +20,63 @@ public struct Span: Hashable, Sendable, CustomStringConvertible {
 public struct Query: Sendable {
   /// The filter; `nil` matches every record.
   public var filter: Expr?
-  /// `sort:` keys in order; empty when the query has no `sort:`.
-  public var sort: [SortKey]
-  /// `group:` field.
-  public var group: FieldName?
-  /// `limit:` count (a whole number ≥ 0).
-  public var limit: Int?
-  /// `fields:` projection in output order; with `excludesFields`, the fields left out instead.
-  public var fields: [FieldName]?
-  /// `fields:-a,-b`: output every field except `fields`.
-  public var excludesFields = false
-  /// Where each directive stands in the query, for diagnostics.
-  public var directiveSpans: [Directive: Span]
+  /// The directives, at most one of each kind, in the order of `Directive.allCases`.
+  public private(set) var directives: [DirectiveClause]
 
-  public init(
-    filter: Expr? = nil, sort: [SortKey] = [], group: FieldName? = nil, limit: Int? = nil,
-    fields: [FieldName]? = nil, directiveSpans: [Directive: Span] = [:]
-  ) {
+  public init(filter: Expr? = nil, directives: [DirectiveClause] = []) {
     self.filter = filter
-    self.sort = sort
-    self.group = group
-    self.limit = limit
-    self.fields = fields
-    self.directiveSpans = directiveSpans
+    self.directives = []
+    for clause in directives { set(clause) }
+  }
+
+  /// The directive of `kind`, if the query has one.
+  public subscript(kind: Directive) -> DirectiveClause? {
+    directives.first { $0.kind == kind }
+  }
+
+  /// Puts `clause` in, in place of the directive of its kind.
+  public mutating func set(_ clause: DirectiveClause) {
+    directives.removeAll { $0.kind == clause.kind }
+    let order = Directive.allCases
+    let at = directives.firstIndex {
+      order.firstIndex(of: $0.kind)! > order.firstIndex(of: clause.kind)!
+    }
+    directives.insert(clause, at: at ?? directives.endIndex)
+  }
+
+  /// Takes the directive of `kind` out.
+  public mutating func remove(_ kind: Directive) {
+    directives.removeAll { $0.kind == kind }
+  }
+
+  /// `sort:` keys in order; empty when the query has no `sort:`.
+  public var sort: [SortKey] {
+    if case .sort(let keys)? = self[.sort]?.value { return keys }
+    return []
+  }
+
+  /// `group:` field.
+  public var group: FieldName? {
+    if case .group(let field)? = self[.group]?.value { return field }
+    return nil
+  }
+
+  /// `limit:` count (a whole number ≥ 0).
+  public var limit: Int? {
+    if case .limit(let n)? = self[.limit]?.value { return n }
+    return nil
+  }
+
+  /// `fields:` projection in output order; with `excludesFields`, the fields left out instead.
+  public var fields: [FieldName]? {
+    if case .fields(let names, _)? = self[.fields]?.value { return names }
+    return nil
+  }
+
+  /// `fields:-a,-b`: output every field except `fields`.
+  public var excludesFields: Bool {
+    if case .fields(_, let excluding)? = self[.fields]?.value { return excluding }
+    return false
   }
 
   /// The top-level filter terms, one per chip in the feedback bar (Docs/FeedbackBar.md): the operands of a
@@ -54,9 +88,49 @@ public struct Query: Sendable {
   }
 }
 
-/// The four directives.
+/// The kinds of directive, in the order the canonical form writes them.
 public enum Directive: String, Sendable, CaseIterable {
   case sort, group, limit, fields
+}
+
+/// One directive as written, with where it stands in the query (for diagnostics).
+public struct DirectiveClause: Sendable {
+  public var value: DirectiveValue
+  public var span: Span
+  public var kind: Directive { value.kind }
+
+  public init(_ value: DirectiveValue, span: Span) {
+    self.value = value
+    self.span = span
+  }
+}
+
+/// What a directive says (Docs/QueryLanguage.md, Directives).
+public enum DirectiveValue: Sendable {
+  case sort([SortKey])
+  case group(FieldName)
+  case limit(Int)
+  /// The fields kept in output order, or with `excluding`, the fields left out.
+  case fields([FieldName], excluding: Bool)
+
+  /// The field names it uses, in order.
+  public var fieldNames: [FieldName] {
+    switch self {
+    case .sort(let keys): keys.map(\.field)
+    case .group(let field): [field]
+    case .limit: []
+    case .fields(let names, _): names
+    }
+  }
+
+  public var kind: Directive {
+    switch self {
+    case .sort: .sort
+    case .group: .group
+    case .limit: .limit
+    case .fields: .fields
+    }
+  }
 }
 
 /// A field name as written in the query (already unquoted and unescaped).

@@ -17,7 +17,7 @@ extension Query {
   /// The query in canonical form; the empty string for the empty query.
   public var canonicalForm: String {
     var parts: [String] = []
-    let hasDirectives = !sort.isEmpty || group != nil || limit != nil || fields != nil
+    let hasDirectives = !directives.isEmpty
     if let filter {
       // A directive after a bare OR would read as part of its last branch: keep it apart.
       if case .or = filter, hasDirectives {
@@ -26,17 +26,23 @@ extension Query {
         parts.append(filter.canonicalForm)
       }
     }
-    if !sort.isEmpty {
-      let keys = sort.map { "\($0.field.canonicalText) \($0.descending ? "desc" : "asc")" }
-      parts.append("sort: " + keys.joined(separator: ", "))
-    }
-    if let group { parts.append("group: " + group.canonicalText) }
-    if let limit { parts.append("limit: \(limit)") }
-    if let fields {
-      let minus = excludesFields ? "-" : ""
-      parts.append("fields: " + fields.map { minus + $0.canonicalText }.joined(separator: ", "))
-    }
+    parts += directives.map { "\($0.kind.rawValue): " + $0.value.canonicalForm }
     return parts.joined(separator: " ")
+  }
+}
+
+extension DirectiveValue {
+  /// What follows `KIND: ` in the canonical form.
+  var canonicalForm: String {
+    switch self {
+    case .sort(let keys):
+      return keys.map { "\($0.field.canonicalText) \($0.descending ? "desc" : "asc")" }
+        .joined(separator: ", ")
+    case .group(let field): return field.canonicalText
+    case .limit(let n): return "\(n)"
+    case .fields(let names, let excluding):
+      return names.map { (excluding ? "-" : "") + $0.canonicalText }.joined(separator: ", ")
+    }
   }
 }
 

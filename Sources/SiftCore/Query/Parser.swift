@@ -332,7 +332,7 @@ public struct Parser {
         "\(written) must stand at the top level of the query, not inside parentheses",
         at: token.span)
     }
-    if query.directiveSpans[directive] != nil {
+    if query[directive] != nil {
       let hint =
         switch directive {
         case .sort: "list all keys in one, e.g. sort:-date,customer"
@@ -347,8 +347,9 @@ public struct Parser {
     guard !lexer.isAtTermEnd else {
       throw QueryError("expected a value after \(written)", at: token.span.end)
     }
+    let value: DirectiveValue
     switch directive {
-    case .sort: query.sort = try scanSortKeys(canonical: canonical)
+    case .sort: value = .sort(try scanSortKeys(canonical: canonical))
     case .fields:
       // `fields:a,b` keeps those fields; `fields:-a,-b` leaves them out: all or none negated.
       var names: [FieldName] = []
@@ -372,8 +373,7 @@ public struct Parser {
         names.append(name)
         after = "','"
       } while consumeListComma(canonical: canonical)
-      query.fields = names
-      query.excludesFields = excluding ?? false
+      value = .fields(names, excluding: excluding ?? false)
     case .group:
       if lexer.peek() == .minus {
         throw QueryError(
@@ -383,7 +383,7 @@ public struct Parser {
       guard let name = try lexer.scanName() else {
         throw QueryError("expected a field name after 'group:'", at: lexer.position)
       }
-      query.group = name
+      value = .group(name)
       if lexer.peek() == .comma {
         throw QueryError(
           "'group:' takes one field; a query groups by one field", at: lexer.position)
@@ -395,11 +395,11 @@ public struct Parser {
           "expected a whole number (0 or more) after 'limit:', not '\(number.text)'",
           at: number.span)
       }
-      query.limit = limit
+      value = .limit(limit)
     }
     try expectTermEnd(after: written)
     let span = Span(token.span.start, lexer.position)
-    query.directiveSpans[directive] = span
+    query.set(DirectiveClause(value, span: span))
     try resumeAfterValues()
     return .directive(directive, span)
   }

@@ -40,31 +40,16 @@ public struct ComposedQuery: Sendable {
     } else if let first = filters.first, let last = filters.last {
       query.filter = .and(filters, first.span.union(last.span))
     }
-    for q in queries {
-      if !q.sort.isEmpty {
-        query.sort = q.sort
-        query.directiveSpans[.sort] = q.directiveSpans[.sort]
-      }
-      if let g = q.group {
-        query.group = g
-        query.directiveSpans[.group] = q.directiveSpans[.group]
-      }
-      if let l = q.limit {
-        query.limit = l
-        query.directiveSpans[.limit] = q.directiveSpans[.limit]
-      }
-      if let f = q.fields {
-        query.fields = f
-        query.excludesFields = q.excludesFields
-        query.directiveSpans[.fields] = q.directiveSpans[.fields]
-      }
-    }
+    for clause in queries.flatMap(\.directives) { query.set(clause) }
     if query.sort.isEmpty, let defaultSort {
       let text = "sort:" + defaultSort.text
       placed.append(Part(key: "sort", text: text, offset: offset))
       let grouped = query.group.map { FieldResolver.normalize($0.name) }
-      query.sort = defaultSort.keys.map { $0.shifted(by: offset) }
+      let keys = defaultSort.keys.map { $0.shifted(by: offset) }
         .filter { FieldResolver.normalize($0.field.name) != grouped }
+      if !keys.isEmpty {
+        query.set(DirectiveClause(.sort(keys), span: Span(offset, offset + text.utf8.count)))
+      }
     }
     self.query = query
     self.parts = placed
@@ -82,10 +67,20 @@ extension Query {
   func shifted(by offset: Int) -> Query {
     guard offset != 0 else { return self }
     return Query(
-      filter: filter?.shifted(by: offset), sort: sort.map { $0.shifted(by: offset) },
-      group: group?.shifted(by: offset), limit: limit,
-      fields: fields?.map { $0.shifted(by: offset) },
-      directiveSpans: directiveSpans.mapValues { $0.shifted(by: offset) })
+      filter: filter?.shifted(by: offset),
+      directives: directives.map { DirectiveClause($0.value.shifted(by: offset), span: $0.span.shifted(by: offset)) })
+  }
+}
+
+extension DirectiveValue {
+  fileprivate func shifted(by offset: Int) -> DirectiveValue {
+    switch self {
+    case .sort(let keys): return .sort(keys.map { $0.shifted(by: offset) })
+    case .group(let field): return .group(field.shifted(by: offset))
+    case .limit: return self
+    case .fields(let names, let excluding):
+      return .fields(names.map { $0.shifted(by: offset) }, excluding: excluding)
+    }
   }
 }
 

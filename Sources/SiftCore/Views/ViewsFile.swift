@@ -107,8 +107,7 @@ private struct ViewsFileReader {
       case "sort":
         let text = try field.string()
         let parsed = try field.query("sort:" + text)
-        guard parsed.filter == nil, parsed.group == nil, parsed.limit == nil, parsed.fields == nil,
-          !parsed.sort.isEmpty
+        guard parsed.filter == nil, parsed.directives.map(\.kind) == [.sort]
         else { throw field.error("expected sort keys, like \"-date\" or \"-date,grn_no\"") }
         view.sort = (text, parsed.sort)
       case "sortOptions": view.sortOptions = try field.strings()
@@ -188,8 +187,7 @@ private struct ViewsFileReader {
         return .field(FieldName(text, span: Span(0, text.utf8.count)), text: text)
       }
       let parsed = try query(text)
-      guard let term = parsed.filter, parsed.topLevelFilters.count == 1, parsed.sort.isEmpty,
-        parsed.group == nil, parsed.limit == nil, parsed.fields == nil
+      guard let term = parsed.filter, parsed.topLevelFilters.count == 1, parsed.directives.isEmpty
       else {
         throw textError(
           text, "a fast filter is a field name or one filter term, like \"status:received\"",
