@@ -8,6 +8,7 @@ struct QueryCommand {
   let context: ProcessContext
   var console: Console { Console(context: context) }
 
+  /// Opens the dataset, plans the query, runs it and presents the result.
   func run() -> ExitStatus {
     do throws(Problem) {
       let now = try resolveNow()
@@ -19,11 +20,54 @@ struct QueryCommand {
       if options.explain {
         return console.output(plan.explanation(countOnly: options.count)) ?? .matched
       }
-      return try run(plan, on: dataset, inputs: inputs, presentation: console.presentation(
-        format, options, title: view?.titleLine(unicode: console.unicode(asciiRequested: options.ascii))))
+      let unicode = console.unicode(asciiRequested: options.ascii)
+      let presentation = console.presentation(
+        format, options, title: view?.titleLine(unicode: unicode))
+      let fastFilterChips = try inactiveChips(plan, ascii: !unicode)
+      let records = RecordOutput(presentation, stdout: context.stdout)
+      let summary = try execute(
+        plan, on: dataset, writer: makeWriter(plan, inputs, presentation, records), records: records)
+      return try present(
+        plan, summary, presentation, records: records, fastFilterChips: fastFilterChips)
     } catch {
       return console.report(error)
     }
+  }
+
+  /// Where the records go: straight to standard output, or into memory when the presentation
+  /// lays the body out whole.
+  private struct RecordOutput {
+    let body: MemorySink?
+    let buffer: OutputBuffer
+
+    init(_ presentation: Presentation, stdout: ByteSink) {
+      body = presentation.laysOutBody ? MemorySink() : nil
+      buffer = OutputBuffer(
+        sink: body ?? stdout, lineBuffered: presentation.stdoutIsTerminal && body == nil)
+    }
+  }
+
+  /// Shows what `presentation` makes of the run, after the records were written; returns the
+  /// exit status.
+  private func present(
+    _ plan: Plan, _ summary: RunSummary, _ presentation: Presentation, records: RecordOutput,
+    fastFilterChips: [Chip]
+  ) throws(Problem) -> ExitStatus {
+    var outcome: ExitStatus = summary.matched > 0 ? .matched : .noMatch
+    let format = presentation.format
+    if writesEveryKeyAsAColumn(format), let key = summary.keysAfterSample.first {
+      // Standard input cannot be read twice for its keys (Docs/Formats.md, Several inputs).
+      outcome = console.report(.keyAfterSample(key, format: format))
+    }
+    // After a closed pipe, the status still says whether anything matched (Docs/Architecture.md, Output).
+    if summary.outputClosed { return outcome }
+    do throws(OutputError) { try records.buffer.flush() } catch {
+      throw .output(error, ifClosed: outcome)
+    }
+    let bar = feedbackBar(
+      plan, summary, unicode: presentation.unicode, fastFilterChips: fastFilterChips)
+    let pieces = presentation.pieces(plan, summary, bar: bar, body: records.body?.bytes)
+    return console.show(pieces, pager: options.pager, ifClosed: outcome) ?? outcome
   }
 
   /// The plan of the query over `dataset`, its notes reported.
@@ -36,52 +80,44 @@ struct QueryCommand {
     return plan
   }
 
-  /// Runs `plan` over `dataset`, writing the records, then shows the rest of `presentation`.
-  private func run(
-    _ plan: Plan, on dataset: Dataset, inputs: Inputs, presentation: Presentation
-  ) throws(Problem) -> ExitStatus {
-    let format = presentation.format
-    var fastFilterChips: [Chip] = []
-    if let view {
-      do throws(FastFilterError) {
-        fastFilterChips = try view.inactiveChips(plan, ascii: !presentation.unicode)
-      } catch {
-        throw .fastFilter(error, view: view)
-      }
+  /// The chips of the view's fast filters that `plan` does not apply.
+  private func inactiveChips(_ plan: Plan, ascii: Bool) throws(Problem) -> [Chip] {
+    guard let view else { return [] }
+    do throws(FastFilterError) { return try view.inactiveChips(plan, ascii: ascii) } catch {
+      throw .fastFilter(error, view: view)
     }
-    let body = presentation.laysOutBody ? MemorySink() : nil
-    let buffer = OutputBuffer(
-      sink: body ?? context.stdout, lineBuffered: context.stdoutIsTerminal && body == nil)
-    let writer: RecordWriter? = options.count ? nil : makeWriter(
+  }
+
+  /// The writer of the records, `nil` with `-c`.
+  private func makeWriter(
+    _ plan: Plan, _ inputs: Inputs, _ presentation: Presentation, _ records: RecordOutput
+  ) -> RecordWriter? {
+    if options.count { return nil }
+    let format = presentation.format
+    return SiftCore.makeWriter(
       WriterOptions(
         format: format, delimiter: outputDelimiter(format, inputs),
         numericColumns: plan.outputFields.map { plan.type(of: $0) == .number },
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
         header: !options.noHeader),
-      output: buffer)
-    let summary: RunSummary
-    do throws(SiftError) { summary = try dataset.run(plan, writer: writer) } catch {
+      output: records.buffer)
+  }
+
+  /// Runs `plan` over `dataset`. After an input error the records before it are written
+  /// (Docs/Formats.md, Errors).
+  private func execute(
+    _ plan: Plan, on dataset: Dataset, writer: RecordWriter?, records: RecordOutput
+  ) throws(Problem) -> RunSummary {
+    do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
       if case .input = error {
-        // The records before an input error are written (Docs/Formats.md, Errors).
-        try? buffer.flush()
-        if let body { _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) } }
+        try? records.buffer.flush()
+        if let body = records.body {
+          _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) }
+        }
       }
       throw Problem(error, query: options.query, view: view)
     }
-    // After a closed pipe, the status still says whether anything matched (Docs/Architecture.md, Output).
-    var outcome: ExitStatus = summary.matched > 0 ? .matched : .noMatch
-    if writesEveryKeyAsAColumn(format), let key = summary.keysAfterSample.first {
-      // Standard input cannot be read twice for its keys (Docs/Formats.md, Several inputs).
-      outcome = console.report(.keyAfterSample(key, format: format))
-    }
-    if summary.outputClosed { return outcome }
-    do throws(OutputError) { try buffer.flush() } catch {
-      throw .output(error, ifClosed: outcome)
-    }
-    let bar = feedbackBar(plan, summary, unicode: presentation.unicode, fastFilterChips: fastFilterChips)
-    let pieces = presentation.pieces(plan, summary, bar: bar, body: body?.bytes)
-    return console.show(pieces, pager: options.pager, ifClosed: outcome) ?? outcome
   }
 
   /// "Now" from `--now`, `SIFT_NOW` or the clock.
