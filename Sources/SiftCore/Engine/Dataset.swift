@@ -158,10 +158,11 @@ public final class Dataset {
         readers: readers, sample: sample, current: sampledThrough, sampleFailure: sampleFailure,
         parallel: parallel)
     }
-    precondition(canRunAgain, "a dataset over standard input runs again only if its bytes were kept")
     var readers: [RecordReader] = []
     for reopen in reopeners {
-      do throws(InputError) { readers.append(try reopen!()) } catch { throw .input(error) }
+      // A caller runs again only where `canRunAgain`: standard input only when its bytes were kept.
+      guard let reopen else { preconditionFailure("an input that cannot be opened again ran twice") }
+      do throws(InputError) { readers.append(try reopen()) } catch { throw .input(error) }
     }
     return Engine(readers: readers, sample: Sample(), current: 0, sampleFailure: nil, parallel: parallel)
   }
