@@ -26,7 +26,7 @@ struct Inputs {
         try ReaderFactory.makeReader(
           source: source, format: format, options: options, encoding: request.encoding)
       }
-      /// A reader for a run, which reports the records it skips.
+      // A reader for a run reports the records it skips.
       func reporting(_ reader: RecordReader) -> RecordReader {
         reader.onSkip = { console.error("sift: \($0) (skipped)\n") }
         return reader
@@ -43,19 +43,14 @@ struct Inputs {
         }
         let opened = try reader(try source(), request.format)
         for note in opened.notes { console.error(note + "\n") }
-        let reopen = file != "-" || keepStandardInput
-        let keyed = file != "-" && (opened.format == .json || opened.format == .ndjson)
+        let again = { () throws(InputError) in try reader(try source(), opened.format).reader }
+        let canOpenAgain = file != "-" || keepStandardInput
+        let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)
         inputs.opened.append(
           DatasetInput(
             reader: reporting(opened.reader),
-            reopen: reopen ? { () throws(InputError) in reporting(try reader(try source(), opened.format).reader) } : nil,
-            keyScan: keyed ? {
-              do throws(InputError) {
-                return try reader(try source(), opened.format).reader.drainForFieldNames()
-              } catch {
-                return []
-              }
-            } : nil))
+            reopen: canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
+            keyScan: keyed ? { (try? again())?.drainForFieldNames() ?? [] } : nil))
         inputs.formats.append(opened.format)
       } catch {
         throw .input(error, hint: error.line == 0 && file.contains(":") ? hint(request, file: file) : nil)
