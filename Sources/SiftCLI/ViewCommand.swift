@@ -86,12 +86,14 @@ struct ViewsOverviewCommand {
   }
 
   /// The dataset of a view's source: views on the same source share it, so each source is opened
-  /// and sampled once (Docs/Architecture.md, The dataset).
+  /// and sampled once (Docs/Architecture.md, The dataset). Standard input (`-`) is kept, so
+  /// that every badge on it counts all of it.
   private func openDataset(_ source: String) -> Result<Dataset, Problem> {
     var request = Options()
     request.files = [source]
     do throws(Problem) {
-      return .success(try Inputs.open(request, context: context).dataset(parallel: options.parallel))
+      let inputs = try Inputs.open(request, context: context, keepStandardInput: true)
+      return .success(inputs.dataset(parallel: options.parallel))
     } catch {
       return .failure(error)
     }
