@@ -49,22 +49,22 @@ public struct ProcessContext {
 
 /// Runs sift with `context.arguments` (without the program name).
 public func run(_ context: ProcessContext) -> ExitStatus {
+  let console = Console(context: context)
   let options: Options
   do {
     options = try Options.parse(context.arguments)
   } catch {
-    context.stderr.write(text: error.rendered)
-    return .error
+    return console.report(.usage(error))
   }
   switch options.mode {
   case .help:
-    return Console(context: context).output(helpText) ?? .matched
+    return console.output(helpText) ?? .matched
   case .version:
-    return Console(context: context).output("sift \(siftVersion)\n") ?? .matched
+    return console.output("sift \(siftVersion)\n") ?? .matched
   case .man:
-    return Console(context: context).output(ManPage.text) ?? .matched
+    return console.output(ManPage.text) ?? .matched
   case .completion(let shell):
-    return Console(context: context).output(CompletionScript.text(for: shell)) ?? .matched
+    return console.output(CompletionScript.text(for: shell)) ?? .matched
   case .fields, .views, .completeViews, .completeFields:
     return execute(options: options, query: Query(), context: context)
   case .query:
@@ -74,24 +74,15 @@ public func run(_ context: ProcessContext) -> ExitStatus {
   do {
     query = try Parser.parse(options.query)
   } catch {
-    context.stderr.write(text: error.rendered(against: options.query))
-    return .error
+    return console.report(.query(error, query: options.query))
   }
   if options.explain && options.view == nil && options.files.isEmpty {
     // Without a FILE the field types are unknown (Docs/QueryLanguage.md, "Explain").
     for word in query.unknownRelativeDateWords {
-      context.stderr.write(text: "note: '\(word)' is not a relative date (\(Plan.relativeDateWords));"
+      console.error("note: '\(word)' is not a relative date (\(Plan.relativeDateWords));"
         + " against a date field it is an error: give a FILE to check the query against it\n")
     }
-    return Console(context: context).output(query.canonicalForm + "\n") ?? .matched
+    return console.output(query.canonicalForm + "\n") ?? .matched
   }
   return execute(options: options, query: query, context: context)
-}
-
-extension ByteSink {
-  /// Writes a message to standard error; a failed write is ignored.
-  fileprivate func write(text: String) {
-    var text = text
-    text.withUTF8 { try? write($0) }
-  }
 }

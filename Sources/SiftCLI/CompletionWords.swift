@@ -10,8 +10,9 @@ struct CompletionWords {
 
   /// The names of the views, without `@`.
   func views() -> ExitStatus {
-    guard let file = ViewsFileLookup(options: options, context: context).load() else {
-      return .error
+    let file: ViewsFile
+    do throws(Problem) { file = try ViewsFileLookup(options: options, context: context).load() } catch {
+      return console.report(error)
     }
     return console.output(file.views.map { $0.name + "\n" }.joined()) ?? .matched
   }
@@ -19,12 +20,14 @@ struct CompletionWords {
   /// The field names of the FILEs (or `@VIEW`'s file) as a query writes them: `status`,
   /// `"GRN No"`. Only the sample is read.
   func fields() -> ExitStatus {
-    guard !options.files.isEmpty, let inputs = Inputs.open(options, context: context) else {
-      return .error
-    }
-    let engine = Engine(readers: inputs.readers, parallel: ParallelOptions(workers: 1))
+    guard !options.files.isEmpty else { return .error }
     let schema: Schema
-    do throws(SiftError) { schema = try engine.readSample() } catch { return .error }
+    do throws(Problem) {
+      schema = try Inputs.open(options, context: context)
+        .dataset(parallel: ParallelOptions(workers: 1)).schema
+    } catch {
+      return console.report(error)
+    }
     let names = schema.allNames.map { FieldName($0, span: Span(0, 0)).canonicalText }
     return console.output(names.map { $0 + "\n" }.joined()) ?? .matched
   }

@@ -10,24 +10,13 @@ struct Console {
   }
 
   /// Writes `text` to standard output: `nil` when written, else the status to end with
-  /// (`Console.status(after:ifClosed:)`).
+  /// (`Problem.output`).
   func output(_ text: String, ifClosed closedStatus: ExitStatus = .matched) -> ExitStatus? {
     do throws(OutputError) {
       try write(text, to: context.stdout)
       return nil
     } catch {
-      return status(after: error, ifClosed: closedStatus)
-    }
-  }
-
-  /// The status after a failed write to standard output (Docs/Architecture.md, Output): a closed
-  /// pipe ends quietly with `closedStatus`; any other failure is reported, status 2.
-  func status(after error: OutputError, ifClosed closedStatus: ExitStatus) -> ExitStatus {
-    switch error {
-    case .closed: return closedStatus
-    case .failed(let message):
-      self.error("sift: cannot write the output: \(message)\n")
-      return .error
+      return report(.output(error, ifClosed: closedStatus))
     }
   }
 
@@ -86,11 +75,16 @@ struct Console {
       paged = context.stdoutIsTerminal && height.map { lines >= $0 } ?? false
     }
     if paged, let pager = Pager(environment: context.environment), pager.run(text) { return nil }
+    return output(text, ifClosed: closedStatus)
+  }
+
+  /// Writes `bytes` to standard output: `nil` when written, else the status to end with.
+  func output(_ bytes: [UInt8], ifClosed closedStatus: ExitStatus) -> ExitStatus? {
     do throws(OutputError) {
-      try text.withUnsafeBufferPointer { b throws(OutputError) in try context.stdout.write(b) }
+      try bytes.withUnsafeBufferPointer { b throws(OutputError) in try context.stdout.write(b) }
       return nil
     } catch {
-      return status(after: error, ifClosed: closedStatus)
+      return report(.output(error, ifClosed: closedStatus))
     }
   }
 

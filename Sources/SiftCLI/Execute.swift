@@ -6,16 +6,17 @@ func execute(options: Options, query: Query, context: ProcessContext) -> ExitSta
   var options = options
   if options.mode == .fields || options.mode == .completeFields, let name = options.view {
     // `--fields @VIEW`: the fields of the view's file (FILEs replace it, as when it runs).
-    let lookup = ViewsFileLookup(options: options, context: context)
-    guard let file = lookup.load(),
-      let view = ViewsFileLookup.view(named: name, in: file, console: lookup.console)
-    else { return .error }
-    if options.files.isEmpty, let source = view.source { options.files = [source] }
+    do throws(Problem) {
+      let file = try ViewsFileLookup(options: options, context: context).load()
+      let view = try ViewsFileLookup.view(named: name, in: file)
+      if options.files.isEmpty, let source = view.source { options.files = [source] }
+    } catch {
+      return Console(context: context).report(error)
+    }
   }
   if options.reset && options.view == nil {
-    Console(context: context).error(
-      UsageError("'--reset' needs a view: sift @VIEW --reset").rendered)
-    return .error
+    return Console(context: context).report(
+      .usage(UsageError("'--reset' needs a view: sift @VIEW --reset")))
   }
   switch options.mode {
   case .fields:

@@ -8,16 +8,15 @@ struct FieldsCommand {
   var console: Console { Console(context: context) }
 
   func run() -> ExitStatus {
-    guard let inputs = Inputs.open(options, context: context) else { return .error }
-    let engine = Engine(
-      readers: inputs.readers, keyScans: inputs.keyScans, parallel: options.parallel)
     let profile: (fields: [FieldProfile], total: Int)
-    do throws(SiftError) {
-      try engine.readSample(allKeys: true)
-      profile = try engine.profile()
+    do throws(Problem) {
+      let dataset = try Inputs.open(options, context: context)
+        .dataset(parallel: options.parallel, allKeys: true)
+      do throws(SiftError) { profile = try dataset.profile() } catch {
+        throw Problem(error, query: "", view: nil)
+      }
     } catch {
-      if case .input(let e) = error { console.error("sift: \(e)\n") }
-      return .error
+      return console.report(error)
     }
     let ellipsis = console.unicode(asciiRequested: options.ascii) ? "…" : "..."
     let header = ["field", "type", "non-empty", "samples"]

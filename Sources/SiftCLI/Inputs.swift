@@ -1,52 +1,73 @@
 import SiftCore
 
-/// The opened inputs of a run: one reader per FILE (standard input for `-` or no FILE).
+/// The opened inputs of a query: one per FILE (standard input for `-` or no FILE), each with
+/// how to open it again for a later run (Docs/Architecture.md, The dataset).
 struct Inputs {
-  var readers: [RecordReader]
-  var formats: [InputFormat]
-  /// For each JSON or NDJSON file, how to read it again for all its keys (Docs/Formats.md,
-  /// Several inputs); `nil` for standard input and CSV/TSV.
-  var keyScans: [KeyScan?] = []
+  var opened: [DatasetInput] = []
+  var formats: [InputFormat] = []
 
-  /// Opens every input, or reports the first that cannot be opened and returns `nil`.
-  static func open(_ request: Options, context: ProcessContext) -> Inputs? {
+  /// The first input's reader, whose style CSV output keeps.
+  var first: RecordReader? { opened.first?.reader }
+
+  /// Opens every input, or throws for the first that cannot be opened. Standard input can be
+  /// read again only with `keepStandardInput`: then it is read whole into memory first.
+  static func open(
+    _ request: Options, context: ProcessContext, keepStandardInput: Bool = false
+  ) throws(Problem) -> Inputs {
     let console = Console(context: context)
-    if request.files.isEmpty && context.stdinIsTerminal {
-      console.error("sift: no input: give a FILE, or pipe records into standard input\n  try 'sift --help'\n")
-      return nil
-    }
-    var inputs = Inputs(readers: [], formats: [])
+    if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
+    var inputs = Inputs()
     for file in request.files.isEmpty ? ["-"] : request.files {
       let name = file == "-" ? "stdin" : file
+      let options = ReaderOptions(
+        name: name, delimiter: request.delimiter, noHeader: request.noHeader,
+        skipBad: request.skipBad)
+      func reader(_ source: ByteSource, _ format: InputFormat?) throws(InputError) -> OpenedInput {
+        try ReaderFactory.makeReader(
+          source: source, format: format, options: options, encoding: request.encoding)
+      }
+      // A reader for a run reports the records it skips.
+      func reporting(_ reader: RecordReader) -> RecordReader {
+        reader.onSkip = { console.error("sift: \($0) (skipped)\n") }
+        return reader
+      }
       do throws(InputError) {
-        let source = file == "-" ? context.stdin : try ByteSource(path: file)
-        let options = ReaderOptions(
-          name: name, delimiter: request.delimiter, noHeader: request.noHeader,
-          skipBad: request.skipBad)
-        let opened = try ReaderFactory.makeReader(
-          source: source, format: request.format, options: options, encoding: request.encoding)
+        let source: () throws(InputError) -> ByteSource
+        if file != "-" {
+          source = { () throws(InputError) in try ByteSource(path: file) }
+        } else if keepStandardInput {
+          let kept = try readWhole(context.stdin)
+          source = { ByteSource(bytes: kept, name: "stdin") }
+        } else {
+          source = { context.stdin }
+        }
+        let opened = try reader(try source(), request.format)
         for note in opened.notes { console.error(note + "\n") }
-        opened.reader.onSkip = { console.error("sift: \($0) (skipped)\n") }
-        inputs.readers.append(opened.reader)
+        let again = { () throws(InputError) in try reader(try source(), opened.format).reader }
+        let canOpenAgain = file != "-" || keepStandardInput
+        let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)
+        inputs.opened.append(
+          DatasetInput(
+            reader: reporting(opened.reader),
+            reopen: canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
+            keyScan: keyed ? { (try? again())?.drainForFieldNames() ?? [] } : nil))
         inputs.formats.append(opened.format)
-        let keyed = file != "-" && (opened.format == .json || opened.format == .ndjson)
-        inputs.keyScans.append(keyed ? { [encoding = request.encoding] in
-          do throws(InputError) {
-            let again = try ReaderFactory.makeReader(
-              source: try ByteSource(path: file), format: opened.format, options: options,
-              encoding: encoding)
-            return again.reader.drainForFieldNames()
-          } catch {
-            return []
-          }
-        } : nil)
       } catch {
-        console.error("sift: \(error)\n")
-        if error.line == 0, file.contains(":") { console.error(hint(request, file: file)) }
-        return nil
+        throw .input(error, hint: error.line == 0 && file.contains(":") ? hint(request, file: file) : nil)
       }
     }
     return inputs
+  }
+
+  /// Opens the inputs' dataset: the sample is read (Docs/Architecture.md, The dataset).
+  func dataset(parallel: ParallelOptions, allKeys: Bool = false) -> Dataset {
+    Dataset(inputs: opened, parallel: parallel, allKeys: allKeys)
+  }
+
+  private static func readWhole(_ source: ByteSource) throws(InputError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    while try source.read(into: &bytes, maxCount: 1 << 16) > 0 {}
+    return bytes
   }
 
   /// Docs/Formats.md, Input: a FILE that does not exist but looks like a query term was probably meant to be part

@@ -8,120 +8,124 @@ struct QueryCommand {
   let context: ProcessContext
   var console: Console { Console(context: context) }
 
+  /// Opens the dataset, plans the query, runs it and presents the result.
   func run() -> ExitStatus {
-    guard let now = resolveNow() else { return .error }
-    guard let inputs = Inputs.open(options, context: context) else { return .error }
-    let engine = Engine(
-      readers: inputs.readers, keyScans: inputs.keyScans, parallel: options.parallel)
-    let format = outputFormat(inputs.formats)
-    do throws(SiftError) { try engine.readSample(allKeys: writesEveryKeyAsAColumn(format)) } catch {
-      return report(error, output: nil)
+    do throws(Problem) {
+      let now = try resolveNow()
+      let inputs = try Inputs.open(options, context: context)
+      let format = outputFormat(inputs.formats)
+      let dataset = inputs.dataset(
+        parallel: options.parallel, allKeys: writesEveryKeyAsAColumn(format))
+      let plan = try makePlan(on: dataset, now: now)
+      if options.explain {
+        return console.output(plan.explanation(countOnly: options.count)) ?? .matched
+      }
+      let unicode = console.unicode(asciiRequested: options.ascii)
+      let presentation = console.presentation(
+        format, options, title: view?.titleLine(unicode: unicode))
+      let fastFilterChips = try inactiveChips(plan, ascii: !unicode)
+      let records = RecordOutput(presentation, stdout: context.stdout)
+      let summary = try execute(
+        plan, on: dataset, writer: makeWriter(plan, inputs, presentation, records), records: records)
+      return try present(
+        plan, summary, presentation, records: records, fastFilterChips: fastFilterChips)
+    } catch {
+      return console.report(error)
     }
+  }
+
+  /// Where the records go: straight to standard output, or into memory when the presentation
+  /// lays the body out whole.
+  private struct RecordOutput {
+    let body: MemorySink?
+    let buffer: OutputBuffer
+
+    init(_ presentation: Presentation, stdout: ByteSink) {
+      body = presentation.laysOutBody ? MemorySink() : nil
+      buffer = OutputBuffer(
+        sink: body ?? stdout, lineBuffered: presentation.stdoutIsTerminal && body == nil)
+    }
+  }
+
+  /// Shows what `presentation` makes of the run, after the records were written; returns the
+  /// exit status.
+  private func present(
+    _ plan: Plan, _ summary: RunSummary, _ presentation: Presentation, records: RecordOutput,
+    fastFilterChips: [Chip]
+  ) throws(Problem) -> ExitStatus {
+    var outcome: ExitStatus = summary.matched > 0 ? .matched : .noMatch
+    let format = presentation.format
+    if writesEveryKeyAsAColumn(format), let key = summary.keysAfterSample.first {
+      // Standard input cannot be read twice for its keys (Docs/Formats.md, Several inputs).
+      outcome = console.report(.keyAfterSample(key, format: format))
+    }
+    // After a closed pipe, the status still says whether anything matched (Docs/Architecture.md, Output).
+    if summary.outputClosed { return outcome }
+    do throws(OutputError) { try records.buffer.flush() } catch {
+      throw .output(error, ifClosed: outcome)
+    }
+    let bar = feedbackBar(
+      plan, summary, unicode: presentation.unicode, fastFilterChips: fastFilterChips)
+    let pieces = presentation.pieces(plan, summary, bar: bar, body: records.body?.bytes)
+    return console.show(pieces, pager: options.pager, ifClosed: outcome) ?? outcome
+  }
+
+  /// The plan of the query over `dataset`, its notes reported.
+  private func makePlan(on dataset: Dataset, now: WallTime) throws(Problem) -> Plan {
     let plan: Plan
-    do throws(PlanError) { plan = try engine.plan(query, now: now) } catch {
-      console.error(render(error))
-      return .error
+    do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
+      throw .plan(error, query: options.query, view: view)
     }
     for note in query.notes { console.error(note + "\n") }
-    if options.explain {
-      return console.output(plan.explanation(countOnly: options.count)) ?? .matched
+    return plan
+  }
+
+  /// The chips of the view's fast filters that `plan` does not apply.
+  private func inactiveChips(_ plan: Plan, ascii: Bool) throws(Problem) -> [Chip] {
+    guard let view else { return [] }
+    do throws(FastFilterError) { return try view.inactiveChips(plan, ascii: ascii) } catch {
+      throw .fastFilter(error, view: view)
     }
-    let unicode = console.unicode(asciiRequested: options.ascii)
-    let fastFilterChips: [Chip]
-    do throws(FastFilterError) {
-      fastFilterChips = try view?.inactiveChips(plan, ascii: !unicode) ?? []
-    } catch {
-      console.error(view?.render(error) ?? "")
-      return .error
-    }
-    let onTerminalTable = format == .table && context.stdoutIsTerminal
-    // Tables and markdown are laid out whole, with the bar (and title) above them.
-    let body = (format == .table || format == .markdown) ? MemorySink() : nil
-    let buffer = OutputBuffer(sink: body ?? context.stdout, lineBuffered: context.stdoutIsTerminal && body == nil)
-    let writer: RecordWriter? = options.count ? nil : makeWriter(
+  }
+
+  /// The writer of the records, `nil` with `-c`.
+  private func makeWriter(
+    _ plan: Plan, _ inputs: Inputs, _ presentation: Presentation, _ records: RecordOutput
+  ) -> RecordWriter? {
+    if options.count { return nil }
+    let format = presentation.format
+    return SiftCore.makeWriter(
       WriterOptions(
         format: format, delimiter: outputDelimiter(format, inputs),
         numericColumns: plan.outputFields.map { plan.type(of: $0) == .number },
-        maxWidth: onTerminalTable ? console.width : nil, ascii: !unicode,
-        textStyle: delimitedStyle(format, inputs), header: !options.noHeader),
-      output: buffer)
-    let summary: RunSummary
-    do throws(SiftError) { summary = try engine.run(plan, writer: writer) } catch {
-      return report(error, output: (buffer, body))
-    }
-    // After a closed pipe, the status still says whether anything matched (Docs/Architecture.md, Output).
-    var outcome: ExitStatus = summary.matched > 0 ? .matched : .noMatch
-    if writesEveryKeyAsAColumn(format), let key = summary.keysAfterSample.first {
-      // Standard input cannot be read twice for its keys (Docs/Formats.md, Several inputs).
-      console.error(
-        "sift: stdin: the key '\(key)' first appears after the first \(groupedDigits(TypeInference.sampleSize))"
-          + " records, so the \(format.rawValue) output has no column for it;"
-          + " give the input as a file, or write -o ndjson\n")
-      outcome = .error
-    }
-    if summary.outputClosed { return outcome }
-    do throws(OutputError) { try buffer.flush() } catch {
-      return console.status(after: error, ifClosed: outcome)
-    }
-    let bar = feedbackBar(plan, summary, unicode: unicode, fastFilterChips: fastFilterChips)
-    if options.count && !onTerminalTable {
-      let counts =
-        plan.group != nil
-        ? summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined() : "\(summary.shown)\n"
-      if let status = console.output(counts, ifClosed: outcome) { return status }
-    }
-    if let body {
-      var head = ""
-      if format == .markdown {
-        if let title = titleLine(unicode: unicode) { head += "# \(title)\n\n" }
-        if let b = barText(bar, destinationIsTerminal: false, unicode: unicode) { head += b + "\n\n" }
-      } else if onTerminalTable {
-        if let title = titleLine(unicode: unicode) { head += title + "\n" }
-        if let b = barText(bar, destinationIsTerminal: true, unicode: unicode) { head += b + "\n" }
-      } else if let b = barText(bar, destinationIsTerminal: context.stderrIsTerminal, unicode: unicode) {
-        console.error(b + "\n")
-      }
-      if onTerminalTable {
-        // The title and the bar stay at the top of what the pager shows.
-        let table = options.count ? countTable(plan, summary, unicode: unicode) : body.bytes
-        return console.page(Array(head.utf8) + table, options.pager, ifClosed: outcome) ?? outcome
-      }
-      if let status = console.output(head, ifClosed: outcome) { return status }
-      do throws(OutputError) {
-        try body.bytes.withUnsafeBufferPointer { b throws(OutputError) in try context.stdout.write(b) }
-      } catch {
-        return console.status(after: error, ifClosed: outcome)
-      }
-    } else if let b = barText(bar, destinationIsTerminal: context.stderrIsTerminal, unicode: unicode) {
-      console.error(b + "\n")
-    }
-    return outcome
+        maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
+        ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
+        header: !options.noHeader),
+      output: records.buffer)
   }
 
-  /// `-c` on a terminal (Docs/CommandLine.md, Counting): the count with grouped digits; with
-  /// `group:`, a table of each value (`(empty)` for the empty one) and its count.
-  private func countTable(_ plan: Plan, _ summary: RunSummary, unicode: Bool) -> [UInt8] {
-    guard let group = plan.group else { return Array("\(groupedDigits(summary.shown))\n".utf8) }
-    let sink = MemorySink()
-    let table = TableWriter(
-      output: OutputBuffer(sink: sink), numericColumns: [false, true], maxWidth: console.width,
-      ascii: !unicode)
-    try? table.begin(columns: [group.name, "count"])
-    for (value, count) in summary.groupCounts {
-      table.write(texts: [value.isEmpty ? "(empty)" : value, groupedDigits(count)])
+  /// Runs `plan` over `dataset`. After an input error the records before it are written
+  /// (Docs/Formats.md, Errors).
+  private func execute(
+    _ plan: Plan, on dataset: Dataset, writer: RecordWriter?, records: RecordOutput
+  ) throws(Problem) -> RunSummary {
+    do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
+      if case .input = error {
+        try? records.buffer.flush()
+        if let body = records.body {
+          _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) }
+        }
+      }
+      throw Problem(error, query: options.query, view: view)
     }
-    try? table.end()
-    return sink.bytes
   }
 
-  /// "Now" from `--now`, `SIFT_NOW` or the clock; `nil` after reporting a bad value.
-  func resolveNow() -> WallTime? {
+  /// "Now" from `--now`, `SIFT_NOW` or the clock.
+  func resolveNow() throws(Problem) -> WallTime {
     let given = options.now ?? context.environment["SIFT_NOW"]
     guard let given, !given.isEmpty else { return Clock.localNow() }
     guard let now = Clock.parse(given) else {
-      let source = options.now != nil ? "--now" : "SIFT_NOW"
-      console.error("sift: \(source): '\(given)' is not a date or date-time (like 2024-06-12 or 2024-06-12T10:00)\n")
-      return nil
+      throw .badNow(source: options.now != nil ? "--now" : "SIFT_NOW", given: given)
     }
     return now
   }
@@ -152,7 +156,7 @@ struct QueryCommand {
   /// CSV/TSV in, CSV/TSV out keeps the first input's byte order mark and line end (Docs/Formats.md,
   /// Output); any other output, or input, is written plainly.
   private func delimitedStyle(_ format: OutputFormat, _ inputs: Inputs) -> TextStyle {
-    guard format == .csv || format == .tsv, let first = inputs.readers.first,
+    guard format == .csv || format == .tsv, let first = inputs.first,
       inputs.formats.first == .csv || inputs.formats.first == .tsv
     else { return .plain }
     return first.textStyle
@@ -163,7 +167,7 @@ struct QueryCommand {
   private func outputDelimiter(_ format: OutputFormat, _ inputs: Inputs) -> UInt8 {
     if format == .tsv { return UInt8(ascii: "\t") }
     if let given = options.delimiter { return given }
-    guard format == .csv, inputs.formats.first == .csv, let first = inputs.readers.first else {
+    guard format == .csv, inputs.formats.first == .csv, let first = inputs.first else {
       return UInt8(ascii: ",")
     }
     return first.textStyle.delimiter
@@ -183,63 +187,5 @@ struct QueryCommand {
     var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil && !options.count, grouped: plan.group != nil)
     bar.sortKeys = plan.sort.map { ($0.field.name, $0.descending) }
     return bar
-  }
-
-  /// The bar in the `--summary` form, or `nil` when it is not wanted.
-  private func barText(_ bar: FeedbackBar, destinationIsTerminal: Bool, unicode: Bool) -> String? {
-    if options.quiet { return nil }
-    switch options.summary {
-    case .none: return nil
-    case .text: return bar.sentence()
-    case .json: return bar.json()
-    case .bar:
-      let style = FeedbackBar.Style(
-        ascii: !unicode, color: console.colorMode(options.color, terminal: destinationIsTerminal),
-        width: destinationIsTerminal ? console.width : nil)
-      return bar.render(style)
-    }
-  }
-
-  /// The view's title line (Docs/Views.md, Running a view), cut to fit.
-  private func titleLine(unicode: Bool) -> String? {
-    guard let view = view, let title = view.title else { return nil }
-    let ellipsis = unicode ? "…" : "..."
-    let dash = unicode ? "—" : "-"
-    if let source = view.sourceName {
-      return truncate(title, toWidth: 24, ellipsis: ellipsis) + " \(dash) " + source
-    }
-    return truncate(title, toWidth: 37, ellipsis: ellipsis)
-  }
-
-  /// Reports a failed run: input errors after flushing what was already written (Docs/Formats.md, Errors).
-  private func report(_ error: SiftError, output: (OutputBuffer, MemorySink?)?) -> ExitStatus {
-    switch error {
-    case .input(let e):
-      if let (buffer, body) = output {
-        try? buffer.flush()
-        if let body { _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) } }
-      }
-      console.error("sift: \(e)\n")
-      return .error
-    case .plan(let e):
-      console.error(render(e))
-      return .error
-    case .output(let error):
-      // A closed pipe comes back as `RunSummary.outputClosed`; this is another failure.
-      return console.status(after: error, ifClosed: .matched)
-    }
-  }
-
-  /// A plan error under the text it is in: the query, or (with a view) a key of the view.
-  private func render(_ error: PlanError) -> String {
-    view?.render(error, given: options.query) ?? QueryCommand.render(error, query: options.query)
-  }
-
-  /// A plan error rendered like a query error (caret under the query), Docs/QueryLanguage.md, Errors.
-  static func render(_ error: PlanError, query: String) -> String {
-    guard let span = error.span else {
-      return (["sift: query error: \(error.message)"] + error.notes.map { "  " + $0 }).joined(separator: "\n") + "\n"
-    }
-    return QueryError(error.message, at: span, notes: error.notes).rendered(against: query)
   }
 }

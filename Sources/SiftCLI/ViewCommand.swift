@@ -11,9 +11,14 @@ struct ViewCommand {
   var console: Console { Console(context: context) }
 
   func run() -> ExitStatus {
-    guard let file = ViewsFileLookup(options: options, context: context).load(),
-      let view = ViewsFileLookup.view(named: options.view ?? "", in: file, console: console)
-    else { return .error }
+    let file: ViewsFile
+    let view: View
+    do throws(Problem) {
+      file = try ViewsFileLookup(options: options, context: context).load()
+      view = try ViewsFileLookup.view(named: options.view ?? "", in: file)
+    } catch {
+      return console.report(error)
+    }
     let composed = view.compose(given: query, text: options.query, reset: options.reset)
     if options.explain {
       return console.output(composed.query.canonicalForm + "\n") ?? .matched
@@ -39,27 +44,30 @@ struct ViewsOverviewCommand {
   var console: Console { Console(context: context) }
 
   func run() -> ExitStatus {
-    guard let file = ViewsFileLookup(options: options, context: context).load() else {
-      return .error
-    }
+    do throws(Problem) { return try overview() } catch { return console.report(error) }
+  }
+
+  private func overview() throws(Problem) -> ExitStatus {
+    let file = try ViewsFileLookup(options: options, context: context).load()
     var active: Int?
     if let name = options.view {
-      guard let view = ViewsFileLookup.view(named: name, in: file, console: console) else {
-        return .error
-      }
+      let view = try ViewsFileLookup.view(named: name, in: file)
       active = file.views.firstIndex { $0.name == view.name }
     }
-    guard
-      let now = QueryCommand(options: options, query: Query(), view: nil, context: context)
-        .resolveNow()
-    else { return .error }
+    let now = try QueryCommand(options: options, query: Query(), view: nil, context: context)
+      .resolveNow()
+    var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
     let tabs = file.views.map { view in
       var badge = ViewTabs.Tab.Badge.none
-      if let query = view.badgeQuery() {
-        if let n = count(query, view: view, file: file.path, now: now) {
-          badge = .count(n)
-        } else {
+      if let query = view.badgeQuery(), let source = view.source {
+        do throws(Problem) {
+          let opened = datasets[source] ?? openDataset(source)
+          datasets[source] = opened
+          let dataset = try opened.get()
+          badge = .count(try count(query, of: view, in: file.path, over: dataset, now: now))
+        } catch {
+          _ = console.report(error)
           badge = .broken
           broken = true
         }
@@ -72,32 +80,38 @@ struct ViewsOverviewCommand {
       ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal),
       maxWidth: width)
     if let active { text += file.views[active].details(ascii: ascii, maxWidth: width) }
-    if let status = console.output(text) { return status }
+    let tabBar = Presentation.Piece(destination: .standardOutput, bytes: Array(text.utf8))
+    if let status = console.show([tabBar], pager: .never, ifClosed: .matched) { return status }
     return broken ? .error : .matched
   }
 
-  /// The records of the view's source matching `query`, or `nil` after writing a note.
-  private func count(_ query: ComposedQuery, view: View, file: String, now: WallTime) -> Int? {
+  /// The dataset of a view's source: views on the same source share it, so each source is opened
+  /// and sampled once (Docs/Architecture.md, The dataset). Standard input (`-`) is kept, so
+  /// that every badge on it counts all of it.
+  private func openDataset(_ source: String) -> Result<Dataset, Problem> {
     var request = Options()
-    request.files = view.source.map { [$0] } ?? []
-    guard let inputs = Inputs.open(request, context: context) else { return nil }
-    let engine = Engine(readers: inputs.readers, parallel: options.parallel)
+    request.files = [source]
+    do throws(Problem) {
+      let inputs = try Inputs.open(request, context: context, keepStandardInput: true)
+      return .success(inputs.dataset(parallel: options.parallel))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The records of `dataset` matching the view's badge `query`.
+  private func count(
+    _ query: ComposedQuery, of view: View, in file: String, over dataset: Dataset, now: WallTime
+  ) throws(Problem) -> Int {
+    let context = ViewContext(file: file, view: view, composed: query, sourceName: nil)
     do throws(SiftError) {
-      try engine.readSample()
       let plan: Plan
-      do throws(PlanError) { plan = try engine.plan(query.query, now: now) } catch {
+      do throws(PlanError) { plan = try dataset.plan(query.query, now: now) } catch {
         throw .plan(error)
       }
-      return try engine.run(plan, writer: nil).matched
+      return try dataset.run(plan, writer: nil).matched
     } catch {
-      switch error {
-      case .plan(let e):
-        let context = ViewContext(file: file, view: view, composed: query, sourceName: nil)
-        console.error(context.render(e, given: ""))
-      case .input(let e): console.error("sift: \(e)\n")
-      case .output: break
-      }
-      return nil
+      throw Problem(error, query: "", view: context)
     }
   }
 }
@@ -107,7 +121,6 @@ struct ViewsOverviewCommand {
 struct ViewsFileLookup {
   let options: Options
   let context: ProcessContext
-  var console: Console { Console(context: context) }
 
   /// The places to look, in order; `explicit` ones must exist.
   var candidates: [(path: String, explicit: Bool)] {
@@ -124,27 +137,21 @@ struct ViewsFileLookup {
     return paths
   }
 
-  /// The parsed views file, or `nil` after reporting why there is none.
-  func load() -> ViewsFile? {
+  /// The parsed views file.
+  func load() throws(Problem) -> ViewsFile {
     for (path, explicit) in candidates {
       let bytes: [UInt8]
       do throws(InputError) {
         bytes = try read(path)
       } catch {
         if !explicit && error.message == "no such file" { continue }
-        console.error("sift: views file \(error)\n")
-        return nil
+        throw .unreadableViewsFile(error)
       }
       do throws(ViewsFileError) { return try ViewsFile.parse(bytes, path: path) } catch {
-        console.error(error.rendered)
-        return nil
+        throw .viewsFile(error)
       }
     }
-    console.error(
-      "sift: no views file: give --config FILE, set SIFT_CONFIG, or create ./sift.json or "
-        + "~/.config/sift/config.json\n"
-        + "  it is JSON: {\"views\": {\"NAME\": {\"source\": \"FILE.csv\", \"query\": \"…\"}}}\n")
-    return nil
+    throw .noViewsFile
   }
 
   private func read(_ path: String) throws(InputError) -> [UInt8] {
@@ -154,14 +161,9 @@ struct ViewsFileLookup {
     return bytes
   }
 
-  /// The view `name` of `file`, or `nil` after reporting it unknown.
-  static func view(named name: String, in file: ViewsFile, console: Console) -> View? {
-    if let view = file.view(named: name) { return view }
-    var message = "sift: no view '\(name)' in \(file.path)"
-    if let near = file.suggestion(for: name) { message += "; did you mean '@\(near)'?" }
-    let names = file.views.map(\.name)
-    message += "\n  views: " + (names.isEmpty ? "(none)" : names.joined(separator: ", ")) + "\n"
-    console.error(message)
-    return nil
+  /// The view `name` of `file`.
+  static func view(named name: String, in file: ViewsFile) throws(Problem) -> View {
+    guard let view = file.view(named: name) else { throw .unknownView(name, file: file) }
+    return view
   }
 }

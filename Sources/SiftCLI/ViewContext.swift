@@ -38,26 +38,14 @@ struct ViewContext {
       .inactiveChips(for: view.fastFilters)
   }
 
-  /// A plan error under the text it is in: the command line's query, or a key of the view.
-  func render(_ error: PlanError, given query: String) -> String {
-    guard let span = error.span, let (part, local) = composed.locate(span) else {
-      return QueryCommand.render(error, query: query)
+  /// The title line (Docs/Views.md, Running a view), cut to fit.
+  func titleLine(unicode: Bool) -> String? {
+    guard let title else { return nil }
+    let ellipsis = unicode ? "…" : "..."
+    let dash = unicode ? "—" : "-"
+    if let sourceName {
+      return truncate(title, toWidth: 24, ellipsis: ellipsis) + " \(dash) " + sourceName
     }
-    guard !part.key.isEmpty else {
-      return QueryCommand.render(
-        PlanError(message: error.message, span: local, notes: error.notes), query: query)
-    }
-    return ViewsFileError(
-      file: file, view: view.name, key: part.key, text: part.text, message: error.message,
-      span: local, notes: error.notes
-    ).rendered
-  }
-
-  /// A fast filter that does not fit the input.
-  func render(_ error: FastFilterError) -> String {
-    ViewsFileError(
-      file: file, view: view.name, key: "fastFilters", text: error.filter.text,
-      message: error.error.message, span: error.error.span, notes: error.error.notes
-    ).rendered
+    return truncate(title, toWidth: 37, ellipsis: ellipsis)
   }
 }

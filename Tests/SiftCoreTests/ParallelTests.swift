@@ -34,11 +34,10 @@ import Testing
     do {
       let opened = try ReaderFactory.makeReader(
         source: try ByteSource(path: path), format: nil, options: ReaderOptions(name: "input"))
-      let engine = Engine(readers: [opened.reader], parallel: parallel)
-      try engine.readSample()
-      let plan = try engine.plan(try Parser.parse(query), now: 0)
+      let dataset = Dataset(inputs: [DatasetInput(reader: opened.reader)], parallel: parallel)
+      let plan = try dataset.plan(try Parser.parse(query), now: 0)
       let writer = count ? nil : makeWriter(WriterOptions(format: format), output: buffer)
-      let summary = try engine.run(plan, writer: writer)
+      let summary = try dataset.run(plan, writer: writer)
       try buffer.flush()
       return Outcome(output: sink.text, summary: summary)
     } catch {

@@ -9,11 +9,12 @@ public struct FieldProfile: Sendable, Equatable {
   public var samples: [String]
 }
 
-extension Engine {
+extension Dataset {
   /// Reads every record and profiles every field the query language can name, also JSON keys
   /// first seen after the sample on an input not scanned for them (standard input): they are
   /// added as they come, typed by their own values (Docs/Formats.md, Several inputs).
   public func profile() throws(SiftError) -> (fields: [FieldProfile], total: Int) {
+    var schema = self.schema
     var fields: [ResolvedField] = []
     for (i, name) in schema.names.enumerated() {
       fields.append(ResolvedField(index: i, path: [], name: name))
@@ -24,10 +25,11 @@ extension Engine {
     var profiles = fields.map { FieldProfile(name: $0.name, type: type(of: $0), nonEmpty: 0, samples: []) }
     var plan: Plan
     do throws(PlanError) { plan = try self.plan(Query(), now: 0) } catch { throw .plan(error) }
+    let run = try startRun()
     var total = 0
     var lateTypes: [TypeInference?] = Array(repeating: nil, count: fields.count)
-    try forEachBatch { (batch, reader) throws(SiftError) in
-      let names = readers[reader].fieldNames
+    try run.forEachBatch { (batch, reader) throws(SiftError) in
+      let names = run.readers[reader].fieldNames
       var layout = SourceLayout(names: names, schema: schema, encoding: batch.encoding)
       let late = batch.encoding == .json ? layout.fieldsOutsideSchema(names) : []
       if !late.isEmpty {
@@ -37,7 +39,11 @@ extension Engine {
           profiles.append(FieldProfile(name: name, type: .empty, nonEmpty: 0, samples: []))
           lateTypes.append(TypeInference())
         }
-        do throws(PlanError) { plan = try self.plan(Query(), now: 0) } catch { throw .plan(error) }
+        do throws(PlanError) {
+          plan = try Plan(query: Query(), schema: schema, now: 0) { type(of: $0) }
+        } catch {
+          throw .plan(error)
+        }
         layout = SourceLayout(names: names, schema: schema, encoding: batch.encoding)
       }
       let access = fields.map { plan.accessor(for: $0, layout: layout) }

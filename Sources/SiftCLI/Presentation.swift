@@ -1,0 +1,141 @@
+import SiftCore
+
+/// What a finished run shows, and where (Docs/Architecture.md, Presentation): the title, the
+/// feedback bar and the body, each for standard output, the pager or standard error. It decides
+/// and writes nothing; `Console.show` writes the pieces in order. The one-shot command, a view's
+/// run and `--views` share it.
+struct Presentation {
+  /// Where a piece of output goes.
+  enum Destination: Equatable {
+    case standardOutput
+    /// Standard output through the pager when it does not fit the terminal (Docs/CommandLine.md,
+    /// The pager).
+    case pager
+    case standardError
+  }
+
+  struct Piece: Equatable {
+    var destination: Destination
+    var bytes: [UInt8]
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+  }
+
+  var format: OutputFormat
+  /// `-c`: counts instead of records.
+  var countOnly = false
+  /// The bar's form: `--summary`, `.none` with `-q`.
+  var summary = SummaryStyle.bar
+  /// The title line, already fitted (a view's, Docs/Views.md, Running a view).
+  var title: String?
+  var stdoutIsTerminal = false
+  var stderrIsTerminal = false
+  var unicode = true
+  /// The terminal width.
+  var width: Int?
+  /// The bar's colour on a terminal and elsewhere (`--color`, Docs/FeedbackBar.md).
+  var colorOnTerminal = ColorMode.none
+  var colorElsewhere = ColorMode.none
+
+  /// Tables and markdown are laid out whole, so that the title and bar can stand above them;
+  /// other formats stream their records as they are found.
+  var laysOutBody: Bool { format == .table || format == .markdown }
+
+  /// A table for the terminal: fitted to its width, with the title and bar above it.
+  var tableOnTerminal: Bool { format == .table && stdoutIsTerminal }
+
+  /// The pieces to show after a run of `plan` counted `summary`. `body` holds the laid-out records
+  /// (`laysOutBody`), `nil` when they were streamed to standard output.
+  func pieces(_ plan: Plan, _ summary: RunSummary, bar: FeedbackBar, body: [UInt8]?) -> [Piece] {
+    var pieces: [Piece] = []
+    if countOnly && !tableOnTerminal {
+      let counts =
+        plan.group != nil
+        ? summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined() : "\(summary.shown)\n"
+      pieces.append(Piece(destination: .standardOutput, bytes: Array(counts.utf8)))
+    }
+    guard let body else { return (pieces + barOnStandardError(bar)).filter { !$0.bytes.isEmpty } }
+    var head = ""
+    if format == .markdown {
+      if let title { head += "# \(title)\n\n" }
+      if let b = barText(bar, onTerminal: false) { head += b + "\n\n" }
+    } else if tableOnTerminal {
+      if let title { head += title + "\n" }
+      if let b = barText(bar, onTerminal: true) { head += b + "\n" }
+    } else {
+      pieces += barOnStandardError(bar)
+    }
+    if tableOnTerminal {
+      // The title and the bar stay at the top of what the pager shows.
+      let table = countOnly ? countTable(plan, summary) : body
+      pieces.append(Piece(destination: .pager, bytes: Array(head.utf8) + table))
+    } else {
+      pieces.append(Piece(destination: .standardOutput, bytes: Array(head.utf8)))
+      pieces.append(Piece(destination: .standardOutput, bytes: body))
+    }
+    return pieces.filter { !$0.bytes.isEmpty }
+  }
+
+  private func barOnStandardError(_ bar: FeedbackBar) -> [Piece] {
+    guard let b = barText(bar, onTerminal: stderrIsTerminal) else { return [] }
+    return [Piece(destination: .standardError, bytes: Array((b + "\n").utf8))]
+  }
+
+  /// The bar in the `--summary` form, or `nil` when it is not wanted.
+  private func barText(_ bar: FeedbackBar, onTerminal: Bool) -> String? {
+    switch summary {
+    case .none: return nil
+    case .text: return bar.sentence()
+    case .json: return bar.json()
+    case .bar:
+      return bar.render(
+        FeedbackBar.Style(
+          ascii: !unicode, color: onTerminal ? colorOnTerminal : colorElsewhere,
+          width: onTerminal ? width : nil))
+    }
+  }
+
+  /// `-c` on a terminal (Docs/CommandLine.md, Counting): the count with grouped digits; with
+  /// `group:`, a table of each value (`(empty)` for the empty one) and its count.
+  private func countTable(_ plan: Plan, _ summary: RunSummary) -> [UInt8] {
+    guard let group = plan.group else { return Array("\(groupedDigits(summary.shown))\n".utf8) }
+    let sink = MemorySink()
+    let table = TableWriter(
+      output: OutputBuffer(sink: sink), numericColumns: [false, true], maxWidth: width,
+      ascii: !unicode)
+    try? table.begin(columns: [group.name, "count"])
+    for (value, count) in summary.groupCounts {
+      table.write(texts: [value.isEmpty ? "(empty)" : value, groupedDigits(count)])
+    }
+    try? table.end()
+    return sink.bytes
+  }
+}
+
+extension Console {
+  /// The presentation of a run for this process's terminals, per `options`.
+  func presentation(_ format: OutputFormat, _ options: Options, title: String?) -> Presentation {
+    Presentation(
+      format: format, countOnly: options.count, summary: options.quiet ? .none : options.summary,
+      title: title, stdoutIsTerminal: context.stdoutIsTerminal,
+      stderrIsTerminal: context.stderrIsTerminal, unicode: unicode(asciiRequested: options.ascii),
+      width: width, colorOnTerminal: colorMode(options.color, terminal: true),
+      colorElsewhere: colorMode(options.color, terminal: false))
+  }
+
+  /// Writes `pieces` in order: `nil` when all were written, else the status to end with (a
+  /// failed write to standard output ends the showing).
+  func show(_ pieces: [Presentation.Piece], pager: PagerChoice, ifClosed closedStatus: ExitStatus)
+    -> ExitStatus?
+  {
+    for piece in pieces {
+      switch piece.destination {
+      case .standardError: error(piece.text)
+      case .standardOutput:
+        if let status = output(piece.bytes, ifClosed: closedStatus) { return status }
+      case .pager:
+        if let status = page(piece.bytes, pager, ifClosed: closedStatus) { return status }
+      }
+    }
+    return nil
+  }
+}
