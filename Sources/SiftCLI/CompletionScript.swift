@@ -16,8 +16,12 @@ enum CompletionScript {
     }
   }
 
-  /// The directives offered inside the QUERY: `sort: group: limit: fields:`.
+  /// The directives offered inside the QUERY: `sort: group: limit: fields: sum: …`.
   static let directives = Directive.allCases.map { $0.rawValue + ":" }.joined(separator: " ")
+
+  /// The directives whose values are field names, as an alternation: `sort|group|fields|sum|…`.
+  static let fieldDirectives = Directive.allCases.filter { $0 != .limit }.map(\.rawValue)
+    .joined(separator: "|")
 
   /// The options that take a value, as a shell `case` pattern: `-f|--format|…`.
   private static var valueOptionPattern: String {
@@ -152,7 +156,7 @@ enum CompletionScript {
         local fields suffix=: candidate
         fields=$(sift "${config[@]}" --complete-fields $view "${files[@]}" 2>/dev/null)
         case $term in
-          sort:*|group:*|fields:*)
+          \#(fieldDirectives.split(separator: "|").map { $0 + ":*" }.joined(separator: "|")))
             local key=${term%%:*} rest=${term#*:}
             local last=${rest##*,}
             head+="$key:${rest%"$last"}"
@@ -245,7 +249,7 @@ enum CompletionScript {
           compset -P -
           local -a fields
           fields=(${(f)"$(sift $config --complete-fields $view $files 2>/dev/null)"})
-          if compset -P '(sort|group|fields):*,' || compset -P '(sort|group|fields):'; then
+          if compset -P '(\#(fieldDirectives)):*,' || compset -P '(\#(fieldDirectives)):'; then
             compset -P -
             compadd -S '' -- $fields
           else
@@ -360,7 +364,7 @@ enum CompletionScript {
               set term (string sub -s 2 -- $term)
           end
           set -l fields (sift $words[3..-1] --complete-fields 2>/dev/null)
-          set -l lead (string match -r '^(?:sort|group|fields):(?:.*,)?-?' -- $term)
+          set -l lead (string match -r '^(?:\#(fieldDirectives)):(?:.*,)?-?' -- $term)
           if test -n "$lead"
               printf '%s\n' {$head}{$lead}$fields
           else

@@ -11,6 +11,12 @@ struct QueryCommand {
   /// Opens the dataset, plans the query, runs it and presents the result.
   func run() -> ExitStatus {
     do throws(Problem) {
+      if options.count, let first = query.aggregates.first {
+        // A summary already counts (Docs/Aggregates.md): `-c` would hide it.
+        throw .usage(UsageError(
+          "-c cannot be used with \(first.function.rawValue):; a summary has its own count column",
+          hint: "drop -c, or the aggregate directives"))
+      }
       let now = try resolveNow()
       let inputs = try Inputs.open(options, context: context)
       let format = outputFormat(inputs.formats)
@@ -97,7 +103,7 @@ struct QueryCommand {
     return SiftCore.makeWriter(
       WriterOptions(
         format: format, delimiter: outputDelimiter(format, inputs),
-        numericColumns: plan.outputFields.map { plan.type(of: $0) == .number },
+        numericColumns: plan.outputTypes.map { $0 == .number },
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
         header: !options.noHeader),
@@ -183,8 +189,9 @@ struct QueryCommand {
       chips.append(s)
     }
     if let g = chipsMaker.groupChip() { chips.append(g) }
-    chips += chipsMaker.filterChips() + fastFilterChips
+    chips += chipsMaker.aggregateChips() + chipsMaker.filterChips() + fastFilterChips
     var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil && !options.count, grouped: plan.group != nil)
+    bar.summarizing = !plan.aggregates.isEmpty
     bar.sortKeys = plan.sort.map { ($0.field.name, $0.descending) }
     return bar
   }

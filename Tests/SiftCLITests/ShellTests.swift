@@ -96,6 +96,8 @@ import Testing
     #expect(later == ["status:received customer:", "status:received customer: "])
     let sort = try bashCompletions(["sift", "'sort:-da", "SampleData/grn.csv"], cursor: 1)
     #expect(sort == ["sort:-date", "sort:-date "])
+    let sum = try bashCompletions(["sift", "'sum:qty,amo", "SampleData/grn.csv"], cursor: 1)
+    #expect(sum == ["sum:qty,amount", "sum:qty,amount "])
     // After `@grn` (split by bash at `@`), the fields of the view's source.
     let view = try bashCompletions(
       ["sift", "@", "grn", "'sta"], cursor: 3, line: "sift @grn 'sta",
@@ -111,7 +113,11 @@ import Testing
 
   @Test func bashCompletesDirectivesWithoutAFile() throws {
     guard let offered = try bashCompletions(["sift", ""], cursor: 1) else { return }
-    #expect(offered == ["sort:", "group:", "limit:", "fields:"])
+    #expect(
+      offered == [
+        "sort:", "group:", "limit:", "fields:", "sum:", "avg:", "min:", "max:", "distinct:",
+        "p50:", "p90:", "p95:", "p99:",
+      ])
   }
 
   /// fish lists what it would complete for a command line with `complete -C`.

@@ -12,6 +12,9 @@ public struct RunSummary: Sendable, Equatable {
   public var skipped = 0
   /// Short CSV/TSV rows padded with empty values.
   public var shortRows = 0
+  /// With aggregates: non-empty values left out of a column for not being numbers (or dates,
+  /// for `min:`/`max:` of a date field), Docs/Aggregates.md.
+  public var valuesLeftOut = 0
   /// With `-c` and `group:`: each group's value and count, in group order.
   public var groupCounts: [(value: String, count: Int)] = []
   /// JSON keys met after the sample that are not fields of the plan: they are in each record's
@@ -25,7 +28,7 @@ public struct RunSummary: Sendable, Equatable {
 
   public static func == (a: RunSummary, b: RunSummary) -> Bool {
     a.total == b.total && a.matched == b.matched && a.shown == b.shown && a.groups == b.groups
-      && a.skipped == b.skipped && a.shortRows == b.shortRows
+      && a.skipped == b.skipped && a.valuesLeftOut == b.valuesLeftOut && a.shortRows == b.shortRows
       && a.groupCounts.map(\.value) == b.groupCounts.map(\.value)
       && a.groupCounts.map(\.count) == b.groupCounts.map(\.count)
   }

@@ -41,9 +41,12 @@ public struct FeedbackBar: Sendable {
   }
 
   /// The counts after the filter count: `M of T records` (or `T records`), then shown, groups,
-  /// skipped and short rows where they apply.
+  /// skipped and short rows where they apply. A summary's groups come first, since they are its
+  /// rows, and it says how many values were left out for not being numbers.
   func recordCounts(groups: Bool = true) -> [String] {
     var parts: [String] = []
+    let groupCount = "\(groupedDigits(summary.groups)) \(summary.groups == 1 ? "group" : "groups")"
+    if summarizing && grouped && groups { parts.append(groupCount) }
     let total = summary.total
     let noun = total == 1 ? "record" : "records"
     if filterCount > 0 {
@@ -51,8 +54,13 @@ public struct FeedbackBar: Sendable {
     } else {
       parts.append("\(groupedDigits(total)) \(noun)")
     }
-    if limited && summary.shown < summary.matched { parts.append("\(groupedDigits(summary.shown)) shown") }
-    if grouped && groups { parts.append("\(groupedDigits(summary.groups)) \(summary.groups == 1 ? "group" : "groups")") }
+    let rows = summarizing ? (grouped ? summary.groups : 1) : summary.matched
+    if limited && summary.shown < rows { parts.append("\(groupedDigits(summary.shown)) shown") }
+    if !summarizing && grouped && groups { parts.append(groupCount) }
+    if summary.valuesLeftOut > 0 {
+      let n = summary.valuesLeftOut
+      parts.append("\(groupedDigits(n)) \(n == 1 ? "value" : "values") not numbers")
+    }
     if summary.skipped > 0 { parts.append("\(groupedDigits(summary.skipped)) skipped") }
     if summary.shortRows > 0 {
       parts.append("\(groupedDigits(summary.shortRows)) short \(summary.shortRows == 1 ? "row" : "rows")")
@@ -154,10 +162,14 @@ public struct FeedbackBar: Sendable {
     }.joined(separator: ",")
     s += "],\"filterCount\":\(filterCount),\"matched\":\(summary.matched),\"total\":\(summary.total),\"shown\":\(summary.shown)"
     if grouped { s += ",\"groups\":\(summary.groups)" }
+    if summary.valuesLeftOut > 0 { s += ",\"valuesNotNumbers\":\(summary.valuesLeftOut)" }
     if summary.skipped > 0 { s += ",\"skipped\":\(summary.skipped)" }
     if summary.shortRows > 0 { s += ",\"shortRows\":\(summary.shortRows)" }
     return s + "}"
   }
+
+  /// The run summarized the records (aggregates, Docs/Aggregates.md): its rows are the groups.
+  public var summarizing = false
 
   /// The sort keys behind the sort chip (set by whoever builds the bar).
   public var sortKeys: [(field: String, descending: Bool)] = []

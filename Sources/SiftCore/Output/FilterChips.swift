@@ -30,6 +30,30 @@ public struct FilterChips {
     return Chip(kind: .group, field: g.name, label: "Group", text: label, sentence: "Grouped by \(label.lowercased())", active: true)
   }
 
+  /// One chip per aggregate directive, in query order (`[Sum: Amount, Qty]`); they never count
+  /// as filters (Docs/Aggregates.md).
+  public func aggregateChips() -> [Chip] {
+    plan.directives.compactMap { directive in
+      guard case .aggregate(let columns) = directive, let function = columns.first?.function
+      else { return nil }
+      let names = columns.map { labels.label($0.field!.name) }
+      let label = function.percentile.map { "P\($0)" } ?? function.rawValue.prefix(1).uppercased() + function.rawValue.dropFirst()
+      let words: String
+      switch function {
+      case .sum: words = "Sum of"
+      case .avg: words = "Mean of"
+      case .min: words = "Smallest"
+      case .max: words = "Largest"
+      case .distinct: words = "Distinct values of"
+      case .p50, .p90, .p95, .p99: words = "\(function.percentile!)th percentile of"
+      }
+      return Chip(
+        kind: .aggregate, field: columns.first?.field?.name, label: label,
+        text: names.joined(separator: ", "),
+        sentence: words + " " + names.map { $0.lowercased() }.joined(separator: ", "), active: true)
+    }
+  }
+
   /// One chip per top-level filter term.
   public func filterChips() -> [Chip] {
     plan.query.topLevelFilters.map(chip)

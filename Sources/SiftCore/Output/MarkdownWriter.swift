@@ -59,6 +59,9 @@ public final class MarkdownWriter: RecordWriter {
     try output.append(line: &out)
   }
 
+  /// A summary in a table ends with its `Total` row (Docs/Aggregates.md).
+  public var writesTotals: Bool { true }
+
   public func end() throws(OutputError) {
     var out = output
     try writeHeaderIfNeeded(to: &out)

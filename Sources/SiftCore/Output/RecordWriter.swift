@@ -39,9 +39,14 @@ public protocol RecordWriter: AnyObject {
   func write(_ row: RowView, columns: [OutputColumn], verbatim: Bool) throws(OutputError)
   /// Ends the output (closing bracket, table body, flush).
   func end() throws(OutputError)
+  /// Whether a summary ends with a `Total` row: reports for people (table, Markdown) do, data
+  /// (CSV, TSV, JSON) does not (Docs/Aggregates.md).
+  var writesTotals: Bool { get }
 }
 
 extension RecordWriter {
+  public var writesTotals: Bool { false }
+
   public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
     try begin(columns: columns)
   }

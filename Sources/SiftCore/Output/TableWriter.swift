@@ -95,6 +95,9 @@ public final class TableWriter: RecordWriter {
   }
 
   /// Writes the whole table.
+  /// A summary in a table ends with its `Total` row (Docs/Aggregates.md).
+  public var writesTotals: Bool { true }
+
   public func end() throws(OutputError) {
     defer {
       cells = []

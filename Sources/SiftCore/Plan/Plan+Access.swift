@@ -15,10 +15,27 @@ extension Plan {
     outputFields.map { OutputColumn(name: $0.name, value: accessor(for: $0, layout: layout)) }
   }
 
-  /// The fields written, in order: the `fields:` projection, else every top-level field.
+  /// The fields written, in order: the `fields:` projection, else every top-level field. With
+  /// aggregates, the summary's columns (their index is the column's).
   public var outputFields: [ResolvedField] {
-    projection ?? schema.names.enumerated().map {
-      ResolvedField(index: $0.offset, path: [], name: $0.element)
+    if let projection { return projection }
+    let summary = summaryColumns
+    let names = summary.isEmpty ? schema.names : summary.map(\.name)
+    return names.enumerated().map { ResolvedField(index: $0.offset, path: [], name: $0.element) }
+  }
+
+  /// Each output column's type: a summary's counts, sums, means and percentiles are numbers.
+  public var outputTypes: [ColumnType] {
+    let summary = summaryColumns
+    guard !summary.isEmpty else { return outputFields.map { type(of: $0) } }
+    return outputFields.map { field in
+      let column = summary[field.index]
+      switch column.kind {
+      case .count: return .number
+      case .group: return type(of: column.field!)
+      case .aggregate(let f):
+        return f == .min || f == .max ? type(of: column.field!) : .number
+      }
     }
   }
 
@@ -28,6 +45,9 @@ extension Plan {
   /// The output header, in order: a top-level field's header as the input wrote it (duplicate
   /// CSV names stay duplicates), a nested path's name.
   public var outputHeaders: [[UInt8]] {
-    outputFields.map { $0.path.isEmpty ? schema.header($0.index) : Array($0.name.utf8) }
+    let summarizing = !aggregates.isEmpty
+    return outputFields.map {
+      $0.path.isEmpty && !summarizing ? schema.header($0.index) : Array($0.name.utf8)
+    }
   }
 }

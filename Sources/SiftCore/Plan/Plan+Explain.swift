@@ -97,6 +97,13 @@ extension Plan {
 
   private func flow(countOnly: Bool) -> String {
     switch shape(countOnly: countOnly) {
+    case .summarize:
+      var steps = ["summarize the matching records" + (group.map { " per \($0.name)" } ?? "") + " into "
+        + summaryColumns.filter { $0.kind != .group }.map(\.name).joined(separator: ", ")]
+      let order = sort.map { "\($0.field.name) \($0.descending ? "desc" : "asc")" }
+      if !order.isEmpty { steps.append("sort the summary by " + order.joined(separator: ", ")) }
+      if let limit { steps.append("keep the first \(limit)") }
+      return steps.joined(separator: ", ") + ", then write them"
     case .count: return "count the matching records"
     case .tally: return "count the matching records per \(group?.name ?? "")"
     case .stream:

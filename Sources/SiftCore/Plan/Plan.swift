@@ -27,7 +27,10 @@ public struct Plan: Sendable {
     var names: [FieldName] = []
     var values: [Value] = []
     if let filter = query.filter { Plan.collect(filter, names: &names, values: &values) }
-    for clause in query.directives { names += clause.value.fieldNames }
+    let summarizing = !query.aggregates.isEmpty
+    for clause in query.directives where !(summarizing && Plan.namesSummaryColumns(clause.kind)) {
+      names += clause.value.fieldNames
+    }
     for name in names where fields[name] == nil { fields[name] = try resolver.resolve(name) }
     var types: [ResolvedField: ColumnType] = [:]
     for f in fields.values where types[f] == nil { types[f] = typeOf(f) }
@@ -36,6 +39,21 @@ public struct Plan: Sendable {
       if types[f] == nil { types[f] = typeOf(f) }
     }
     let resolved = { (n: FieldName) in fields[n] ?? ResolvedField(index: -1, path: [], name: n.name) }
+    // With aggregates, `sort:` and `fields:` name the summary's columns (Docs/Aggregates.md).
+    let aggregates = try Plan.aggregateColumns(query, resolved: resolved, types: types)
+    let summary = Plan.summaryColumns(group: query.group.map(resolved), aggregates: aggregates)
+    var summaryFields: [FieldName: ResolvedField] = [:]
+    if summarizing {
+      let columns = FieldResolver(schema: Schema(names: summary.map(\.name)))
+      for clause in query.directives where Plan.namesSummaryColumns(clause.kind) {
+        for name in clause.value.fieldNames where summaryFields[name] == nil {
+          do throws(PlanError) { summaryFields[name] = try columns.resolve(name) } catch {
+            throw Plan.unknownColumn(error, name: name, columns: summary)
+          }
+        }
+      }
+    }
+    let output = { (n: FieldName) in summaryFields[n] ?? resolved(n) }
     if let g = query.group.flatMap({ fields[$0] }),
       let clash = query.sort.first(where: { fields[$0.field] == g }), let gn = query.group
     {
@@ -56,16 +74,19 @@ public struct Plan: Sendable {
     let directives = query.directives.map { clause in
       switch clause.value {
       case .sort(let keys):
-        return PlanDirective.sort(keys.map { SortOrder(field: resolved($0.field), descending: $0.descending) })
+        return PlanDirective.sort(keys.map { SortOrder(field: output($0.field), descending: $0.descending) })
       case .group(let name): return .group(resolved(name))
       case .limit(let n): return .limit(n)
-      case .fields(let names, excluding: false): return .fields(names.map(resolved))
+      case .fields(let names, excluding: false): return .fields(names.map(output))
       case .fields(let names, excluding: true):
-        // `fields:-a,-b`: every top-level field but those, in input order.
-        let left = Set(names.map { resolved($0).index })
-        return .fields(schema.names.enumerated().filter { !left.contains($0.offset) }.map {
+        // `fields:-a,-b`: every top-level field (or summary column) but those, in order.
+        let left = Set(names.map { output($0).index })
+        let all = summarizing ? summary.map(\.name) : schema.names
+        return .fields(all.enumerated().filter { !left.contains($0.offset) }.map {
           ResolvedField(index: $0.offset, path: [], name: $0.element)
         })
+      case .aggregate(let function, _):
+        return .aggregate(aggregates.filter { $0.function == function })
       }
     }
     self.query = query
@@ -107,8 +128,17 @@ public struct Plan: Sendable {
     return nil
   }
 
+  /// The aggregate columns in query order; empty without aggregate directives.
+  public var aggregates: [SummaryColumn] {
+    directives.flatMap { directive -> [SummaryColumn] in
+      if case .aggregate(let columns) = directive { return columns }
+      return []
+    }
+  }
+
   /// How the records flow through a run: with `countOnly` (`-c`) nothing is written.
   public func shape(countOnly: Bool) -> ExecutionShape {
+    if !aggregates.isEmpty { return .summarize }
     if countOnly { return group == nil ? .count : .tally }
     return sort.isEmpty && group == nil ? .stream : .order
   }
@@ -147,8 +177,11 @@ public enum PlanDirective: Sendable {
   case sort([SortOrder])
   case group(ResolvedField)
   case limit(Int)
-  /// The fields written, in order (`fields:-a` already turned into the fields kept).
+  /// The fields written, in order (`fields:-a` already turned into the fields kept). With
+  /// aggregates, the summary's columns.
   case fields([ResolvedField])
+  /// The columns of one aggregate directive (`sum:amount,qty`).
+  case aggregate([SummaryColumn])
 }
 
 /// One `sort:` key, resolved.
@@ -167,4 +200,6 @@ public enum ExecutionShape: Sendable, Equatable {
   case count
   /// Matches are counted per group value (`-c` with `group:`).
   case tally
+  /// Matches are summarized per group into summary rows, which are then sorted and limited.
+  case summarize
 }

@@ -6,7 +6,7 @@ public struct PlanError: Error, Sendable, Equatable {
   public var span: Span?
   /// Extra lines printed after the caret (candidates, the field list).
   public var notes: [String]
-  /// The query names a field the schema lacks: a later read may still find it (Engine.plan).
+  /// The query names a field the schema lacks: a later read may still find it (Dataset.plan).
   public var unknownField = false
 
   public init(message: String, span: Span?, notes: [String] = []) {

@@ -33,6 +33,8 @@ extension DirectiveValue {
     case .limit(let n): return "\(n)"
     case .fields(let names, let excluding):
       return names.map { (excluding ? "-" : "") + $0.outline }.joined(separator: ",")
+    case .aggregate(_, let names):
+      return names.map(\.outline).joined(separator: ",")
     }
   }
 }

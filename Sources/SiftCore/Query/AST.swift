@@ -20,7 +20,8 @@ public struct Span: Hashable, Sendable, CustomStringConvertible {
 public struct Query: Sendable {
   /// The filter; `nil` matches every record.
   public var filter: Expr?
-  /// The directives, at most one of each kind, in the order of `Directive.allCases`.
+  /// The directives, at most one of each kind, in the order of `Directive.allCases` except that
+  /// aggregates keep the order they were written in (it is the order of their columns).
   public private(set) var directives: [DirectiveClause]
 
   public init(filter: Expr? = nil, directives: [DirectiveClause] = []) {
@@ -36,12 +37,20 @@ public struct Query: Sendable {
 
   /// Puts `clause` in, in place of the directive of its kind.
   public mutating func set(_ clause: DirectiveClause) {
-    directives.removeAll { $0.kind == clause.kind }
-    let order = Directive.allCases
-    let at = directives.firstIndex {
-      order.firstIndex(of: $0.kind)! > order.firstIndex(of: clause.kind)!
+    if let same = directives.firstIndex(where: { $0.kind == clause.kind }) {
+      directives[same] = clause
+      return
     }
+    let at = directives.firstIndex { $0.kind.rank > clause.kind.rank }
     directives.insert(clause, at: at ?? directives.endIndex)
+  }
+
+  /// The aggregate directives in the order written: `(function, fields)`.
+  public var aggregates: [(function: AggregateFunction, fields: [FieldName])] {
+    directives.compactMap {
+      if case .aggregate(let function, let fields) = $0.value { return (function, fields) }
+      return nil
+    }
   }
 
   /// Takes the directive of `kind` out.
@@ -88,9 +97,43 @@ public struct Query: Sendable {
   }
 }
 
-/// The kinds of directive, in the order the canonical form writes them.
+/// The kinds of directive, in the order the canonical form writes them (aggregates last, in
+/// the order written).
 public enum Directive: String, Sendable, CaseIterable {
   case sort, group, limit, fields
+  case sum, avg, min, max, distinct, p50, p90, p95, p99
+
+  /// The aggregate this directive asks for, if it is one (Docs/Aggregates.md).
+  public var aggregate: AggregateFunction? { AggregateFunction(rawValue: rawValue) }
+
+  /// Where the directive stands in the canonical form: every aggregate shares the last rank.
+  var rank: Int {
+    aggregate == nil ? Directive.allCases.firstIndex(of: self)! : Directive.allCases.count
+  }
+}
+
+/// What an aggregate directive computes over the matching records of a group (Docs/Aggregates.md).
+public enum AggregateFunction: String, Sendable, CaseIterable {
+  case sum, avg, min, max, distinct, p50, p90, p95, p99
+
+  /// The percentile of `p50`…`p99`.
+  public var percentile: Int? {
+    switch self {
+    case .p50: 50
+    case .p90: 90
+    case .p95: 95
+    case .p99: 99
+    default: nil
+    }
+  }
+
+  /// Whether the function needs numbers (`min`, `max` and `distinct` take any value).
+  public var needsNumbers: Bool {
+    switch self {
+    case .min, .max, .distinct: false
+    default: true
+    }
+  }
 }
 
 /// One directive as written, with where it stands in the query (for diagnostics).
@@ -112,6 +155,8 @@ public enum DirectiveValue: Sendable {
   case limit(Int)
   /// The fields kept in output order, or with `excluding`, the fields left out.
   case fields([FieldName], excluding: Bool)
+  /// `sum:amount,qty` and the other aggregates.
+  case aggregate(AggregateFunction, [FieldName])
 
   /// The field names it uses, in order.
   public var fieldNames: [FieldName] {
@@ -119,7 +164,7 @@ public enum DirectiveValue: Sendable {
     case .sort(let keys): keys.map(\.field)
     case .group(let field): [field]
     case .limit: []
-    case .fields(let names, _): names
+    case .fields(let names, _), .aggregate(_, let names): names
     }
   }
 
@@ -129,6 +174,7 @@ public enum DirectiveValue: Sendable {
     case .group: .group
     case .limit: .limit
     case .fields: .fields
+    case .aggregate(let function, _): Directive(rawValue: function.rawValue)!
     }
   }
 }

@@ -42,6 +42,8 @@ extension DirectiveValue {
     case .limit(let n): return "\(n)"
     case .fields(let names, let excluding):
       return names.map { (excluding ? "-" : "") + $0.canonicalText }.joined(separator: ", ")
+    case .aggregate(_, let names):
+      return names.map(\.canonicalText).joined(separator: ", ")
     }
   }
 }

@@ -339,6 +339,7 @@ public struct Parser {
         case .group: "a query groups by one field"
         case .limit: "a query has one limit"
         case .fields: "list all fields in one, e.g. fields:date,customer"
+        default: "list all its fields in one, e.g. \(directive.rawValue):amount,qty"
         }
       throw QueryError("\(written) may appear only once; \(hint)", at: token.span)
     }
@@ -396,12 +397,28 @@ public struct Parser {
           at: number.span)
       }
       value = .limit(limit)
+    default:
+      value = .aggregate(directive.aggregate!, try scanNameList(after: written, canonical: canonical))
     }
     try expectTermEnd(after: written)
     let span = Span(token.span.start, lexer.position)
     query.set(DirectiveClause(value, span: span))
     try resumeAfterValues()
     return .directive(directive, span)
+  }
+
+  /// Field names separated by `,` (canonically `, `).
+  private mutating func scanNameList(after written: String, canonical: Bool) throws(QueryError) -> [FieldName] {
+    var names: [FieldName] = []
+    var after = written
+    repeat {
+      guard let name = try lexer.scanName() else {
+        throw QueryError("expected a field name after \(after)", at: lexer.position)
+      }
+      names.append(name)
+      after = "','"
+    } while consumeListComma(canonical: canonical)
+    return names
   }
 
   /// Sort keys: `-date,customer`, or canonically `date desc, customer asc`.

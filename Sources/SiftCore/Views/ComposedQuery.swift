@@ -80,6 +80,8 @@ extension DirectiveValue {
     case .limit: return self
     case .fields(let names, let excluding):
       return .fields(names.map { $0.shifted(by: offset) }, excluding: excluding)
+    case .aggregate(let function, let names):
+      return .aggregate(function, names.map { $0.shifted(by: offset) })
     }
   }
 }

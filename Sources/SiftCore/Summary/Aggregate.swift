@@ -1,0 +1,188 @@
+/// The running value of one aggregate column over one group's records (Docs/Aggregates.md):
+/// `count`, `sum`, `avg`, `min` and `max` keep one value; `distinct` and the percentiles keep
+/// the group's values. States of the same column merge, so parts of a file can be summarized
+/// on several threads.
+enum AggregateState {
+  case total(NumberTotal, mean: Bool)
+  case extreme(Extreme)
+  case distinct(Set<[UInt8]>)
+  case percentile([SummaryNumber], Int)
+
+  init(_ function: AggregateFunction, fieldType: ColumnType) {
+    switch function {
+    case .sum: self = .total(NumberTotal(), mean: false)
+    case .avg: self = .total(NumberTotal(), mean: true)
+    case .min, .max: self = .extreme(Extreme(largest: function == .max, fieldType: fieldType))
+    case .distinct: self = .distinct([])
+    case .p50, .p90, .p95, .p99: self = .percentile([], function.percentile!)
+    }
+  }
+
+  /// Adds one value (its decoded bytes; empty for an empty, missing or null value). Returns
+  /// false when a non-empty value is left out for not being of the kind the column needs.
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !bytes.isEmpty else { return true }
+    switch self {
+    case .total(var t, let mean):
+      guard let n = SummaryNumber(bytes) else { return false }
+      t.add(n)
+      self = .total(t, mean: mean)
+    case .extreme(var e):
+      guard e.add(bytes) else { return false }
+      self = .extreme(e)
+    case .distinct(var values):
+      self = .distinct([])
+      values.insert(Array(bytes))
+      self = .distinct(values)
+    case .percentile(var values, let p):
+      guard let n = SummaryNumber(bytes) else { return false }
+      self = .percentile([], p)
+      values.append(n)
+      self = .percentile(values, p)
+    }
+    return true
+  }
+
+  /// Adds the values of a later part's state of the same column.
+  mutating func merge(_ other: AggregateState) {
+    switch (self, other) {
+    case (.total(var t, let mean), .total(let u, _)):
+      t.merge(u)
+      self = .total(t, mean: mean)
+    case (.extreme(var e), .extreme(let f)):
+      e.merge(f)
+      self = .extreme(e)
+    case (.distinct(var a), .distinct(let b)):
+      a.formUnion(b)
+      self = .distinct(a)
+    case (.percentile(var a, let p), .percentile(let b, _)):
+      a += b
+      self = .percentile(a, p)
+    default: preconditionFailure("merging states of different columns")
+    }
+  }
+
+  /// The column's value as JSON text: a number, a string, or `null` when no value counted.
+  func result(count: Int) -> [UInt8] {
+    switch self {
+    case .total(let t, let mean): return t.result(mean: mean).map { Array($0.utf8) } ?? Array("null".utf8)
+    case .extreme(let e): return e.best.map(SummaryValue.json) ?? Array("null".utf8)
+    case .distinct(let values): return Array(String(values.count).utf8)
+    case .percentile(let values, let p):
+      guard !values.isEmpty else { return Array("null".utf8) }
+      // Nearest rank: the ⌈p/100 · n⌉-th smallest (stable, so equal numbers keep input order).
+      let sorted = values.enumerated().sorted {
+        $0.element.value != $1.element.value ? $0.element.value < $1.element.value : $0.offset < $1.offset
+      }
+      let rank = max(1, (p * values.count + 99) / 100)
+      return Array(sorted[rank - 1].element.text.utf8)
+    }
+  }
+}
+
+/// A number of a record value for sums, means and percentiles: exact when it is a plain decimal,
+/// else binary floating point.
+struct SummaryNumber {
+  var value: Double
+  var exact: ExactDecimal?
+
+  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    exact = ExactDecimal(bytes)
+    if let exact {
+      value = exact.double
+    } else if let v = NumberParser.parse(bytes), v.isFinite {
+      value = v
+    } else {
+      return nil
+    }
+  }
+
+  /// As it is written in a summary: the decimal as read (`12.50`), else the shortest form.
+  var text: String { exact?.text ?? value.shortestText }
+}
+
+/// A running sum: exact while every number is a decimal and nothing overflows.
+struct NumberTotal {
+  var exact: ExactDecimal? = ExactDecimal(units: 0, scale: 0)
+  var inexact = 0.0
+  var count = 0
+
+  mutating func add(_ n: SummaryNumber) {
+    count += 1
+    inexact += n.value
+    if let e = exact { exact = n.exact.flatMap { e.adding($0) } }
+  }
+
+  mutating func merge(_ other: NumberTotal) {
+    count += other.count
+    inexact += other.inexact
+    if let e = exact { exact = other.exact.flatMap { e.adding($0) } }
+  }
+
+  /// The sum (with the most decimals of its numbers) or the mean (with two more, half to
+  /// even); `nil` when no number was added.
+  func result(mean: Bool) -> String? {
+    guard count > 0 else { return nil }
+    if let exact {
+      if !mean { return exact.text }
+      if let m = exact.divided(by: count, extra: 2) { return m.text }
+    }
+    return (mean ? inexact / Double(count) : inexact).shortestText
+  }
+}
+
+/// The smallest or largest value as `sort:` orders it. A number field compares only numbers and
+/// a date field only dates; a text field compares every value.
+struct Extreme {
+  let largest: Bool
+  let fieldType: ColumnType
+  var best: SummaryValue?
+
+  init(largest: Bool, fieldType: ColumnType) {
+    self.largest = largest
+    self.fieldType = fieldType
+  }
+
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let key = SortValue(decoded: bytes)
+    switch (fieldType, key) {
+    case (.number, .number), (.date, .date), (.dateTime, .date): break
+    case (.number, _), (.date, _), (.dateTime, _): return false
+    default: break
+    }
+    consider(SummaryValue(key: key, bytes: Array(bytes)))
+    return true
+  }
+
+  mutating func merge(_ other: Extreme) {
+    if let b = other.best { consider(b) }
+  }
+
+  /// Keeps `v` when it is strictly better: of equal values the first one read stays.
+  private mutating func consider(_ v: SummaryValue) {
+    guard let current = best else {
+      best = v
+      return
+    }
+    let c = SortValue.compare(v.key, current.key, descending: false)
+    if largest ? c > 0 : c < 0 { best = v }
+  }
+}
+
+/// A value kept by a summary, with its order.
+struct SummaryValue {
+  var key: SortValue
+  var bytes: [UInt8]
+
+  /// As JSON text: a number when the text is one in canonical form, else a string.
+  static func json(_ v: SummaryValue) -> [UInt8] { json(text: v.bytes) }
+
+  static func json(text: [UInt8]) -> [UInt8] {
+    text.withUnsafeBufferPointer { t in
+      if JSONText.isCanonicalNumber(t) { return Array(t) }
+      var out: [UInt8] = []
+      JSONText.appendString(t, to: &out)
+      return out
+    }
+  }
+}

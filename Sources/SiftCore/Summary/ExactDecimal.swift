@@ -1,0 +1,119 @@
+/// A decimal number held exactly as `units / 10^scale` (Docs/Aggregates.md, Exact sums): what
+/// sums and means add up, so that `0.10 + 0.20` is `0.30`. Numbers with more than 18 significant
+/// digits or an exponent are not read as one; the caller falls back to `Double`.
+struct ExactDecimal: Equatable {
+  var units: Int128
+  /// Digits after the decimal point.
+  var scale: Int
+
+  static let maxDigits = 18
+
+  /// Reads a number as record values write it (`-1,234.50`, ` 7 `); `nil` when the bytes are
+  /// not a plain decimal of at most 18 significant digits.
+  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var i = 0
+    var end = bytes.count
+    while i < end, bytes[i] == .space { i += 1 }
+    while end > i, bytes[end - 1] == .space { end -= 1 }
+    guard i < end else { return nil }
+    var negative = false
+    if bytes[i] == .minus || bytes[i] == .plus {
+      negative = bytes[i] == .minus
+      i += 1
+    }
+    var units: Int128 = 0
+    var significant = 0
+    var digits = 0
+    var scale = 0
+    var groupRun = 0
+    var sawComma = false
+    var firstGroup = 0
+    var sawDot = false
+    while i < end {
+      let b = bytes[i]
+      if b.isDigit {
+        units = units * 10 + Int128(b &- .digitZero)
+        if units != 0 { significant += 1 }
+        guard significant <= Self.maxDigits else { return nil }
+        digits += 1
+        if sawDot { scale += 1 } else { groupRun += 1 }
+      } else if b == .comma && !sawDot && digits > 0 {
+        if sawComma { guard groupRun == 3 else { return nil } } else { firstGroup = groupRun }
+        guard firstGroup >= 1 && firstGroup <= 3 else { return nil }
+        sawComma = true
+        groupRun = 0
+      } else if b == .dot && !sawDot && digits > 0 {
+        if sawComma { guard groupRun == 3 else { return nil } }
+        sawDot = true
+      } else {
+        return nil
+      }
+      i += 1
+    }
+    guard digits > 0, !(sawDot && scale == 0) else { return nil }
+    if sawComma && !sawDot { guard groupRun == 3 else { return nil } }
+    self.units = negative ? -units : units
+    self.scale = scale
+  }
+
+  init(units: Int128, scale: Int) {
+    self.units = units
+    self.scale = scale
+  }
+
+  static func power(_ n: Int) -> Int128 {
+    var p: Int128 = 1
+    for _ in 0..<n { p *= 10 }
+    return p
+  }
+
+  /// `self` written with `scale` decimals (which must be at least its own).
+  func rescaled(to scale: Int) -> Int128? {
+    let (v, overflow) = units.multipliedReportingOverflow(by: Self.power(scale - self.scale))
+    return overflow ? nil : v
+  }
+
+  /// The sum, with the larger scale; `nil` on overflow.
+  func adding(_ other: ExactDecimal) -> ExactDecimal? {
+    let scale = Swift.max(self.scale, other.scale)
+    guard let a = rescaled(to: scale), let b = other.rescaled(to: scale) else { return nil }
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? nil : ExactDecimal(units: sum, scale: scale)
+  }
+
+  /// `self / divisor` with `extra` more decimals, rounded half to even; `nil` on overflow.
+  func divided(by divisor: Int, extra: Int) -> ExactDecimal? {
+    guard divisor > 0, let scaled = rescaled(to: scale + extra) else { return nil }
+    let d = Int128(divisor)
+    var (q, r) = scaled.quotientAndRemainder(dividingBy: d)
+    // Round half to even, on magnitudes.
+    let twice = (r < 0 ? -r : r) * 2
+    if twice > d || (twice == d && q % 2 != 0) { q += scaled < 0 ? -1 : 1 }
+    r = 0
+    return ExactDecimal(units: q, scale: scale + extra)
+  }
+
+  var double: Double { Double(units) / Double(Self.power(scale)) }
+
+  /// Written plainly with exactly `scale` decimals: `0.30`, `-12`, `1234.5`.
+  var text: String {
+    let negative = units < 0
+    let magnitude = negative ? -units : units
+    var digits = String(magnitude)
+    if scale > 0 {
+      if digits.count <= scale {
+        digits = String(repeating: "0", count: scale - digits.count + 1) + digits
+      }
+      digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -scale))
+    }
+    return (negative ? "-" : "") + digits
+  }
+}
+
+extension Double {
+  /// The shortest text that reads back as the same number; whole numbers without `.0`.
+  var shortestText: String {
+    if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
+    return "\(self)"
+  }
+}
