@@ -21,7 +21,7 @@ extension Engine {
           let row = rows.row(r)
           if let predicate = inputs.predicate, !predicate(row) { continue }
           summary.matched += 1
-          table.add(group: inputs.group?(row), values: inputs.values.map { $0(row) })
+          table.add(group: inputs.group?(row), values: inputs.values, of: row)
         }
       }
     }
@@ -30,11 +30,11 @@ extension Engine {
     summary.valuesLeftOut = table.leftOut
     let withTotal = plan.group != nil && writer?.writesTotals == true
     let rows = SummaryRows(table: table, plan: plan, withTotal: withTotal)
-    summary.groups = plan.group == nil ? 0 : table.keys.count
-    var order = rows.ordered(by: plan.sort, count: table.keys.count)
+    summary.groups = plan.group == nil ? 0 : table.groupCount
+    var order = rows.ordered(by: plan.sort, count: table.groupCount)
     let shown = min(order.count, plan.limit ?? Int.max)
     order = Array(order.prefix(shown))
-    if withTotal { order.append(table.keys.count) }
+    if withTotal { order.append(table.groupCount) }
     summary.shown = shown
     guard let writer else { return summary }
     let columns = plan.outputFields.map { OutputColumn.field($0.name, at: $0.index) }

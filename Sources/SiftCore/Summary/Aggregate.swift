@@ -110,7 +110,9 @@ struct NumberTotal {
   mutating func add(_ n: SummaryNumber) {
     count += 1
     inexact += n.value
-    if let e = exact { exact = n.exact.flatMap { e.adding($0) } }
+    if exact != nil {
+      if let e = n.exact, exact!.add(e) {} else { exact = nil }
+    }
   }
 
   mutating func merge(_ other: NumberTotal) {

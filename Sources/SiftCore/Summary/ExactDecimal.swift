@@ -5,6 +5,8 @@ struct ExactDecimal: Equatable {
   var units: Int128
   /// Digits after the decimal point.
   var scale: Int
+  /// The number as read, when it fits 64 bits (every number read from a value does).
+  private var small: Int64?
 
   static let maxDigits = 18
 
@@ -21,7 +23,7 @@ struct ExactDecimal: Equatable {
       negative = bytes[i] == .minus
       i += 1
     }
-    var units: Int128 = 0
+    var units: Int64 = 0
     var significant = 0
     var digits = 0
     var scale = 0
@@ -32,7 +34,7 @@ struct ExactDecimal: Equatable {
     while i < end {
       let b = bytes[i]
       if b.isDigit {
-        units = units * 10 + Int128(b &- .digitZero)
+        units = units &* 10 &+ Int64(b &- .digitZero)
         if units != 0 { significant += 1 }
         guard significant <= Self.maxDigits else { return nil }
         digits += 1
@@ -52,7 +54,9 @@ struct ExactDecimal: Equatable {
     }
     guard digits > 0, !(sawDot && scale == 0) else { return nil }
     if sawComma && !sawDot { guard groupRun == 3 else { return nil } }
-    self.units = negative ? -units : units
+    let signed = negative ? -units : units
+    self.units = Int128(truncatingIfNeeded: signed)
+    self.small = signed
     self.scale = scale
   }
 
@@ -61,14 +65,26 @@ struct ExactDecimal: Equatable {
     self.scale = scale
   }
 
-  static func power(_ n: Int) -> Int128 {
-    var p: Int128 = 1
-    for _ in 0..<n { p *= 10 }
-    return p
+  private static let doublePowers: [Double] = (0...36).map { p in
+    var v = 1.0
+    for _ in 0..<p { v *= 10 }
+    return v
   }
+
+  static func power(_ n: Int) -> Int128 {
+    n < powers.count ? powers[n] : powers[powers.count - 1] * power(n - powers.count + 1)
+  }
+
+  private static let powers: [Int128] = {
+    var out: [Int128] = [1]
+    for _ in 0..<38 { out.append(out[out.count - 1] &* 10) }
+    return out
+  }()
 
   /// `self` written with `scale` decimals (which must be at least its own).
   func rescaled(to scale: Int) -> Int128? {
+    if scale == self.scale { return units }
+    guard scale - self.scale < 38 else { return nil }
     let (v, overflow) = units.multipliedReportingOverflow(by: Self.power(scale - self.scale))
     return overflow ? nil : v
   }
@@ -81,19 +97,33 @@ struct ExactDecimal: Equatable {
     return overflow ? nil : ExactDecimal(units: sum, scale: scale)
   }
 
+  /// Adds `other` in place; false (and `self` unchanged) on overflow.
+  mutating func add(_ other: ExactDecimal) -> Bool {
+    guard let sum = adding(other) else { return false }
+    units = sum.units
+    scale = sum.scale
+    small = nil
+    return true
+  }
+
   /// `self / divisor` with `extra` more decimals, rounded half to even; `nil` on overflow.
   func divided(by divisor: Int, extra: Int) -> ExactDecimal? {
     guard divisor > 0, let scaled = rescaled(to: scale + extra) else { return nil }
     let d = Int128(divisor)
     var (q, r) = scaled.quotientAndRemainder(dividingBy: d)
+    if r < 0 { r = -r }
     // Round half to even, on magnitudes.
-    let twice = (r < 0 ? -r : r) * 2
+    let twice = r * 2
     if twice > d || (twice == d && q % 2 != 0) { q += scaled < 0 ? -1 : 1 }
-    r = 0
     return ExactDecimal(units: q, scale: scale + extra)
   }
 
-  var double: Double { Double(units) / Double(Self.power(scale)) }
+  var double: Double {
+    if let small { return Double(small) / Self.doublePowers[min(scale, 36)] }
+    let high = Double(Int64(truncatingIfNeeded: units >> 64))
+    let low = Double(UInt64(truncatingIfNeeded: units))
+    return (high * 18_446_744_073_709_551_616 + low) / Self.doublePowers[min(scale, 36)]
+  }
 
   /// Written plainly with exactly `scale` decimals: `0.30`, `-12`, `1234.5`.
   var text: String {

@@ -6,13 +6,12 @@ struct SummaryTable {
   let aggregates: [SummaryColumn]
   let fieldTypes: [ColumnType]
   let grouped: Bool
-  /// Per group, in first-seen order: its decoded value, the first value's JSON text, its count
-  /// and its states.
-  private(set) var keys: [[UInt8]] = []
+  /// The groups' decoded values, numbered in first-seen order; per group, the first value's
+  /// JSON text, its count and its states.
+  private var groups = GroupIndex()
   private var jsonKeys: [[UInt8]] = []
   private var counts: [Int] = []
   private var states: [[AggregateState]] = []
-  private var index: [[UInt8]: Int] = [:]
   /// Non-empty record values left out of a column for not being numbers (or dates, for
   /// `min:`/`max:` of a date field); a value is counted once however many columns left it out.
   private(set) var leftOut = 0
@@ -25,47 +24,58 @@ struct SummaryTable {
     grouped = plan.group != nil
     let fields = aggregates.map { $0.field! }
     firstOfField = fields.map { f in fields.firstIndex(of: f)! }
-    if !grouped { _ = slot(for: [], json: Array("null".utf8)) }
+    if !grouped { _ = slot(for: UnsafeBufferPointer(start: nil, count: 0)) { Array("null".utf8) } }
   }
 
-  private mutating func slot(for key: [UInt8], json: @autoclosure () -> [UInt8]) -> Int {
-    if let i = index[key] { return i }
-    let i = keys.count
-    index[key] = i
-    keys.append(key)
-    jsonKeys.append(json())
-    counts.append(0)
-    states.append(zip(aggregates, fieldTypes).map { AggregateState($0.function!, fieldType: $1) })
-    return i
+  /// How many groups there are.
+  var groupCount: Int { groups.count }
+
+  private mutating func slot(for key: UnsafeBufferPointer<UInt8>, json: () -> [UInt8]) -> Int {
+    let (g, new) = groups.number(of: key)
+    if new {
+      jsonKeys.append(json())
+      counts.append(0)
+      states.append(zip(aggregates, fieldTypes).map { AggregateState($0.function!, fieldType: $1) })
+    }
+    return g
   }
 
   /// Adds one matching record: its group value (ignored without `group:`) and each aggregate
   /// column's value.
-  mutating func add(group: FieldValue?, values: [FieldValue]) {
+  mutating func add(group: FieldValue?, values: [@Sendable (RowView) -> FieldValue], of row: RowView) {
     var g = 0
     if grouped, let group {
-      let key = group.isNullLike ? [] : group.decodedBytes()
-      g = slot(for: key, json: SummaryTable.json(group, decoded: key))
+      if group.isNullLike {
+        g = slot(for: UnsafeBufferPointer(start: nil, count: 0)) { Array("null".utf8) }
+      } else {
+        g = withValueBytes(group) { key in
+          slot(for: key) { SummaryTable.json(group, decoded: Array(key)) }
+        }
+      }
     }
     counts[g] += 1
-    var row = states[g]
-    states[g] = []
+    var states = self.states[g]
+    self.states[g] = []
     var rejected: [Int] = []  // fields whose value was left out (allocates only when one is)
-    for (k, value) in values.enumerated() where !value.isNullLike {
-      let kept = withValueBytes(value) { row[k].add($0) }
+    for k in values.indices {
+      let value = values[k](row)
+      if value.isNullLike { continue }
+      let kept = withValueBytes(value) { states[k].add($0) }
       if !kept && !rejected.contains(firstOfField[k]) {
         rejected.append(firstOfField[k])
         leftOut += 1
       }
     }
-    states[g] = row
+    self.states[g] = states
   }
 
   /// Adds a later part's summary of the same plan.
   mutating func merge(_ other: SummaryTable) {
     leftOut += other.leftOut
-    for (o, key) in other.keys.enumerated() {
-      let g = slot(for: key, json: other.jsonKeys[o])
+    for o in 0..<other.groupCount {
+      let g = Array(other.groups.key(o)).withUnsafeBufferPointer { key in
+        slot(for: key) { other.jsonKeys[o] }
+      }
       counts[g] += other.counts[o]
       for k in states[g].indices { states[g][k].merge(other.states[o][k]) }
     }
@@ -73,6 +83,7 @@ struct SummaryTable {
 
   /// The groups in `group:` order (by value as `sort:` orders it, then by bytes).
   func groupOrder() -> [Int] {
+    let keys = (0..<groupCount).map { Array(groups.key($0)) }
     let order = keys.map { $0.isEmpty ? SortValue.empty : $0.withUnsafeBufferPointer { SortValue(decoded: $0) } }
     return keys.indices.sorted { i, j in
       let c = SortValue.compare(order[i], order[j], descending: false)

@@ -1,0 +1,61 @@
+/// Numbers distinct group values 0, 1, 2… in first-seen order: an open-addressing hash table
+/// over the values' bytes, looked up without allocating (Docs/Aggregates.md, Memory).
+struct GroupIndex {
+  /// Every distinct value's bytes, back to back, and where each one starts (and, after the
+  /// last, the end).
+  private var arena: [UInt8] = []
+  private var starts: [Int] = [0]
+  /// Slots of the hash table: a group number, or -1.
+  private var slots = [Int](repeating: -1, count: 64)
+
+  var count: Int { starts.count - 1 }
+
+  /// The bytes of group `g`.
+  func key(_ g: Int) -> ArraySlice<UInt8> { arena[starts[g]..<starts[g + 1]] }
+
+  /// The number of the group with value `key`, adding it when it is new.
+  mutating func number(of key: UnsafeBufferPointer<UInt8>) -> (group: Int, new: Bool) {
+    let mask = slots.count - 1
+    var slot = Self.hash(key) & mask
+    while true {
+      let g = slots[slot]
+      if g < 0 { break }
+      if equals(g, key) { return (g, false) }
+      slot = (slot + 1) & mask
+    }
+    let g = count
+    slots[slot] = g
+    arena.append(contentsOf: key)
+    starts.append(arena.count)
+    if count * 2 > slots.count { rehash() }
+    return (g, true)
+  }
+
+  private func equals(_ g: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = starts[g]
+    guard starts[g + 1] - start == key.count else { return false }
+    return arena.withUnsafeBufferPointer { a in
+      for i in 0..<key.count where a[start + i] != key[i] { return false }
+      return true
+    }
+  }
+
+  private mutating func rehash() {
+    slots = [Int](repeating: -1, count: slots.count * 2)
+    let mask = slots.count - 1
+    arena.withUnsafeBufferPointer { a in
+      for g in 0..<count {
+        var slot = Self.hash(UnsafeBufferPointer(rebasing: a[starts[g]..<starts[g + 1]])) & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = g
+      }
+    }
+  }
+
+  /// FNV-1a over the bytes.
+  private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in key { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    return Int(truncatingIfNeeded: h ^ (h >> 29))
+  }
+}
