@@ -71,11 +71,12 @@ enum AggregateState {
     case .percentile(let values, let p):
       guard !values.isEmpty else { return Array("null".utf8) }
       // Nearest rank: the ⌈p/100 · n⌉-th smallest (stable, so equal numbers keep input order).
-      let sorted = values.enumerated().sorted {
-        $0.element.value != $1.element.value ? $0.element.value < $1.element.value : $0.offset < $1.offset
+      let numbers = values.map(\.value)
+      let sorted = numbers.indices.sorted {
+        numbers[$0] != numbers[$1] ? numbers[$0] < numbers[$1] : $0 < $1
       }
       let rank = max(1, (p * values.count + 99) / 100)
-      return Array(sorted[rank - 1].element.text.utf8)
+      return Array(values[sorted[rank - 1]].text.utf8)
     }
   }
 }
@@ -83,42 +84,47 @@ enum AggregateState {
 /// A number of a record value for sums, means and percentiles: exact when it is a plain decimal,
 /// else binary floating point.
 struct SummaryNumber {
-  var value: Double
   var exact: ExactDecimal?
+  private var inexact: Double
 
   init?(_ bytes: UnsafeBufferPointer<UInt8>) {
     exact = ExactDecimal(bytes)
-    if let exact {
-      value = exact.double
-    } else if let v = NumberParser.parse(bytes), v.isFinite {
-      value = v
-    } else {
-      return nil
+    inexact = 0
+    if exact == nil {
+      guard let v = NumberParser.parse(bytes), v.isFinite else { return nil }
+      inexact = v
     }
   }
 
+  var value: Double { exact?.double ?? inexact }
+
   /// As it is written in a summary: the decimal as read (`12.50`), else the shortest form.
-  var text: String { exact?.text ?? value.shortestText }
+  var text: String { exact?.text ?? inexact.shortestText }
 }
 
-/// A running sum: exact while every number is a decimal and nothing overflows.
+/// A running sum: exact while every number is a decimal and nothing overflows, then binary
+/// floating point from the exact sum so far.
 struct NumberTotal {
   var exact: ExactDecimal? = ExactDecimal(units: 0, scale: 0)
+  /// The sum once it is no longer exact.
   var inexact = 0.0
   var count = 0
 
   mutating func add(_ n: SummaryNumber) {
     count += 1
-    inexact += n.value
     if exact != nil {
-      if let e = n.exact, exact!.add(e) {} else { exact = nil }
+      if let e = n.exact, exact!.add(e) { return }
+      inexact = exact!.double
+      exact = nil
     }
+    inexact += n.value
   }
 
   mutating func merge(_ other: NumberTotal) {
     count += other.count
-    inexact += other.inexact
-    if let e = exact { exact = other.exact.flatMap { e.adding($0) } }
+    if exact != nil, let e = other.exact, exact!.add(e) { return }
+    inexact = (exact?.double ?? inexact) + (other.exact?.double ?? other.inexact)
+    exact = nil
   }
 
   /// The sum (with the most decimals of its numbers) or the mean (with two more, half to
@@ -128,6 +134,7 @@ struct NumberTotal {
     if let exact {
       if !mean { return exact.text }
       if let m = exact.divided(by: count, extra: 2) { return m.text }
+      return (exact.double / Double(count)).shortestText
     }
     return (mean ? inexact / Double(count) : inexact).shortestText
   }
