@@ -86,18 +86,21 @@ struct SummaryRows {
     var spans: [Int32] = []
     var extents: [Int32] = []
     var lines: [Int32] = []
-    let rows = table.groupOrder().map(table.row) + (withTotal ? [table.totalRow()] : [])
-    for row in rows {
+    func next(_ out: inout [UInt8]) {
+      spans.append(Int32(out.count))
+      out.append(.comma)
+      spans.append(Int32(out.count))
+    }
+    func row(_ append: (inout [UInt8]) -> Void) {
       extents.append(Int32(bytes.count))
-      for value in row {
-        spans.append(Int32(bytes.count))
-        bytes += value
-        spans.append(Int32(bytes.count))
-        bytes.append(.comma)
-      }
+      spans.append(Int32(bytes.count))
+      append(&bytes)
+      spans.removeLast()
       extents.append(Int32(bytes.count))
       lines.append(Int32(lines.count + 1))
     }
+    for g in table.groupOrder() { row { table.appendRow(g, to: &$0, next: next) } }
+    if withTotal { row { table.appendTotalRow(to: &$0, next: next) } }
     batch = RecordBatch(
       bytes: bytes, encoding: .json, width: width, spans: spans, extents: extents, lines: lines)
   }

@@ -62,21 +62,26 @@ enum AggregateState {
     }
   }
 
-  /// The column's value as JSON text: a number, a string, or `null` when no value counted.
-  func result(count: Int) -> [UInt8] {
+  /// Appends the column's value as JSON text: a number, a string, or `null` when no value
+  /// counted.
+  func appendResult(to out: inout [UInt8]) {
     switch self {
-    case .total(let t, let mean): return t.result(mean: mean).map { Array($0.utf8) } ?? Array("null".utf8)
-    case .extreme(let e): return e.best.map(SummaryValue.json) ?? Array("null".utf8)
-    case .distinct(let values): return Array(String(values.count).utf8)
+    case .total(let t, let mean): t.appendResult(mean: mean, to: &out)
+    case .extreme(let e):
+      if let best = e.best { SummaryValue.appendJSON(text: best.bytes, to: &out) } else { out += SummaryTable.null }
+    case .distinct(let values): out += String(values.count).utf8
     case .percentile(let values, let p):
-      guard !values.isEmpty else { return Array("null".utf8) }
+      guard !values.isEmpty else {
+        out += SummaryTable.null
+        return
+      }
       // Nearest rank: the ⌈p/100 · n⌉-th smallest (stable, so equal numbers keep input order).
       let numbers = values.map(\.value)
       let sorted = numbers.indices.sorted {
         numbers[$0] != numbers[$1] ? numbers[$0] < numbers[$1] : $0 < $1
       }
       let rank = max(1, (p * values.count + 99) / 100)
-      return Array(values[sorted[rank - 1]].text.utf8)
+      values[sorted[rank - 1]].append(to: &out)
     }
   }
 }
@@ -98,8 +103,11 @@ struct SummaryNumber {
 
   var value: Double { exact?.double ?? inexact }
 
-  /// As it is written in a summary: the decimal as read (`12.50`), else the shortest form.
-  var text: String { exact?.text ?? inexact.shortestText }
+  /// Appends the number as a summary writes it: the decimal as read (`12.50`), else the
+  /// shortest form.
+  func append(to out: inout [UInt8]) {
+    if let exact { exact.append(to: &out) } else { out += inexact.shortestText.utf8 }
+  }
 }
 
 /// A running sum: exact while every number is a decimal and nothing overflows, then binary
@@ -131,12 +139,24 @@ struct NumberTotal {
   /// even); `nil` when no number was added.
   func result(mean: Bool) -> String? {
     guard count > 0 else { return nil }
-    if let exact {
-      if !mean { return exact.text }
-      if let m = exact.divided(by: count, extra: 2) { return m.text }
-      return (exact.double / Double(count)).shortestText
+    var out: [UInt8] = []
+    appendResult(mean: mean, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends the sum or mean as JSON: a number, or `null` when no number was added.
+  func appendResult(mean: Bool, to out: inout [UInt8]) {
+    guard count > 0 else {
+      out += SummaryTable.null
+      return
     }
-    return (mean ? inexact / Double(count) : inexact).shortestText
+    if let exact {
+      if !mean { return exact.append(to: &out) }
+      if let m = exact.divided(by: count, extra: 2) { return m.append(to: &out) }
+      out += (exact.double / Double(count)).shortestText.utf8
+      return
+    }
+    out += (mean ? inexact / Double(count) : inexact).shortestText.utf8
   }
 }
 
@@ -183,15 +203,10 @@ struct SummaryValue {
   var key: SortValue
   var bytes: [UInt8]
 
-  /// As JSON text: a number when the text is one in canonical form, else a string.
-  static func json(_ v: SummaryValue) -> [UInt8] { json(text: v.bytes) }
-
-  static func json(text: [UInt8]) -> [UInt8] {
+  /// Appends text as JSON: a number when it is one in canonical form, else a string.
+  static func appendJSON(text: [UInt8], to out: inout [UInt8]) {
     text.withUnsafeBufferPointer { t in
-      if JSONText.isCanonicalNumber(t) { return Array(t) }
-      var out: [UInt8] = []
-      JSONText.appendString(t, to: &out)
-      return out
+      if JSONText.isCanonicalNumber(t) { out.append(contentsOf: t) } else { JSONText.appendString(t, to: &out) }
     }
   }
 }

@@ -5,8 +5,6 @@ struct ExactDecimal: Equatable {
   var units: Int128
   /// Digits after the decimal point.
   var scale: Int
-  /// The number as read, when it fits 64 bits (every number read from a value does).
-  private var small: Int64?
 
   static let maxDigits = 18
 
@@ -56,7 +54,6 @@ struct ExactDecimal: Equatable {
     if sawComma && !sawDot { guard groupRun == 3 else { return nil } }
     let signed = negative ? -units : units
     self.units = Int128(truncatingIfNeeded: signed)
-    self.small = signed
     self.scale = scale
   }
 
@@ -102,7 +99,6 @@ struct ExactDecimal: Equatable {
     guard let sum = adding(other) else { return false }
     units = sum.units
     scale = sum.scale
-    small = nil
     return true
   }
 
@@ -119,24 +115,37 @@ struct ExactDecimal: Equatable {
   }
 
   var double: Double {
-    if let small { return Double(small) / Self.doublePowers[min(scale, 36)] }
+    if let small = Int64(exactly: units) { return Double(small) / Self.doublePowers[min(scale, 36)] }
     let high = Double(Int64(truncatingIfNeeded: units >> 64))
     let low = Double(UInt64(truncatingIfNeeded: units))
     return (high * 18_446_744_073_709_551_616 + low) / Self.doublePowers[min(scale, 36)]
   }
 
   /// Written plainly with exactly `scale` decimals: `0.30`, `-12`, `1234.5`.
-  var text: String {
-    let negative = units < 0
-    let magnitude = negative ? -units : units
-    var digits = String(magnitude)
-    if scale > 0 {
-      if digits.count <= scale {
-        digits = String(repeating: "0", count: scale - digits.count + 1) + digits
-      }
-      digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -scale))
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// `text` as bytes.
+  var bytes: [UInt8] {
+    var out: [UInt8] = []
+    append(to: &out)
+    return out
+  }
+
+  /// Appends `text` to `out`.
+  func append(to out: inout [UInt8]) {
+    var magnitude = units < 0 ? UInt128(truncatingIfNeeded: 0 &- units) : UInt128(truncatingIfNeeded: units)
+    var digits: [UInt8] = []  // least significant first
+    repeat {
+      let (q, r) = magnitude.quotientAndRemainder(dividingBy: 10)
+      digits.append(UInt8(truncatingIfNeeded: r) &+ .digitZero)
+      magnitude = q
+    } while magnitude > 0
+    while digits.count <= scale { digits.append(.digitZero) }
+    if units < 0 { out.append(.minus) }
+    for (i, d) in digits.enumerated().reversed() {
+      out.append(d)
+      if i == scale && scale > 0 { out.append(.dot) }
     }
-    return (negative ? "-" : "") + digits
   }
 }
 

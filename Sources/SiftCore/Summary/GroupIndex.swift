@@ -52,10 +52,16 @@ struct GroupIndex {
     }
   }
 
-  /// FNV-1a over the bytes.
+  /// FNV-1a over the bytes, then mixed (MurmurHash3's finalizer) so that the low bits the
+  /// table uses depend on every byte: FNV's low bits alone see only the bytes' low bits.
   private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for b in key { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-    return Int(truncatingIfNeeded: h ^ (h >> 29))
+    h ^= h >> 33
+    h = h &* 0xff51_afd7_ed55_8ccd
+    h ^= h >> 33
+    h = h &* 0xc4ce_b9fe_1a85_ec53
+    h ^= h >> 33
+    return Int(truncatingIfNeeded: h)
   }
 }

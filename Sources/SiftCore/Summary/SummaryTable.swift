@@ -6,17 +6,22 @@ struct SummaryTable {
   let aggregates: [SummaryColumn]
   let fieldTypes: [ColumnType]
   let grouped: Bool
-  /// The groups' decoded values, numbered in first-seen order; per group, the first value's
-  /// JSON text, its count and its states.
+  /// The groups' decoded values, numbered in first-seen order.
   private var groups = GroupIndex()
-  private var jsonKeys: [[UInt8]] = []
+  /// Per group: the first value's JSON text when the input was JSON (text input's values are
+  /// written from their decoded bytes), and its count.
+  private var jsonKeys: [[UInt8]?] = []
   private var counts: [Int] = []
-  private var states: [[AggregateState]] = []
+  /// Every group's states, one per aggregate column: group `g`'s are at `g * width ..< (g + 1) * width`.
+  private var states: [AggregateState] = []
+  private var width: Int { aggregates.count }
   /// Non-empty record values left out of a column for not being numbers (or dates, for
   /// `min:`/`max:` of a date field); a value is counted once however many columns left it out.
   private(set) var leftOut = 0
   /// Per aggregate column, the first column of the same field (whose value it shares).
   private let firstOfField: [Int]
+  /// A new group's states.
+  private let initial: [AggregateState]
 
   init(plan: Plan) {
     aggregates = plan.aggregates
@@ -24,18 +29,19 @@ struct SummaryTable {
     grouped = plan.group != nil
     let fields = aggregates.map { $0.field! }
     firstOfField = fields.map { f in fields.firstIndex(of: f)! }
-    if !grouped { _ = slot(for: UnsafeBufferPointer(start: nil, count: 0)) { Array("null".utf8) } }
+    initial = zip(aggregates, fieldTypes).map { AggregateState($0.function!, fieldType: $1) }
+    if !grouped { _ = slot(for: UnsafeBufferPointer(start: nil, count: 0), json: nil) }
   }
 
   /// How many groups there are.
   var groupCount: Int { groups.count }
 
-  private mutating func slot(for key: UnsafeBufferPointer<UInt8>, json: () -> [UInt8]) -> Int {
+  private mutating func slot(for key: UnsafeBufferPointer<UInt8>, json: FieldValue?) -> Int {
     let (g, new) = groups.number(of: key)
     if new {
-      jsonKeys.append(json())
+      jsonKeys.append(json.flatMap(SummaryTable.jsonText))
       counts.append(0)
-      states.append(zip(aggregates, fieldTypes).map { AggregateState($0.function!, fieldType: $1) })
+      states += initial
     }
     return g
   }
@@ -46,38 +52,38 @@ struct SummaryTable {
     var g = 0
     if grouped, let group {
       if group.isNullLike {
-        g = slot(for: UnsafeBufferPointer(start: nil, count: 0)) { Array("null".utf8) }
+        g = slot(for: UnsafeBufferPointer(start: nil, count: 0), json: nil)
       } else {
-        g = withValueBytes(group) { key in
-          slot(for: key) { SummaryTable.json(group, decoded: Array(key)) }
-        }
+        g = withValueBytes(group) { slot(for: $0, json: group) }
       }
     }
     counts[g] += 1
-    var states = self.states[g]
-    self.states[g] = []
     var rejected: [Int] = []  // fields whose value was left out (allocates only when one is)
+    let base = g * width
     for k in values.indices {
       let value = values[k](row)
       if value.isNullLike { continue }
-      let kept = withValueBytes(value) { states[k].add($0) }
+      let kept = withValueBytes(value) { states[base + k].add($0) }
       if !kept && !rejected.contains(firstOfField[k]) {
         rejected.append(firstOfField[k])
         leftOut += 1
       }
     }
-    self.states[g] = states
   }
 
   /// Adds a later part's summary of the same plan.
   mutating func merge(_ other: SummaryTable) {
     leftOut += other.leftOut
     for o in 0..<other.groupCount {
-      let g = Array(other.groups.key(o)).withUnsafeBufferPointer { key in
-        slot(for: key) { other.jsonKeys[o] }
+      let key = Array(other.groups.key(o))
+      let (g, new) = key.withUnsafeBufferPointer { groups.number(of: $0) }
+      if new {
+        jsonKeys.append(other.jsonKeys[o])
+        counts.append(0)
+        states += initial
       }
       counts[g] += other.counts[o]
-      for k in states[g].indices { states[g][k].merge(other.states[o][k]) }
+      for k in 0..<width { states[g * width + k].merge(other.states[o * width + k]) }
     }
   }
 
@@ -92,33 +98,51 @@ struct SummaryTable {
     }
   }
 
-  /// One group's summary row as JSON texts, column by column: the group value (with
-  /// `group:`), the count, then each aggregate.
-  func row(_ g: Int) -> [[UInt8]] {
-    var out: [[UInt8]] = grouped ? [jsonKeys[g]] : []
-    out.append(Array(String(counts[g]).utf8))
-    for state in states[g] { out.append(state.result(count: counts[g])) }
-    return out
-  }
-
-  /// The row over every matching record, for the `Total` row of a report (Docs/Aggregates.md):
-  /// `Total` in the group column, the count, and every aggregate over all groups.
-  func totalRow() -> [[UInt8]] {
-    var all = states.first ?? []
-    for g in states.indices.dropFirst() {
-      for k in all.indices { all[k].merge(states[g][k]) }
+  /// Appends group `g`'s summary row as JSON values, column by column (the group value with
+  /// `group:`, the count, then each aggregate), calling `next` after each value.
+  func appendRow(_ g: Int, to out: inout [UInt8], next: (inout [UInt8]) -> Void) {
+    if grouped {
+      if let json = jsonKeys[g] {
+        out += json
+      } else {
+        let key = groups.key(g)
+        if key.isEmpty { out += SummaryTable.null } else { SummaryValue.appendJSON(text: Array(key), to: &out) }
+      }
+      next(&out)
     }
-    let count = counts.reduce(0, +)
-    return [Array("\"Total\"".utf8), Array(String(count).utf8)] + all.map { $0.result(count: count) }
+    out += String(counts[g]).utf8
+    next(&out)
+    for k in 0..<width {
+      states[g * width + k].appendResult(to: &out)
+      next(&out)
+    }
   }
 
-  /// A group value as the summary writes it: JSON input keeps its JSON text; text that is a
-  /// number in canonical form becomes a number, other text a string; empty is `null`.
-  private static func json(_ v: FieldValue, decoded: [UInt8]) -> [UInt8] {
-    if v.isNullLike { return Array("null".utf8) }
+  /// Appends the row over every matching record, for the `Total` row of a report
+  /// (Docs/Aggregates.md): `Total` in the group column, the count, and every aggregate over
+  /// all groups.
+  func appendTotalRow(to out: inout [UInt8], next: (inout [UInt8]) -> Void) {
+    var all = initial
+    for g in 0..<groupCount {
+      for k in 0..<width { all[k].merge(states[g * width + k]) }
+    }
+    out += Array("\"Total\"".utf8)
+    next(&out)
+    out += String(counts.reduce(0, +)).utf8
+    next(&out)
+    for state in all {
+      state.appendResult(to: &out)
+      next(&out)
+    }
+  }
+
+  static let null = Array("null".utf8)
+
+  /// A JSON input's group value keeps its JSON text; `nil` for text input.
+  private static func jsonText(_ v: FieldValue) -> [UInt8]? {
     switch v.form {
     case .jsonString, .jsonNumber, .jsonBool, .jsonNested: return Array(v.raw)
-    default: return SummaryValue.json(text: decoded)
+    default: return nil
     }
   }
 }
