@@ -133,13 +133,21 @@ struct ExactDecimal: Equatable {
 
   /// Appends `text` to `out`.
   func append(to out: inout [UInt8]) {
-    var magnitude = units < 0 ? UInt128(truncatingIfNeeded: 0 &- units) : UInt128(truncatingIfNeeded: units)
     var digits: [UInt8] = []  // least significant first
-    repeat {
-      let (q, r) = magnitude.quotientAndRemainder(dividingBy: 10)
-      digits.append(UInt8(truncatingIfNeeded: r) &+ .digitZero)
-      magnitude = q
-    } while magnitude > 0
+    if let small = Int64(exactly: units) {
+      var magnitude = small.magnitude
+      repeat {
+        digits.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ .digitZero)
+        magnitude /= 10
+      } while magnitude > 0
+    } else {
+      var magnitude = units.magnitude
+      repeat {
+        let (q, r) = magnitude.quotientAndRemainder(dividingBy: 10)
+        digits.append(UInt8(truncatingIfNeeded: r) &+ .digitZero)
+        magnitude = q
+      } while magnitude > 0
+    }
     while digits.count <= scale { digits.append(.digitZero) }
     if units < 0 { out.append(.minus) }
     for (i, d) in digits.enumerated().reversed() {

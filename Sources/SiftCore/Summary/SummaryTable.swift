@@ -41,7 +41,7 @@ struct SummaryTable {
     if new {
       jsonKeys.append(json.flatMap(SummaryTable.jsonText))
       counts.append(0)
-      states += initial
+      for state in initial { states.append(state) }
     }
     return g
   }
@@ -80,7 +80,7 @@ struct SummaryTable {
       if new {
         jsonKeys.append(other.jsonKeys[o])
         counts.append(0)
-        states += initial
+        for state in initial { states.append(state) }
       }
       counts[g] += other.counts[o]
       for k in 0..<width { states[g * width + k].merge(other.states[o * width + k]) }
