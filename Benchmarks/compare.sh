@@ -14,7 +14,7 @@ set -euo pipefail
 ROWS=${ROWS:-1000000}
 BIG_ROWS=${BIG_ROWS:-10000000}
 SMALL_ROWS=${SMALL_ROWS:-100}
-RUNS=${RUNS:-5}              # rounds for jobs 1-4
+RUNS=${RUNS:-5}              # rounds for jobs 1-4 and 7
 SMALL_RUNS=${SMALL_RUNS:-40} # rounds for job 5 (start-up)
 BIG_RUNS=${BIG_RUNS:-3}      # rounds for job 6
 WORK=${WORK:-/tmp/sift-compare}
@@ -119,6 +119,10 @@ add_job "5 100 records" header \
 add_job "6 CSV filter, ${BIG_ROWS} records" header \
   "$SIFT -o csv 'status:received,pending qty:>100' $BIG" \
   "$(duck_csv "SELECT * FROM read_csv('$BIG') WHERE $FILTER2")" "" ""
+add_job "7 CSV group sum+avg" header \
+  "$SIFT -o csv 'group:customer sum:amount avg:qty' $CSV" \
+  "$(duck_csv "SELECT customer, count(*), sum(TRY_CAST(replace(amount, ',', '') AS DECIMAL(18,2))), avg(TRY_CAST(qty AS DOUBLE)) FROM read_csv('$CSV', all_varchar=true) GROUP BY customer ORDER BY customer")" \
+  "mlr --icsv --ocsv stats1 -a count,sum,mean -f amount,qty -g customer $CSV" ""
 TOOLS=(sift duckdb mlr jq)
 
 command_of() { # job index, tool index
@@ -175,7 +179,7 @@ run_job() {
   done
 }
 
-for j in 0 1 2 3; do run_job "$j" "$RUNS"; done
+for j in 0 1 2 3 6; do run_job "$j" "$RUNS"; done
 run_job 4 "$SMALL_RUNS"
 say ""
 say "generating $BIG_ROWS records for job 6"
@@ -198,13 +202,13 @@ echo "DuckDB $("$DUCKDB" --version | cut -d' ' -f1), $(mlr --version), $(jq --ve
 echo
 echo "| job | records out | sift ms | DuckDB ms | mlr ms | jq ms | DuckDB/sift | mlr/sift | jq/sift |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-for j in 0 1 2 3 4 5; do
+for j in 0 1 2 3 4 5 6; do
   echo "| ${TITLES[$j]} | ${COUNT[$j,sift]} | $(cell "$j" sift) | $(cell "$j" duckdb) | $(cell "$j" mlr) | $(cell "$j" jq) | $(ratio "$j" duckdb) | $(ratio "$j" mlr) | $(ratio "$j" jq) |"
 done
 echo
 echo "| job | sift MB | DuckDB MB | mlr MB | jq MB |"
 echo "|---|---:|---:|---:|---:|"
-for j in 0 1 2 3 4 5; do
+for j in 0 1 2 3 4 5 6; do
   echo "| ${TITLES[$j]} | $(mem "$j" sift) | $(mem "$j" duckdb) | $(mem "$j" mlr) | $(mem "$j" jq) |"
 done
 echo
