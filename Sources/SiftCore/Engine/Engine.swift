@@ -130,9 +130,54 @@ public final class Engine {
   /// Runs `plan` over every record: the sample first, then the rest of the input.
   /// With `writer == nil` (`--count`) nothing is written, only counted.
   public func run(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
-    var pass = Pass(plan: plan, writer: writer)
-    do {
+    guard let writer else {
+      if plan.group == nil {
+        var pass = Pass(plan: plan, sink: CountSink())
+        return try run(&pass, writer: nil)
+      }
+      var pass = Pass(plan: plan, sink: TallySink(plan: plan))
+      return try run(&pass, writer: nil)
+    }
+    let limit = plan.query.limit ?? Int.max
+    if plan.sort.isEmpty && plan.group == nil {
+      var pass = Pass(plan: plan, sink: StreamSink(writer: writer, limit: limit))
       return try run(&pass, writer: writer)
+    }
+    let sink = OrderSink(plan: plan, writer: writer, limit: limit, options: parallel)
+    var pass = Pass(plan: plan, sink: sink)
+    return try run(&pass, writer: writer)
+  }
+
+  private func run<Sink: MatchSink>(
+    _ pass: inout Pass<Sink>, writer: RecordWriter?
+  ) throws(SiftError) -> RunSummary {
+    do throws(SiftError) {
+      let plan = pass.plan
+      do throws(OutputError) { try writer?.begin(columns: plan.outputNames, headers: plan.outputHeaders) } catch {
+        throw .output(error)
+      }
+      let sampled = sample.batches
+      sample.batches.removeAll()
+      for (reader, batch) in sampled {
+        try pass.process(batch, from: reader, names: readers[reader].fieldNames)
+      }
+      if let failure = sampleFailure {
+        sampleFailure = nil
+        throw failure
+      }
+      while current < readers.count {
+        if parallel.workers > 1, let splittable = readers[current] as? SplittableReader,
+          let rest = splittable.handOverRest(minimum: parallel.minimumSize)
+        {
+          try runInParts(rest, of: splittable, pass: &pass)
+          current += 1
+        } else if let batch = try next(from: current) {
+          try pass.process(batch, from: current, names: readers[current].fieldNames)
+        } else {
+          current += 1
+        }
+      }
+      return try pass.finish(readers: readers)
     } catch .output(.closed) {
       // A closed pipe stops the run quietly; the caller still learns whether anything matched.
       var summary = pass.summary
@@ -141,44 +186,16 @@ public final class Engine {
     }
   }
 
-  private func run(_ pass: inout Pass, writer: RecordWriter?) throws(SiftError) -> RunSummary {
-    let plan = pass.plan
-    do throws(OutputError) { try writer?.begin(columns: plan.outputNames, headers: plan.outputHeaders) } catch {
-      throw .output(error)
-    }
-    let sampled = sample.batches
-    sample.batches.removeAll()
-    for (reader, batch) in sampled {
-      try pass.process(batch, from: reader, names: readers[reader].fieldNames)
-    }
-    if let failure = sampleFailure {
-      sampleFailure = nil
-      throw failure
-    }
-    while current < readers.count {
-      if parallel.workers > 1, let splittable = readers[current] as? SplittableReader,
-        let rest = splittable.handOverRest(minimum: parallel.minimumSize)
-      {
-        try runInParts(rest, of: splittable, pass: &pass)
-        current += 1
-      } else if let batch = try next(from: current) {
-        try pass.process(batch, from: current, names: readers[current].fieldNames)
-      } else {
-        current += 1
-      }
-    }
-    return try pass.finish(readers: readers)
-  }
-
-  /// Filters the rest of a file in parts on `parallel.workers` threads, taking the results in
-  /// input order; after a part that did not read cleanly (a real error, or a part end inside a
-  /// quoted field) the rest from that part's start is read here, as it would be without threads.
-  private func runInParts(
-    _ rest: FileRest, of reader: SplittableReader, pass: inout Pass
+  /// Filters the rest of a file in parts on `parallel.workers` threads, each part's matches
+  /// collected by the sink's part collector, and merges the parts in input order; after a part
+  /// that did not read cleanly (a real error, or a part end inside a quoted field) the rest from
+  /// that part's start is read here, as it would be without threads.
+  private func runInParts<Sink: MatchSink>(
+    _ rest: FileRest, of reader: SplittableReader, pass: inout Pass<Sink>
   ) throws(SiftError) {
-    let work: PartWork =
-      pass.countsOnly ? .count : (pass.tallies ? .tally : .keep(wholeBatches: !pass.ordered))
-    let scan = PartScan(plan: pass.plan, reader: reader, rest: rest, work: work, options: parallel)
+    let scan = PartScan<Sink.Part>(
+      plan: pass.plan, reader: reader, rest: rest, firstSource: nextPartSource, options: parallel)
+    nextPartSource += scan.partCount
     let started = scan.start(workers: parallel.workers)
     defer { scan.stop() }
     var line = rest.line
@@ -194,19 +211,7 @@ public final class Engine {
         pass.shortRowsElsewhere += tail.shortRows
         return
       }
-      switch work {
-      case .count: pass.count(total: part.total, matched: part.matched)
-      case .tally:
-        pass.count(total: part.total, matched: part.matched)
-        pass.tally.merge(part.tally)
-      case .keep:
-        pass.count(total: part.total, matched: 0)
-        let source = nextSource()
-        for (batch, names) in part.batches {
-          try pass.process(batch, from: source, names: names, prefiltered: true, total: 0)
-        }
-      }
-      pass.shortRowsElsewhere += part.shortRows
+      try pass.merge(part, source: scan.firstSource + index)
       line += part.lines
     }
   }

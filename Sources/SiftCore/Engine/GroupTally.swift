@@ -15,6 +15,25 @@ struct GroupTally {
     v.decodedBytes().withUnsafeBufferPointer { add($0) }
   }
 
+  /// Counts one record whose group value's decoded bytes are `key`.
+  mutating func add(bytes key: [UInt8]) {
+    key.withUnsafeBufferPointer { add($0) }
+  }
+
+  /// The count of the group whose value's decoded bytes are `key`.
+  func count(of key: [UInt8]) -> Int {
+    key.withUnsafeBufferPointer { k in
+      let mask = slots.count - 1
+      var slot = Self.hash(k) & mask
+      while slots[slot] >= 0 {
+        let e = entries[slots[slot]]
+        if equals(e, k) { return e.count }
+        slot = (slot + 1) & mask
+      }
+      return 0
+    }
+  }
+
   /// Adds the counts of another tally.
   mutating func merge(_ other: GroupTally) {
     other.arena.withUnsafeBufferPointer { a in

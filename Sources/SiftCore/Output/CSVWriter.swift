@@ -59,7 +59,7 @@ public final class CSVWriter: RecordWriter {
   }
 
   /// Delimited text has no group headers: the records come in group order.
-  public func beginGroup(label: String, count: Int) throws(OutputError) {}
+  public func beginGroup(_ heading: GroupHeading) throws(OutputError) {}
 
   public func write(
     _ row: RowView, columns: [OutputColumn], verbatim: Bool

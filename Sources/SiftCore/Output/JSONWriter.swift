@@ -34,7 +34,7 @@ public final class JSONWriter: RecordWriter {
   }
 
   /// JSON has no group headers: the records come in group order.
-  public func beginGroup(label: String, count: Int) throws(OutputError) {}
+  public func beginGroup(_ heading: GroupHeading) throws(OutputError) {}
 
   /// Writes the record as one object. With `verbatim` (and JSON input) the record's own text
   /// is written, keeping duplicate keys and key order; any text is minified when it holds a line

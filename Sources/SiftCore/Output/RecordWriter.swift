@@ -29,8 +29,8 @@ public protocol RecordWriter: AnyObject {
   /// Starts the output with unique column names (`a_2`, JSON keys) and the header as the input
   /// wrote it (`a`, CSV/TSV, table and Markdown headers). By default the names serve as both.
   func begin(columns: [String], headers: [[UInt8]]) throws(OutputError)
-  /// A new group starts: `label` is the group value, `count` its records (table: a header line).
-  func beginGroup(label: String, count: Int) throws(OutputError)
+  /// A new group starts, under `heading` (table and Markdown: a heading line).
+  func beginGroup(_ heading: GroupHeading) throws(OutputError)
   /// Writes one record. `columns` are the output columns for the record's input (they have the
   /// names given to `begin`, in the same order). `verbatim` is true when the record's own text
   /// stands for the output: no `fields:`, and for CSV input the columns are exactly the
