@@ -135,7 +135,7 @@ public final class Engine {
         var pass = Pass(plan: plan, sink: CountSink())
         return try run(&pass, writer: nil)
       }
-      var pass = Pass(plan: plan, sink: TallySink(plan: plan))
+      var pass = Pass(plan: plan, sink: TallySink())
       return try run(&pass, writer: nil)
     }
     let limit = plan.query.limit ?? Int.max
@@ -194,7 +194,8 @@ public final class Engine {
     _ rest: FileRest, of reader: SplittableReader, pass: inout Pass<Sink>
   ) throws(SiftError) {
     let scan = PartScan<Sink.Part>(
-      plan: pass.plan, reader: reader, rest: rest, firstSource: nextPartSource, options: parallel)
+      plan: pass.plan, reader: reader, rest: rest, firstSource: nextPartSource,
+      makeCollector: pass.sink.partMaker(), options: parallel)
     nextPartSource += scan.partCount
     let started = scan.start(workers: parallel.workers)
     defer { scan.stop() }

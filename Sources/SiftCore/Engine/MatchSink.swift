@@ -9,25 +9,26 @@
 /// same result.
 protocol MatchSink {
   associatedtype Part: PartCollector
+  /// Makes an empty part collector; called on the worker thread that fills it.
+  func partMaker() -> () -> Part
   /// Takes the matching `rows` of `batch`, read by `source`, on the calling thread.
   mutating func take(
-    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: Pass<Self>.Compiled,
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
     summary: inout RunSummary
   ) throws(SiftError)
   /// Takes a part collected on a worker, after every match before it; `compiled` holds every
   /// source's columns (the part's too).
   mutating func merge(
-    _ part: Part, compiled: [Int: Pass<Self>.Compiled], summary: inout RunSummary
+    _ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary
   ) throws(SiftError)
   /// Writes what is left and sets `summary.shown` and the group counts.
   mutating func finish(
-    compiled: [Int: Pass<Self>.Compiled], summary: inout RunSummary
+    compiled: [Int: SourceAccess], summary: inout RunSummary
   ) throws(SiftError)
 }
 
 /// Collects the matches of one part of a file on a worker thread.
 protocol PartCollector {
-  init(plan: Plan)
   /// Takes the matching `rows` of `batch`, read by `source` with `access`.
   mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess)
   /// The part is read to its end: finish what can be done on the worker.
@@ -38,35 +39,49 @@ extension PartCollector {
   mutating func close() {}
 }
 
-/// What the plan compiles to for one input layout: the filter and the accessors of the group
-/// and sort fields.
+/// What the plan compiles to for an input whose fields are `names`: the filter, the accessors
+/// of the group and sort fields, and the output columns.
 struct SourceAccess {
+  /// How many fields the input had.
+  let fieldCount: Int
+  let layout: SourceLayout
   let predicate: RowPredicate?
   let group: (@Sendable (RowView) -> FieldValue)?
   let sortKeys: [@Sendable (RowView) -> FieldValue]
+  let columns: [OutputColumn]
+  /// The record's text stands for the output (see `RecordWriter.write`).
+  let verbatim: Bool
 
-  init(plan: Plan, layout: SourceLayout) throws(PlanError) {
+  init(plan: Plan, names: [String], encoding: FieldEncoding) throws(PlanError) {
+    let layout = SourceLayout(names: names, schema: plan.schema, encoding: encoding)
+    fieldCount = names.count
+    self.layout = layout
     predicate = try plan.predicate(for: layout)
     group = plan.group.map { plan.accessor(for: $0, layout: layout) }
     sortKeys = plan.sort.map { plan.accessor(for: $0.field, layout: layout) }
+    columns = plan.outputColumns(layout: layout)
+    let identity = names.count == plan.schema.names.count
+      && layout.local.elementsEqual(0..<names.count)
+    verbatim = plan.projection == nil && (encoding == .json || identity)
   }
 }
 
 /// `-c`: the pass counts the matches; nothing else is done with them.
 struct CountSink: MatchSink {
   struct Part: PartCollector {
-    init(plan: Plan) {}
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {}
   }
 
+  func partMaker() -> () -> Part { { Part() } }
+
   mutating func take(
-    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: Pass<Self>.Compiled,
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
     summary: inout RunSummary
   ) {}
 
-  mutating func merge(_ part: Part, compiled: [Int: Pass<Self>.Compiled], summary: inout RunSummary) {}
+  mutating func merge(_ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary) {}
 
-  mutating func finish(compiled: [Int: Pass<Self>.Compiled], summary: inout RunSummary) {
+  mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {
     // `-c` counts every match: `limit:` only cuts what is written (Docs/QueryLanguage.md, Directives).
     summary.shown = summary.matched
   }
@@ -76,7 +91,6 @@ struct CountSink: MatchSink {
 struct TallySink: MatchSink {
   struct Part: PartCollector {
     var tally = GroupTally()
-    init(plan: Plan) {}
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
       guard let group = access.group else { return }
       batch.withRows { cursor in
@@ -85,22 +99,22 @@ struct TallySink: MatchSink {
     }
   }
 
-  var all: Part
+  var all = Part()
 
-  init(plan: Plan) { all = Part(plan: plan) }
+  func partMaker() -> () -> Part { { Part() } }
 
   mutating func take(
-    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: Pass<Self>.Compiled,
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
     summary: inout RunSummary
   ) {
-    all.collect(batch, rows: rows, source: source, access: compiled.access)
+    all.collect(batch, rows: rows, source: source, access: compiled)
   }
 
-  mutating func merge(_ part: Part, compiled: [Int: Pass<Self>.Compiled], summary: inout RunSummary) {
+  mutating func merge(_ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary) {
     all.tally.merge(part.tally)
   }
 
-  mutating func finish(compiled: [Int: Pass<Self>.Compiled], summary: inout RunSummary) {
+  mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {
     summary.shown = summary.matched
     summary.groupCounts = all.tally.ordered().map { (String(decoding: $0.value, as: UTF8.self), $0.count) }
     summary.groups = summary.groupCounts.count
@@ -109,30 +123,76 @@ struct TallySink: MatchSink {
 
 /// No `sort:` or `group:`: matches are written as they are found, up to `limit:`.
 struct StreamSink: MatchSink {
-  /// A part's matches: its batches, each with the rows that matched (`nil`: every row).
+  /// A part's matches. With a part writer they are written on the worker, into bytes of the
+  /// part's own, so only the output is held until the calling thread adds it; else the part
+  /// keeps its batches, each with the rows that matched (`nil`: every row).
   struct Part: PartCollector {
+    let writer: RecordWriter?
+    let written = PartBytes()
+    let output: OutputBuffer
+    /// Where each written record ends in the part's bytes.
+    var ends: [Int] = []
+    var failure: OutputError?
     var source = 0
     var kept: [(batch: RecordBatch, rows: [Int32]?)] = []
-    init(plan: Plan) {}
+
+    init(writer: PartWritable?) {
+      output = OutputBuffer(sink: written)
+      self.writer = writer?.partWriter(into: output)
+    }
+
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
       self.source = source
-      if let keep = batch.keeping(rows) { kept.append(keep) }
+      guard let writer else {
+        if let keep = batch.keeping(rows) { kept.append(keep) }
+        return
+      }
+      batch.withRows { cursor in
+        for r in rows where failure == nil {
+          do throws(OutputError) {
+            try writer.write(cursor.row(Int(r)), columns: access.columns, verbatim: access.verbatim)
+          } catch { failure = error }
+          ends.append(written.count + output.buffer.count)
+        }
+      }
+    }
+
+    mutating func close() {
+      do throws(OutputError) { try output.flush() } catch { failure = error }
     }
   }
 
   let writer: RecordWriter
   let limit: Int
 
+  func partMaker() -> () -> Part {
+    let writer = writer as? PartWritable
+    return { Part(writer: writer) }
+  }
+
   mutating func take(
-    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: Pass<Self>.Compiled,
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
     summary: inout RunSummary
   ) throws(SiftError) {
     try write(batch, rows: rows, compiled: compiled, summary: &summary)
   }
 
   mutating func merge(
-    _ part: Part, compiled: [Int: Pass<Self>.Compiled], summary: inout RunSummary
+    _ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary
   ) throws(SiftError) {
+    if let failure = part.failure { throw .output(failure) }
+    if part.writer != nil, let writer = writer as? PartWritable {
+      let records = min(part.ends.count, limit - summary.shown)
+      guard records > 0 else { return }
+      var failure: OutputError?
+      part.written.forEachChunk(upTo: part.ends[records - 1]) { chunk in
+        guard failure == nil else { return }
+        do throws(OutputError) { try writer.appendPart(chunk) } catch { failure = error }
+      }
+      if let failure { throw .output(failure) }
+      summary.shown += records
+      return
+    }
     guard let c = compiled[part.source] else { return }
     for (batch, rows) in part.kept where summary.shown < limit {
       try write(batch, rows: rows ?? Array(0..<Int32(batch.count)), compiled: c, summary: &summary)
@@ -140,7 +200,7 @@ struct StreamSink: MatchSink {
   }
 
   private func write(
-    _ batch: RecordBatch, rows: [Int32], compiled c: Pass<Self>.Compiled, summary: inout RunSummary
+    _ batch: RecordBatch, rows: [Int32], compiled c: SourceAccess, summary: inout RunSummary
   ) throws(SiftError) {
     var failure: OutputError?
     batch.withRows { cursor in
@@ -158,9 +218,29 @@ struct StreamSink: MatchSink {
   }
 
   mutating func finish(
-    compiled: [Int: Pass<Self>.Compiled], summary: inout RunSummary
+    compiled: [Int: SourceAccess], summary: inout RunSummary
   ) throws(SiftError) {
     do throws(OutputError) { try writer.end() } catch { throw .output(error) }
+  }
+}
+
+/// The output a part writer wrote, in blocks as its buffer handed them over.
+final class PartBytes: ByteSink {
+  private var chunks: [[UInt8]] = []
+  private(set) var count = 0
+
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    chunks.append(Array(bytes))
+    count += bytes.count
+  }
+
+  /// Calls `body` with the first `length` bytes, block by block.
+  func forEachChunk(upTo length: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var left = length
+    for chunk in chunks where left > 0 {
+      chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0.prefix(left))) }
+      left -= chunk.count
+    }
   }
 }
 

@@ -83,16 +83,21 @@ struct OrderSink: MatchSink {
     self.open = Part(plan: plan)
   }
 
+  func partMaker() -> () -> Part {
+    let plan = plan
+    return { Part(plan: plan) }
+  }
+
   mutating func take(
-    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: Pass<Self>.Compiled,
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
     summary: inout RunSummary
   ) throws(SiftError) {
-    open.collect(batch, rows: rows, source: source, access: compiled.access)
+    open.collect(batch, rows: rows, source: source, access: compiled)
     try spillIfOverBudget()
   }
 
   mutating func merge(
-    _ part: Part, compiled: [Int: Pass<Self>.Compiled], summary: inout RunSummary
+    _ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary
   ) throws(SiftError) {
     closeOpen()
     add(part)
@@ -136,7 +141,7 @@ struct OrderSink: MatchSink {
   }
 
   mutating func finish(
-    compiled: [Int: Pass<Self>.Compiled], summary: inout RunSummary
+    compiled: [Int: SourceAccess], summary: inout RunSummary
   ) throws(SiftError) {
     closeOpen()
     var sources: [SortedRun] = []

@@ -58,6 +58,8 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
   let rest: FileRest
   /// The source number of part 0; part `i` is `firstSource + i`.
   let firstSource: Int
+  /// Makes the collector of a part's matches, on the worker.
+  let makeCollector: () -> Collector
   /// Nominal part starts, and the end of the rest.
   let bounds: [Int]
   /// Parts a worker may run ahead of the one the caller takes next.
@@ -73,8 +75,9 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
 
   init(
     plan: Plan, reader: SplittableReader, rest: FileRest, firstSource: Int,
-    options: ParallelOptions
+    makeCollector: @escaping () -> Collector, options: ParallelOptions
   ) {
+    self.makeCollector = makeCollector
     self.plan = plan
     self.reader = reader
     self.rest = rest
@@ -170,7 +173,7 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
     let start = index == 0 ? bounds[0] : lineStart(atOrAfter: bounds[index])
     let end =
       index == results.count - 1 ? bounds[index + 1] : lineStart(atOrAfter: bounds[index + 1])
-    var result = PartResult(start: start, collector: Collector(plan: plan))
+    var result = PartResult(start: start, collector: makeCollector())
     guard start < end else { return result }
     let part = reader.partReader(start..<end, of: rest, line: 1)
     let source = firstSource + index
@@ -188,8 +191,9 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
       }
       let names = part.fieldNames
       if names.count != compiledFor {
-        let layout = SourceLayout(names: names, schema: plan.schema, encoding: batch.encoding)
-        do throws(PlanError) { access = try SourceAccess(plan: plan, layout: layout) } catch {
+        do throws(PlanError) {
+          access = try SourceAccess(plan: plan, names: names, encoding: batch.encoding)
+        } catch {
           result.clean = false
           return result
         }

@@ -6,20 +6,11 @@ struct Pass<Sink: MatchSink> {
   var summary = RunSummary()
   /// Per source (a reader, or a part of a file read in parallel): its compiled filter and
   /// columns, for the field count they were made for.
-  var compiled: [Int: Compiled] = [:]
+  var compiled: [Int: SourceAccess] = [:]
   /// Short rows counted by part readers the engine no longer holds.
   var shortRowsElsewhere = 0
   /// The matching rows of the batch being filtered.
   private var matches: [Int32] = []
-
-  struct Compiled {
-    let fieldCount: Int
-    let layout: SourceLayout
-    /// The record's text stands for the output (see `RecordWriter.write`).
-    let verbatim: Bool
-    let access: SourceAccess
-    let columns: [OutputColumn]
-  }
 
   init(plan: Plan, sink: Sink) {
     self.plan = plan
@@ -28,25 +19,18 @@ struct Pass<Sink: MatchSink> {
 
   mutating func compiledFor(
     _ source: Int, names: [String], encoding: FieldEncoding
-  ) throws(SiftError) -> Compiled {
+  ) throws(SiftError) -> SourceAccess {
     if let c = compiled[source], c.fieldCount == names.count { return c }
-    let layout = SourceLayout(names: names, schema: plan.schema, encoding: encoding)
+    let c: SourceAccess
+    do throws(PlanError) { c = try SourceAccess(plan: plan, names: names, encoding: encoding) } catch {
+      throw .plan(error)
+    }
     if encoding == .json {
       // Keys first seen after the sample, on an input that could not be scanned for them.
-      for n in layout.fieldsOutsideSchema(names) where !summary.keysAfterSample.contains(n) {
+      for n in c.layout.fieldsOutsideSchema(names) where !summary.keysAfterSample.contains(n) {
         summary.keysAfterSample.append(n)
       }
     }
-    let access: SourceAccess
-    do throws(PlanError) { access = try SourceAccess(plan: plan, layout: layout) } catch {
-      throw .plan(error)
-    }
-    let identity = names.count == plan.schema.names.count
-      && layout.local.elementsEqual(0..<names.count)
-    let c = Compiled(
-      fieldCount: names.count, layout: layout,
-      verbatim: plan.projection == nil && (encoding == .json || identity), access: access,
-      columns: plan.outputColumns(layout: layout))
     compiled[source] = c
     return c
   }
@@ -58,7 +42,7 @@ struct Pass<Sink: MatchSink> {
   ) throws(SiftError) {
     let c = try compiledFor(source, names: names, encoding: batch.encoding)
     summary.total += batch.count
-    batch.filter(by: c.access.predicate, into: &matches)
+    batch.filter(by: c.predicate, into: &matches)
     summary.matched += matches.count
     try sink.take(batch, rows: matches, source: source, compiled: c, summary: &summary)
   }

@@ -157,3 +157,14 @@ public final class CSVWriter: RecordWriter {
     }
   }
 }
+
+extension CSVWriter: PartWritable {
+  public func partWriter(into output: OutputBuffer) -> RecordWriter? {
+    guard !self.output.lineBuffered else { return nil }
+    return CSVWriter(output: output, dialect: dialect, style: style, header: header)
+  }
+
+  public func appendPart(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    try output.write(through: bytes)
+  }
+}

@@ -105,3 +105,17 @@ public final class JSONWriter: RecordWriter {
     }
   }
 }
+
+extension JSONWriter: PartWritable {
+  /// NDJSON only: a JSON array's separators depend on the records before.
+  public func partWriter(into output: OutputBuffer) -> RecordWriter? {
+    guard layout == .lines, !self.output.lineBuffered else { return nil }
+    let writer = JSONWriter(output: output, layout: .lines)
+    writer.keys = keys
+    return writer
+  }
+
+  public func appendPart(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    try output.write(through: bytes)
+  }
+}

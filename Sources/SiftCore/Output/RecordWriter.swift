@@ -41,6 +41,17 @@ public protocol RecordWriter: AnyObject {
   func end() throws(OutputError)
 }
 
+/// A writer whose records can be written on other threads: the matches of a part of the input
+/// are written by a part writer into bytes of their own, which are then added to this writer's
+/// output in input order (Docs/Architecture.md, Filter, order, write).
+public protocol PartWritable: RecordWriter {
+  /// A writer of the same records into `output` (`begin` already done), or `nil` where a
+  /// record's bytes depend on the records before it, or the output goes out line by line.
+  func partWriter(into output: OutputBuffer) -> RecordWriter?
+  /// Adds whole records a part writer wrote to the output.
+  func appendPart(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError)
+}
+
 extension RecordWriter {
   public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
     try begin(columns: columns)
