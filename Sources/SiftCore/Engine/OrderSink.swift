@@ -20,8 +20,6 @@ struct OrderSink: MatchSink {
     var keys: SortKeys
     /// The rows in output order, once closed.
     var order: [Int32] = []
-    /// Each group's count, with `group:` (group headings show it before the group's records).
-    var tally = GroupTally()
     /// Memory held by the batches and keys.
     var heldBytes = 0
 
@@ -41,10 +39,8 @@ struct OrderSink: MatchSink {
       kept.withRows { cursor in
         for r in list {
           keys.append(cursor.row(Int(r)), access: access)
-          let k = keys.count - 1
-          if keys.hasGroup { tally.add(bytes: keys.groupBytes[k]) }
           rows.append(KeptRow(batch: b, row: r))
-          heldBytes += 8 + keys.heldBytes(k)
+          heldBytes += 8 + keys.heldBytes(keys.count - 1)
         }
       }
     }
@@ -68,7 +64,7 @@ struct OrderSink: MatchSink {
   private var runsHeld = 0
   /// Spilled runs, in input order.
   private var spilled: [SpillFile] = []
-  /// Each group's count over every run.
+  /// Each group's count over every run (group headings show it before the group's records).
   private var tally = GroupTally()
 
   /// Spilled runs merged into one when there are this many (each holds a file and a buffer).
@@ -113,7 +109,7 @@ struct OrderSink: MatchSink {
 
   private mutating func add(_ run: Part) {
     guard !run.isEmpty else { return }
-    tally.merge(run.tally)
+    tally.merge(run.keys.groups)
     runsHeld += run.heldBytes
     runs.append(run)
   }
@@ -122,9 +118,10 @@ struct OrderSink: MatchSink {
     guard runsHeld + open.heldBytes > memoryBudget else { return }
     closeOpen()
     guard !runs.isEmpty else { return }
+    let ranking = tally.ranked()
     let file = try SpillFile(directory: temporaryDirectory)
-    try Self.merge(runs.map { MemoryRun($0) }, limit: limit) { run throws(SiftError) in
-      try file.append(run)
+    try Self.merge(runs.map { MemoryRun($0, ranking: ranking) }, limit: limit) {
+      run throws(SiftError) in try file.append(run)
     }
     try file.endWriting()
     runs = []
@@ -132,9 +129,10 @@ struct OrderSink: MatchSink {
     spilled.append(file)
     if spilled.count >= Self.mergeWidth {
       let merged = try SpillFile(directory: temporaryDirectory)
-      try Self.merge(try spilled.map { f throws(SiftError) in try FileRun(f, plan: plan) }, limit: limit) {
-        run throws(SiftError) in try merged.append(run)
+      let files = try spilled.map { f throws(SiftError) in
+        try FileRun(f, plan: plan, ranking: ranking)
       }
+      try Self.merge(files, limit: limit) { run throws(SiftError) in try merged.append(run) }
       try merged.endWriting()
       spilled = [merged]
     }
@@ -144,22 +142,22 @@ struct OrderSink: MatchSink {
     compiled: [Int: SourceAccess], summary: inout RunSummary
   ) throws(SiftError) {
     closeOpen()
+    let ranking = tally.ranked()
     var sources: [SortedRun] = []
-    for file in spilled { sources.append(try FileRun(file, plan: plan)) }
-    for run in runs { sources.append(MemoryRun(run)) }
+    for file in spilled { sources.append(try FileRun(file, plan: plan, ranking: ranking)) }
+    for run in runs { sources.append(MemoryRun(run, ranking: ranking)) }
     let grouped = plan.group != nil
     let limit = limit
-    var current: [UInt8]?
+    var current: Int32 = -1
     var shown = 0
     var groupCounts: [(value: String, count: Int)] = []
     let writer = writer
-    let tally = tally
     try Self.merge(sources, limit: limit) { run throws(SiftError) in
-      if grouped, run.keys.groupBytes[run.keyIndex] != current {
-        let key = run.keys.groupBytes[run.keyIndex]
-        current = key
-        let count = min(tally.count(of: key), limit - shown)
-        let heading = GroupHeading.counted(String(decoding: key, as: UTF8.self), count)
+      if grouped, run.keys.groupRank(run.keyIndex) != current {
+        current = run.keys.groupRank(run.keyIndex)
+        let count = min(ranking.count(Int(current)), limit - shown)
+        let heading = GroupHeading.counted(
+          String(decoding: ranking.value(Int(current)), as: UTF8.self), count)
         groupCounts.append((heading.key, count))
         do throws(OutputError) { try writer.beginGroup(heading) } catch { throw .output(error) }
       }
@@ -273,9 +271,10 @@ final class MemoryRun: SortedRun {
   private let part: OrderSink.Part
   private var position = 0
 
-  init(_ part: OrderSink.Part) {
+  init(_ part: OrderSink.Part, ranking: GroupTally) {
     self.part = part
     super.init(keys: part.keys)
+    if keys.hasGroup { keys.rankGroups(by: ranking) }
     atEnd = part.order.isEmpty
     if !atEnd { keyIndex = Int(part.order[0]) }
   }

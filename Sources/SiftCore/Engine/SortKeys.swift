@@ -1,11 +1,14 @@
-/// The order keys of kept records, column by column: each record's group value (as `group:`
-/// orders it, and its bytes) and its `sort:` values. Record `i` of one list is compared with
-/// record `j` of another by `compare`.
+/// The order keys of kept records, column by column: each record's group (an id into `groups`,
+/// the distinct group values with their counts) and its `sort:` values. Groups compare by their
+/// rank in `groupRanks`, set for the records of one run (`rankGroupsAmongThemselves`) or for
+/// runs being merged (`rankGroups(by:)`, the same ranking for every run); record `i` of one list
+/// is compared with record `j` of another by `compare`.
 struct SortKeys {
   let hasGroup: Bool
   let descending: [Bool]
-  var group: [SortValue] = []
-  var groupBytes: [[UInt8]] = []
+  var groupIDs: [Int32] = []
+  var groups = GroupTally()
+  var groupRanks: [Int32] = []
   var values: [[SortValue]]
 
   init(plan: Plan) {
@@ -14,27 +17,24 @@ struct SortKeys {
     values = Array(repeating: [], count: descending.count)
   }
 
-  var count: Int { hasGroup ? group.count : (values.first?.count ?? 0) }
+  var count: Int { hasGroup ? groupIDs.count : (values.first?.count ?? 0) }
 
   /// Appends the keys of `row`.
   mutating func append(_ row: RowView, access: SourceAccess) {
-    if let g = access.group {
-      let v = g(row)
-      group.append(SortValue(v))
-      groupBytes.append(v.isNullLike ? [] : v.decodedBytes())
-    }
+    if let g = access.group { groupIDs.append(Int32(groups.add(g(row)))) }
     for k in 0..<access.sortKeys.count { values[k].append(SortValue(access.sortKeys[k](row))) }
   }
 
-  /// Order of record `i` here and record `j` of `other`: by group value, then its bytes, then
-  /// the sort keys; 0 when they tie.
+  /// The rank of record `i`'s group.
+  func groupRank(_ i: Int) -> Int32 { groupRanks[Int(groupIDs[i])] }
+
+  /// Order of record `i` here and record `j` of `other`: by group (as `group:` orders values:
+  /// as `sort:` does, then by bytes), then the sort keys; 0 when they tie.
   func compare(_ i: Int, _ other: SortKeys, _ j: Int) -> Int {
     if hasGroup {
-      let c = SortValue.compare(group[i], other.group[j], descending: false)
-      if c != 0 { return c }
-      if groupBytes[i] != other.groupBytes[j] {
-        return groupBytes[i].lexicographicallyPrecedes(other.groupBytes[j]) ? -1 : 1
-      }
+      let a = groupRank(i)
+      let b = other.groupRank(j)
+      if a != b { return a < b ? -1 : 1 }
     }
     for k in 0..<descending.count {
       let c = SortValue.compare(values[k][i], other.values[k][j], descending: descending[k])
@@ -43,8 +43,21 @@ struct SortKeys {
     return 0
   }
 
+  /// Ranks the groups of these records among themselves.
+  mutating func rankGroupsAmongThemselves() {
+    groupRanks = groups.ranks()
+  }
+
+  /// Ranks the groups by `ranking`, a tally whose ids are ranks, holding every group here.
+  mutating func rankGroups(by ranking: GroupTally) {
+    groupRanks = (0..<groups.count).map { id in
+      Int32(groups.withValue(id) { ranking.id(of: $0) ?? 0 })
+    }
+  }
+
   /// The indices of the records in order, ties in index order (a stable sort).
-  func sortedIndices() -> [Int32] {
+  mutating func sortedIndices() -> [Int32] {
+    if hasGroup { rankGroupsAmongThemselves() }
     var order = Array(0..<Int32(count))
     order.sort { a, b in
       let c = compare(Int(a), self, Int(b))
@@ -55,16 +68,15 @@ struct SortKeys {
 
   /// The memory record `i`'s keys hold, for a budget.
   func heldBytes(_ i: Int) -> Int {
-    var n = 16 * (values.count + (hasGroup ? 2 : 0))
-    if hasGroup { n += groupBytes[i].count + group[i].heldBytes }
+    var n = 16 * values.count + (hasGroup ? 4 : 0)
     for k in 0..<values.count { n += values[k][i].heldBytes }
     return n
   }
 
-  /// Empties the lists, keeping their storage (a spilled run's reader holds one record).
-  mutating func removeAll() {
-    group.removeAll(keepingCapacity: true)
-    groupBytes.removeAll(keepingCapacity: true)
+  /// Empties the record lists, keeping their storage and the groups (a spilled run's reader
+  /// holds one record at a time).
+  mutating func removeRecords() {
+    groupIDs.removeAll(keepingCapacity: true)
     for k in 0..<values.count { values[k].removeAll(keepingCapacity: true) }
   }
 }

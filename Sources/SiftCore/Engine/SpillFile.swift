@@ -8,7 +8,7 @@
 /// process is killed.
 ///
 /// A record is written as: its length (UInt32, the bytes after it), source (Int32), encoding
-/// (UInt8), width (Int32), its keys (the group value and its bytes, then each sort value), the
+/// (UInt8), width (Int32), its keys (the group value's bytes, then each sort value), the
 /// extent of its text (two Int32), its field spans (`2 × width` Int32, relative to the text,
 /// -1 for a missing field), the text's length (UInt32) and the text.
 final class SpillFile {
@@ -52,9 +52,10 @@ final class SpillFile {
     buffer.append(row.encoding.code)
     buffer.appendInteger(Int32(row.width))
     if keys.hasGroup {
-      buffer.append(keys.group[index])
-      buffer.appendInteger(UInt32(keys.groupBytes[index].count))
-      buffer.append(contentsOf: keys.groupBytes[index])
+      keys.groups.withValue(Int(keys.groupIDs[index])) { value in
+        buffer.appendInteger(UInt32(value.count))
+        buffer.append(contentsOf: value)
+      }
     }
     for k in 0..<keys.values.count { buffer.append(keys.values[k][index]) }
     // The bytes from the first to the last the record's text and fields cover.
@@ -119,9 +120,12 @@ final class FileRun: SortedRun {
   private var textAt = 0
   private var extent = (0, 0)
   private var spans: [Int32] = []
+  /// Ranks the groups of the runs being merged.
+  private let ranking: GroupTally
 
-  init(_ file: SpillFile, plan: Plan) throws(SiftError) {
+  init(_ file: SpillFile, plan: Plan, ranking: GroupTally) throws(SiftError) {
     self.file = file
+    self.ranking = ranking
     buffer = [UInt8](repeating: 0, count: 64 << 10)
     super.init(keys: SortKeys(plan: plan))
     try read()
@@ -187,11 +191,17 @@ final class FileRun: SortedRun {
     encoding = FieldEncoding(code: buffer[at])
     at += 1
     width = Int(buffer.loadInteger(Int32.self, at: &at))
-    keys.removeAll()
+    keys.removeRecords()
     if keys.hasGroup {
-      keys.group.append(buffer.loadSortValue(at: &at))
       let n = Int(buffer.loadInteger(UInt32.self, at: &at))
-      keys.groupBytes.append(Array(buffer[at..<(at + n)]))
+      let id = buffer.withUnsafeBufferPointer { b in
+        keys.groups.add(UnsafeBufferPointer(rebasing: b[at..<(at + n)]))
+      }
+      if id == keys.groupRanks.count {
+        let rank = keys.groups.withValue(id) { ranking.id(of: $0) ?? 0 }
+        keys.groupRanks.append(Int32(rank))
+      }
+      keys.groupIDs.append(Int32(id))
       at += n
     }
     for k in 0..<keys.values.count { keys.values[k].append(buffer.loadSortValue(at: &at)) }
