@@ -99,6 +99,7 @@ import Testing
     "status:received customer:Acme",
     "status:received,pending qty:>100",
     "status:received customer:acme sort:-qty",
+    "group:customer sort:-qty limit:20000",
     "note:*three* limit:40",
     "",
   ]

@@ -32,6 +32,7 @@ final class SpillFile {
 
   static let bufferSize = 1 << 20
 
+  /// An error with a temporary file in `directory`: `what` failed, for the reason `errno` gives.
   static func failure(_ directory: String, _ what: String) -> SiftError {
     .input(
       InputError(
@@ -184,7 +185,11 @@ final class FileRun: SortedRun {
     }
     var at = start
     let rest = Int(buffer.loadInteger(UInt32.self, at: &at))
-    guard try fill(4 + rest) else { throw SpillFile.failure(file.directory, "a temporary file ends early") }
+    guard try fill(4 + rest) else {
+      throw .input(
+        InputError(
+          name: file.directory, line: 0, column: 0, message: "a temporary file ends early"))
+    }
     at = start + 4
     length = 4 + rest
     source = Int(buffer.loadInteger(Int32.self, at: &at))
