@@ -116,6 +116,17 @@ enum OptionTable {
       options.threads = n
     },
     OptionSpec(
+      long: "memory", short: nil, value: .text("a size, e.g. 512M or 2G"), placeholder: "SIZE",
+      summary: "memory for sorting (default: a quarter of RAM)",
+      defaultChoice: nil
+    ) { options, value throws(UsageError) in
+      guard let bytes = Options.parseSize(value) else {
+        throw UsageError(
+          "option '--memory' needs a size such as 100K, 512M or 2G (or plain bytes), not '\(value)'")
+      }
+      options.memory = bytes
+    },
+    OptionSpec(
       long: "config", short: nil, value: .file, placeholder: "FILE",
       summary: "the views file (also SIFT_CONFIG)", defaultChoice: nil
     ) { $0.config = $1 },

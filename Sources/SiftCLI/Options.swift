@@ -84,6 +84,9 @@ public struct Options: Sendable, Equatable {
   public var skipBad = false
   /// `-j N`: threads reading a large file; `nil` for the cores online.
   public var threads: Int?
+  /// `--memory SIZE` in bytes: what `sort:` and `group:` keep before spilling to temporary
+  /// files; `nil` for a quarter of physical memory.
+  public var memory: Int?
   /// `--config FILE`: the views file.
   public var config: String?
   public var reset = false
@@ -222,9 +225,35 @@ public struct Options: Sendable, Equatable {
 }
 
 extension Options {
-  /// How many threads read a large file: `-j N`, else every core online (Docs/CommandLine.md,
-  /// Options).
+  /// How many threads read a large file: `-j N`, else every core online; how much memory
+  /// sorting keeps before it spills to temporary files in `$TMPDIR`: `--memory SIZE`, else a
+  /// quarter of physical memory (Docs/CommandLine.md, Options).
   var parallel: ParallelOptions {
-    ParallelOptions(workers: threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let physical = sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
+    let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+    return ParallelOptions(
+      workers: threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))),
+      memoryBudget: memory ?? (physical > 0 ? physical / 4 : 1 << 30),
+      temporaryDirectory: directory ?? "/tmp")
+  }
+
+  /// Bytes from a size: digits, then optionally `K`, `M`, `G` or `T` (powers of 1024, either
+  /// case, an optional `B` after); `nil` if it is not one, or is 0.
+  static func parseSize(_ text: String) -> Int? {
+    var digits = Substring(text)
+    if digits.last == "B" || digits.last == "b", digits.count > 1,
+      !(digits.dropLast().last?.isNumber ?? true)
+    {
+      digits = digits.dropLast()
+    }
+    var shift = 0
+    if let unit = digits.last?.uppercased(), let k = ["K", "M", "G", "T"].firstIndex(of: unit) {
+      shift = 10 * (k + 1)
+      digits = digits.dropLast()
+    }
+    guard !digits.isEmpty, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }), let n = Int(digits), n > 0,
+      n <= Int.max >> shift
+    else { return nil }
+    return n << shift
   }
 }

@@ -98,7 +98,10 @@ import Testing
     "status:received customer:Acme",
     "status:received,pending qty:>100",
     "status:received customer:acme sort:-qty",
+    "group:customer sort:-qty limit:20000",
     "note:*three* limit:40",
+    "group:customer sum:qty avg:qty p90:qty distinct:status min:note sort:-qty_sum",
+    "status:received sum:qty max:qty",
     "",
   ]
 

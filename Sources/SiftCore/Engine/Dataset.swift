@@ -146,9 +146,7 @@ public final class Dataset {
   /// Runs `plan` over every record of the inputs. With `writer == nil` (`--count`) nothing is
   /// written, only counted.
   public func run(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
-    let engine = try startRun()
-    if plan.shape(countOnly: writer == nil) == .summarize { return try engine.summarize(plan, writer: writer) }
-    return try engine.run(plan, writer: writer)
+    try startRun().run(plan, writer: writer)
   }
 
   /// A run over the inputs: the first starts with the sample, a later one opens them again.

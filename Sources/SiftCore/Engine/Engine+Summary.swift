@@ -1,77 +1,74 @@
-extension Engine {
-  /// Runs a plan with aggregate directives (Docs/Aggregates.md): summarizes the matching records
-  /// per group, then orders the summary rows (`sort:` over their columns, else group order),
-  /// cuts them at `limit:` and writes them as records.
-  func summarize(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
-    var table = SummaryTable(plan: plan)
-    var summary = RunSummary()
-    var compiled: [Int: SummaryInputs] = [:]
-    try forEachBatch { (batch, reader) throws(SiftError) in
-      let names = readers[reader].fieldNames
-      let inputs: SummaryInputs
-      if let known = compiled[reader], known.fieldCount == names.count {
-        inputs = known
-      } else {
-        inputs = SummaryInputs(plan: plan, layout: SourceLayout(names: names, schema: plan.schema, encoding: batch.encoding), fieldCount: names.count)
-        compiled[reader] = inputs
-      }
-      summary.total += batch.count
-      batch.withRows { rows in
-        for r in 0..<rows.count {
-          let row = rows.row(r)
-          if let predicate = inputs.predicate, !predicate(row) { continue }
-          summary.matched += 1
-          table.add(group: inputs.group?(row), values: inputs.values, of: row)
+/// Aggregates (Docs/Aggregates.md): the matches are summarized per group, each part of a file
+/// on its own worker, and the parts' summaries merge in input order; at the end the summary
+/// rows are ordered (`sort:` over their columns, else group order), cut at `limit:` and
+/// written as records.
+struct SummarySink: MatchSink {
+  struct Part: PartCollector {
+    var table: SummaryTable
+
+    mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
+      batch.withRows { cursor in
+        for r in rows {
+          let row = cursor.row(Int(r))
+          table.add(group: access.group?(row), values: access.aggregateValues, of: row)
         }
       }
     }
-    summary.skipped = readers.reduce(0) { $0 + $1.skipped }
-    summary.shortRows = readers.reduce(0) { $0 + $1.shortRows }
+  }
+
+  let plan: Plan
+  let writer: RecordWriter?
+  var all: Part
+
+  init(plan: Plan, writer: RecordWriter?) {
+    self.plan = plan
+    self.writer = writer
+    all = Part(table: SummaryTable(plan: plan))
+  }
+
+  func partMaker() -> () -> Part {
+    let plan = plan
+    return { Part(table: SummaryTable(plan: plan)) }
+  }
+
+  mutating func take(
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
+    summary: inout RunSummary
+  ) {
+    all.collect(batch, rows: rows, source: source, access: compiled)
+  }
+
+  mutating func merge(_ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary) {
+    all.table.merge(part.table)
+  }
+
+  mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) throws(SiftError) {
+    let table = all.table
     summary.valuesLeftOut = table.leftOut
+    summary.groups = plan.group == nil ? 0 : table.groupCount
     let withTotal = plan.group != nil && writer?.writesTotals == true
     let rows = SummaryRows(table: table, plan: plan, withTotal: withTotal)
-    summary.groups = plan.group == nil ? 0 : table.groupCount
     var order = rows.ordered(by: plan.sort, count: table.groupCount)
     let shown = min(order.count, plan.limit ?? Int.max)
+    summary.shown = shown
+    guard let writer else { return }
     order = Array(order.prefix(shown))
     if withTotal { order.append(table.groupCount) }
-    summary.shown = shown
-    guard let writer else { return summary }
     let columns = plan.outputFields.map { OutputColumn.field($0.name, at: $0.index) }
-    do throws(OutputError) {
-      try writer.begin(columns: plan.outputNames, headers: plan.outputHeaders)
-      var failure: OutputError?
-      rows.batch.withRows { cursor in
-        for r in order where failure == nil {
-          do throws(OutputError) {
-            try writer.write(cursor.row(r), columns: columns, verbatim: false)
-          } catch { failure = error }
-        }
+    var failure: OutputError?
+    rows.batch.withRows { cursor in
+      for r in order where failure == nil {
+        do throws(OutputError) {
+          try writer.write(cursor.row(r), columns: columns, verbatim: false)
+        } catch { failure = error }
       }
+    }
+    do throws(OutputError) {
       if let failure { throw failure }
       try writer.end()
-    } catch .closed {
-      summary.outputClosed = true
     } catch {
       throw .output(error)
     }
-    return summary
-  }
-}
-
-/// What a summary reads from the records of one input layout: the compiled filter, the group
-/// field and each aggregate column's field.
-struct SummaryInputs {
-  let fieldCount: Int
-  let predicate: RowPredicate?
-  let group: (@Sendable (RowView) -> FieldValue)?
-  let values: [@Sendable (RowView) -> FieldValue]
-
-  init(plan: Plan, layout: SourceLayout, fieldCount: Int) {
-    self.fieldCount = fieldCount
-    predicate = plan.predicate(for: layout)
-    group = plan.group.map { plan.accessor(for: $0, layout: layout) }
-    values = plan.aggregates.map { plan.accessor(for: $0.field!, layout: layout) }
   }
 }
 

@@ -33,9 +33,58 @@ final class Engine {
   /// Runs `plan` over every record: the sample first, then the rest of the input.
   /// With `writer == nil` (`--count`) nothing is written, only counted.
   func run(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
-    var pass = Pass(plan: plan, writer: writer)
-    do {
+    let limit = plan.limit ?? Int.max
+    switch (plan.shape(countOnly: writer == nil), writer) {
+    case (.count, _):
+      var pass = Pass(plan: plan, sink: CountSink())
+      return try run(&pass, writer: nil)
+    case (.tally, _):
+      var pass = Pass(plan: plan, sink: TallySink())
+      return try run(&pass, writer: nil)
+    case (.stream, let writer?):
+      var pass = Pass(plan: plan, sink: StreamSink(writer: writer, limit: limit))
       return try run(&pass, writer: writer)
+    case (.order, let writer?):
+      var pass = Pass(plan: plan, sink: OrderSink(plan: plan, writer: writer, limit: limit, options: parallel))
+      return try run(&pass, writer: writer)
+    case (.summarize, _):
+      var pass = Pass(plan: plan, sink: SummarySink(plan: plan, writer: writer))
+      return try run(&pass, writer: writer)
+    case (.stream, nil), (.order, nil):
+      preconditionFailure("a plan that writes ran without a writer")
+    }
+  }
+
+  private func run<Sink: MatchSink>(
+    _ pass: inout Pass<Sink>, writer: RecordWriter?
+  ) throws(SiftError) -> RunSummary {
+    do throws(SiftError) {
+      let plan = pass.plan
+      do throws(OutputError) { try writer?.begin(columns: plan.outputNames, headers: plan.outputHeaders) } catch {
+        throw .output(error)
+      }
+      let sampled = sample.batches
+      sample.batches.removeAll()
+      for (reader, batch) in sampled {
+        try pass.process(batch, from: reader, names: readers[reader].fieldNames)
+      }
+      if let failure = sampleFailure {
+        sampleFailure = nil
+        throw failure
+      }
+      while current < readers.count {
+        if parallel.workers > 1, let splittable = readers[current] as? SplittableReader,
+          let rest = splittable.handOverRest(minimum: parallel.minimumSize)
+        {
+          try runInParts(rest, of: splittable, pass: &pass)
+          current += 1
+        } else if let batch = try next(from: current) {
+          try pass.process(batch, from: current, names: readers[current].fieldNames)
+        } else {
+          current += 1
+        }
+      }
+      return try pass.finish(readers: readers)
     } catch .output(.closed) {
       // A closed pipe stops the run quietly; the caller still learns whether anything matched.
       var summary = pass.summary
@@ -44,44 +93,17 @@ final class Engine {
     }
   }
 
-  private func run(_ pass: inout Pass, writer: RecordWriter?) throws(SiftError) -> RunSummary {
-    let plan = pass.plan
-    do throws(OutputError) { try writer?.begin(columns: plan.outputNames, headers: plan.outputHeaders) } catch {
-      throw .output(error)
-    }
-    let sampled = sample.batches
-    sample.batches.removeAll()
-    for (reader, batch) in sampled {
-      try pass.process(batch, from: reader, names: readers[reader].fieldNames)
-    }
-    if let failure = sampleFailure {
-      sampleFailure = nil
-      throw failure
-    }
-    while current < readers.count {
-      if parallel.workers > 1, let splittable = readers[current] as? SplittableReader,
-        let rest = splittable.handOverRest(minimum: parallel.minimumSize)
-      {
-        try runInParts(rest, of: splittable, pass: &pass)
-        current += 1
-      } else if let batch = try next(from: current) {
-        try pass.process(batch, from: current, names: readers[current].fieldNames)
-      } else {
-        current += 1
-      }
-    }
-    return try pass.finish(readers: readers)
-  }
-
-  /// Filters the rest of a file in parts on `parallel.workers` threads, taking the results in
-  /// input order; after a part that did not read cleanly (a real error, or a part end inside a
-  /// quoted field) the rest from that part's start is read here, as it would be without threads.
-  private func runInParts(
-    _ rest: FileRest, of reader: SplittableReader, pass: inout Pass
+  /// Filters the rest of a file in parts on `parallel.workers` threads, each part's matches
+  /// collected by the sink's part collector, and merges the parts in input order; after a part
+  /// that did not read cleanly (a real error, or a part end inside a quoted field) the rest from
+  /// that part's start is read here, as it would be without threads.
+  private func runInParts<Sink: MatchSink>(
+    _ rest: FileRest, of reader: SplittableReader, pass: inout Pass<Sink>
   ) throws(SiftError) {
-    let work: PartWork =
-      pass.countsOnly ? .count : (pass.tallies ? .tally : .keep(wholeBatches: !pass.ordered))
-    let scan = PartScan(plan: pass.plan, reader: reader, rest: rest, work: work, options: parallel)
+    let scan = PartScan<Sink.Part>(
+      plan: pass.plan, reader: reader, rest: rest, firstSource: nextPartSource,
+      makeCollector: pass.sink.partMaker(), options: parallel)
+    nextPartSource += scan.partCount
     let started = scan.start(workers: parallel.workers)
     defer { scan.stop() }
     var line = rest.line
@@ -97,19 +119,7 @@ final class Engine {
         pass.shortRowsElsewhere += tail.shortRows
         return
       }
-      switch work {
-      case .count: pass.count(total: part.total, matched: part.matched)
-      case .tally:
-        pass.count(total: part.total, matched: part.matched)
-        pass.tally.merge(part.tally)
-      case .keep:
-        pass.count(total: part.total, matched: 0)
-        let source = nextSource()
-        for (batch, names) in part.batches {
-          try pass.process(batch, from: source, names: names, prefiltered: true, total: 0)
-        }
-      }
-      pass.shortRowsElsewhere += part.shortRows
+      try pass.merge(part, source: scan.firstSource + index)
       line += part.lines
     }
   }

@@ -2,7 +2,8 @@
   import Glibc
 #endif
 
-/// How the engine uses more than one core (Docs/Performance.md).
+/// How the engine uses the machine: more than one core, and memory for sorting
+/// (Docs/Performance.md).
 public struct ParallelOptions: Sendable {
   /// Threads filtering parts of a large file at once; 1 reads every input on the calling thread.
   public var workers: Int
@@ -10,27 +11,25 @@ public struct ParallelOptions: Sendable {
   public var partSize: Int
   /// The smallest unread rest of a file worth splitting.
   public var minimumSize: Int
+  /// Bytes of kept matches past which `sort:` and `group:` spill sorted runs to temporary files.
+  public var memoryBudget: Int
+  /// Where the temporary files go.
+  public var temporaryDirectory: String
 
-  public init(workers: Int = 2, partSize: Int = 8 << 20, minimumSize: Int = 4 << 20) {
+  public init(
+    workers: Int = 2, partSize: Int = 4 << 20, minimumSize: Int = 4 << 20,
+    memoryBudget: Int = .max, temporaryDirectory: String = "/tmp"
+  ) {
     self.workers = workers
     self.partSize = max(partSize, 1)
     self.minimumSize = minimumSize
+    self.memoryBudget = memoryBudget
+    self.temporaryDirectory = temporaryDirectory
   }
 }
 
-/// What a part's worker does with the matches.
-enum PartWork {
-  /// `-c`: count them.
-  case count
-  /// `-c` with `group:`: count them per group value.
-  case tally
-  /// Hand them over for writing or ordering: each batch's matches copied into a batch of their
-  /// own (or, when `wholeBatches` and every record matched, the batch itself).
-  case keep(wholeBatches: Bool)
-}
-
 /// What filtering one part produced, in input order.
-struct PartResult {
+struct PartResult<Collector: PartCollector> {
   /// Where the part started, and whether it was read to its end without an error: only then
   /// does it end where the next part starts, and are its results complete.
   var start: Int
@@ -41,9 +40,11 @@ struct PartResult {
   var shortRows = 0
   /// Line ends read.
   var lines = 0
-  /// Matches to write or order, each batch with its reader's field names when it was made.
-  var batches: [(batch: RecordBatch, names: [String])] = []
-  var tally = GroupTally()
+  /// The part reader's field names at its end and the batches' encoding; `nil` when the part
+  /// read no batch.
+  var fields: (names: [String], encoding: FieldEncoding)?
+  /// What the run's sink collected of the matches.
+  var collector: Collector
 }
 
 /// Filters the parts of a file on worker threads while the calling thread takes the results in
@@ -51,11 +52,14 @@ struct PartResult {
 /// start inside a quoted field makes the part before it end in an unterminated quote, an error,
 /// so a part's start is trusted only when the part before it was read cleanly (the first part
 /// starts at a record). After an unclean part the caller reads the rest on its own thread.
-final class PartScan: @unchecked Sendable {
+final class PartScan<Collector: PartCollector>: @unchecked Sendable {
   let plan: Plan
   let reader: SplittableReader
   let rest: FileRest
-  let work: PartWork
+  /// The source number of part 0; part `i` is `firstSource + i`.
+  let firstSource: Int
+  /// Makes the collector of a part's matches, on the worker.
+  let makeCollector: () -> Collector
   /// Nominal part starts, and the end of the rest.
   let bounds: [Int]
   /// Parts a worker may run ahead of the one the caller takes next.
@@ -66,16 +70,18 @@ final class PartScan: @unchecked Sendable {
   private var nextPart = 0
   private var taken = 0
   private var stopped = false
-  private var results: [PartResult?]
+  private var results: [PartResult<Collector>?]
   private var threads: [pthread_t] = []
 
   init(
-    plan: Plan, reader: SplittableReader, rest: FileRest, work: PartWork, options: ParallelOptions
+    plan: Plan, reader: SplittableReader, rest: FileRest, firstSource: Int,
+    makeCollector: @escaping () -> Collector, options: ParallelOptions
   ) {
+    self.makeCollector = makeCollector
     self.plan = plan
     self.reader = reader
     self.rest = rest
-    self.work = work
+    self.firstSource = firstSource
     let parts = max(1, (rest.range.count + options.partSize - 1) / options.partSize)
     bounds = (0...parts).map {
       rest.range.lowerBound + min($0 * options.partSize, rest.range.count)
@@ -99,25 +105,24 @@ final class PartScan: @unchecked Sendable {
   func start(workers: Int) -> Bool {
     for _ in 0..<workers {
       var thread = pthread_t()
-      let context = Unmanaged.passRetained(self).toOpaque()
+      let context = Unmanaged.passRetained(WorkerStart { self.runWorker() }).toOpaque()
       let made = pthread_create(
         &thread, nil,
         { context in
-          let scan = Unmanaged<PartScan>.fromOpaque(context!).takeRetainedValue()
-          scan.runWorker()
+          Unmanaged<WorkerStart>.fromOpaque(context!).takeRetainedValue().body()
           return nil
         }, context)
       if made == 0 {
         threads.append(thread)
       } else {
-        Unmanaged<PartScan>.fromOpaque(context).release()
+        Unmanaged<WorkerStart>.fromOpaque(context).release()
       }
     }
     return !threads.isEmpty
   }
 
   /// Waits for part `index` (taken in order) and returns its result.
-  func result(_ index: Int) -> PartResult {
+  func result(_ index: Int) -> PartResult<Collector> {
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
     while true {
@@ -164,16 +169,16 @@ final class PartScan: @unchecked Sendable {
   }
 
   /// Reads and filters part `index`, from its start guess to the next part's.
-  func filter(part index: Int) -> PartResult {
+  func filter(part index: Int) -> PartResult<Collector> {
     let start = index == 0 ? bounds[0] : lineStart(atOrAfter: bounds[index])
     let end =
       index == results.count - 1 ? bounds[index + 1] : lineStart(atOrAfter: bounds[index + 1])
-    var result = PartResult(start: start)
+    var result = PartResult(start: start, collector: makeCollector())
     guard start < end else { return result }
     let part = reader.partReader(start..<end, of: rest, line: 1)
+    let source = firstSource + index
     var compiledFor = -1
-    var predicate: RowPredicate?
-    var group: (@Sendable (RowView) -> FieldValue)?
+    var access: SourceAccess?
     var matches: [Int32] = []
     while true {
       let batch: RecordBatch
@@ -186,32 +191,17 @@ final class PartScan: @unchecked Sendable {
       }
       let names = part.fieldNames
       if names.count != compiledFor {
-        let layout = SourceLayout(names: names, schema: plan.schema, encoding: batch.encoding)
-        predicate = plan.predicate(for: layout)
-        group = plan.group.map { plan.accessor(for: $0, layout: layout) }
+        access = SourceAccess(plan: plan, names: names, encoding: batch.encoding)
         compiledFor = names.count
       }
+      guard let access else { break }
       result.total += batch.count
-      matches.removeAll(keepingCapacity: true)
-      batch.withRows { rows in
-        for r in 0..<rows.count {
-          let row = rows.row(r)
-          if let predicate, !predicate(row) { continue }
-          if case .tally = work, let group { result.tally.add(group(row)) }
-          matches.append(Int32(r))
-        }
-      }
+      batch.filter(by: access.predicate, into: &matches)
       result.matched += matches.count
-      switch work {
-      case .count, .tally: break
-      case .keep(let wholeBatches):
-        if wholeBatches && matches.count == batch.count {
-          result.batches.append((batch, names))
-        } else if !matches.isEmpty {
-          result.batches.append((batch.copying(rows: matches), names))
-        }
-      }
+      result.collector.collect(batch, rows: matches, source: source, access: access)
+      result.fields = (names, batch.encoding)
     }
+    result.collector.close()
     result.shortRows = part.shortRows
     result.lines = part.nextLine - 1
     return result
@@ -244,6 +234,12 @@ final class PartScan: @unchecked Sendable {
     }
     return end
   }
+}
+
+/// A worker thread's body, handed to `pthread_create`.
+private final class WorkerStart {
+  let body: () -> Void
+  init(_ body: @escaping () -> Void) { self.body = body }
 }
 
 extension RecordBatch {

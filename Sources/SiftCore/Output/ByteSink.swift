@@ -52,6 +52,12 @@ public final class OutputBuffer {
     if lineBuffered || buffer.count >= capacity { try flush() }
   }
 
+  /// Writes out what is buffered, then `bytes` (whole records) straight to the sink.
+  public func write(through bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    try flush()
+    try sink.write(bytes)
+  }
+
   /// Writes out everything buffered.
   public func flush() throws(OutputError) {
     guard !buffer.isEmpty else { return }

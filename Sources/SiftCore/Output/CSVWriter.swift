@@ -59,7 +59,7 @@ public final class CSVWriter: RecordWriter {
   }
 
   /// Delimited text has no group headers: the records come in group order.
-  public func beginGroup(label: String, count: Int) throws(OutputError) {}
+  public func beginGroup(_ heading: GroupHeading) throws(OutputError) {}
 
   public func write(
     _ row: RowView, columns: [OutputColumn], verbatim: Bool
@@ -155,5 +155,16 @@ public final class CSVWriter: RecordWriter {
       }
       out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
     }
+  }
+}
+
+extension CSVWriter: PartWritable {
+  public func partWriter(into output: OutputBuffer) -> RecordWriter? {
+    guard !self.output.lineBuffered else { return nil }
+    return CSVWriter(output: output, dialect: dialect, style: style, header: header)
+  }
+
+  public func appendPart(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    try output.write(through: bytes)
   }
 }

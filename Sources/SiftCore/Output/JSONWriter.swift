@@ -34,7 +34,7 @@ public final class JSONWriter: RecordWriter {
   }
 
   /// JSON has no group headers: the records come in group order.
-  public func beginGroup(label: String, count: Int) throws(OutputError) {}
+  public func beginGroup(_ heading: GroupHeading) throws(OutputError) {}
 
   /// Writes the record as one object. With `verbatim` (and JSON input) the record's own text
   /// is written, keeping duplicate keys and key order; any text is minified when it holds a line
@@ -103,5 +103,19 @@ public final class JSONWriter: RecordWriter {
     } else {
       out.append(text)
     }
+  }
+}
+
+extension JSONWriter: PartWritable {
+  /// NDJSON only: a JSON array's separators depend on the records before.
+  public func partWriter(into output: OutputBuffer) -> RecordWriter? {
+    guard layout == .lines, !self.output.lineBuffered else { return nil }
+    let writer = JSONWriter(output: output, layout: .lines)
+    writer.keys = keys
+    return writer
+  }
+
+  public func appendPart(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    try output.write(through: bytes)
   }
 }

@@ -26,12 +26,12 @@ public final class MarkdownWriter: RecordWriter {
     header = headers.map { String(decoding: $0, as: UTF8.self) }
   }
 
-  public func beginGroup(label: String, count: Int) throws(OutputError) {
+  public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
     var out = output
     if groups > 0 { out.append(.lineFeed) }
     groups += 1
     out.append(literal: "**")
-    var text = "\(label) (\(groupedDigits(count)))"
+    var text = "\(heading.key) (\(heading.summaryText))"
     text.withUTF8 { appendEscapedInline($0, to: &out) }
     out.append(literal: "**\n\n")
     headerWritten = false

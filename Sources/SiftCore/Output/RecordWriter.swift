@@ -29,8 +29,8 @@ public protocol RecordWriter: AnyObject {
   /// Starts the output with unique column names (`a_2`, JSON keys) and the header as the input
   /// wrote it (`a`, CSV/TSV, table and Markdown headers). By default the names serve as both.
   func begin(columns: [String], headers: [[UInt8]]) throws(OutputError)
-  /// A new group starts: `label` is the group value, `count` its records (table: a header line).
-  func beginGroup(label: String, count: Int) throws(OutputError)
+  /// A new group starts, under `heading` (table and Markdown: a heading line).
+  func beginGroup(_ heading: GroupHeading) throws(OutputError)
   /// Writes one record. `columns` are the output columns for the record's input (they have the
   /// names given to `begin`, in the same order). `verbatim` is true when the record's own text
   /// stands for the output: no `fields:`, and for CSV input the columns are exactly the
@@ -42,6 +42,17 @@ public protocol RecordWriter: AnyObject {
   /// Whether a summary ends with a `Total` row: reports for people (table, Markdown) do, data
   /// (CSV, TSV, JSON) does not (Docs/Aggregates.md).
   var writesTotals: Bool { get }
+}
+
+/// A writer whose records can be written on other threads: the matches of a part of the input
+/// are written by a part writer into bytes of their own, which are then added to this writer's
+/// output in input order (Docs/Architecture.md, Filter, order, write).
+public protocol PartWritable: RecordWriter {
+  /// A writer of the same records into `output` (`begin` already done), or `nil` where a
+  /// record's bytes depend on the records before it, or the output goes out line by line.
+  func partWriter(into output: OutputBuffer) -> RecordWriter?
+  /// Adds whole records a part writer wrote to the output.
+  func appendPart(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError)
 }
 
 extension RecordWriter {

@@ -8,8 +8,7 @@
 public final class TableWriter: RecordWriter {
   private struct Group {
     var row: Int
-    var label: String
-    var count: Int
+    var heading: GroupHeading
   }
 
   private let output: OutputBuffer
@@ -52,9 +51,9 @@ public final class TableWriter: RecordWriter {
     }
   }
 
-  /// Starts a group: its rows follow a line `label (count)` (digits grouped: `Acme (1,203)`).
-  public func beginGroup(label: String, count: Int) throws(OutputError) {
-    groups.append(Group(row: records, label: label, count: count))
+  /// Starts a group: its rows follow a line `key (count)` (digits grouped: `Acme (1,203)`).
+  public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
+    groups.append(Group(row: records, heading: heading))
   }
 
   public func write(
@@ -251,12 +250,12 @@ public final class TableWriter: RecordWriter {
     try output.endRecord()
   }
 
-  /// Writes `label (count)`, cut to `maxWidth`; an empty label shows as `(empty)`.
+  /// Writes `key (count)`, cut to `maxWidth`; an empty key shows as `(empty)`.
   private func writeGroupHeader(_ group: Group, to out: inout OutputBuffer) throws(OutputError) {
     var line: [UInt8] = []
-    var label = group.label.isEmpty ? "(empty)" : group.label
-    label.withUTF8 { _ = appendVisible($0, to: &line) }
-    line.append(contentsOf: " (\(groupedDigits(group.count)))".utf8)
+    var key = group.heading.key.isEmpty ? "(empty)" : group.heading.key
+    key.withUTF8 { _ = appendVisible($0, to: &line) }
+    line.append(contentsOf: " (\(group.heading.summaryText))".utf8)
     line.withUnsafeBufferPointer { text in
       let width = DisplayWidth.of(text)
       if let maxWidth, width > maxWidth {

@@ -1,0 +1,265 @@
+/// Where a run's matches go (Docs/Architecture.md, Filter, order, write). The engine picks one
+/// sink per run from the plan and whether anything is written: a `StreamSink` writes matches as
+/// they are found, an `OrderSink` keeps, orders and groups them, a `TallySink` counts them per
+/// group (`-c` with `group:`), a `CountSink` only counts them (`-c`).
+///
+/// The calling thread hands a sink the matches of each batch it filters itself (`take`). A
+/// part of a file filtered on a worker thread collects its matches in the sink's `Part`, which
+/// the calling thread then merges in input order (`merge`), so every thread count gives the
+/// same result.
+protocol MatchSink {
+  associatedtype Part: PartCollector
+  /// Makes an empty part collector; called on the worker thread that fills it.
+  func partMaker() -> () -> Part
+  /// Takes the matching `rows` of `batch`, read by `source`, on the calling thread.
+  mutating func take(
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
+    summary: inout RunSummary
+  ) throws(SiftError)
+  /// Takes a part collected on a worker, after every match before it; `compiled` holds every
+  /// source's columns (the part's too).
+  mutating func merge(
+    _ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary
+  ) throws(SiftError)
+  /// Writes what is left and sets `summary.shown` and the group counts.
+  mutating func finish(
+    compiled: [Int: SourceAccess], summary: inout RunSummary
+  ) throws(SiftError)
+}
+
+/// Collects the matches of one part of a file on a worker thread.
+protocol PartCollector {
+  /// Takes the matching `rows` of `batch`, read by `source` with `access`.
+  mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess)
+  /// The part is read to its end: finish what can be done on the worker.
+  mutating func close()
+}
+
+extension PartCollector {
+  mutating func close() {}
+}
+
+/// What the plan compiles to for an input whose fields are `names`: the filter, the accessors
+/// of the group and sort fields, and the output columns.
+struct SourceAccess {
+  /// How many fields the input had.
+  let fieldCount: Int
+  let layout: SourceLayout
+  let predicate: RowPredicate?
+  let group: (@Sendable (RowView) -> FieldValue)?
+  let sortKeys: [@Sendable (RowView) -> FieldValue]
+  /// The field of each aggregate column, in order (Docs/Aggregates.md).
+  let aggregateValues: [@Sendable (RowView) -> FieldValue]
+  let columns: [OutputColumn]
+  /// The record's text stands for the output (see `RecordWriter.write`).
+  let verbatim: Bool
+
+  init(plan: Plan, names: [String], encoding: FieldEncoding) {
+    let layout = SourceLayout(names: names, schema: plan.schema, encoding: encoding)
+    fieldCount = names.count
+    self.layout = layout
+    predicate = plan.predicate(for: layout)
+    group = plan.group.map { plan.accessor(for: $0, layout: layout) }
+    let summarizing = !plan.aggregates.isEmpty
+    // A summary's sort keys and columns are its own (SummarySink), not the records'.
+    sortKeys = summarizing ? [] : plan.sort.map { plan.accessor(for: $0.field, layout: layout) }
+    aggregateValues = plan.aggregates.map { plan.accessor(for: $0.field!, layout: layout) }
+    columns = summarizing ? [] : plan.outputColumns(layout: layout)
+    let identity = names.count == plan.schema.names.count
+      && layout.local.elementsEqual(0..<names.count)
+    verbatim = plan.projection == nil && (encoding == .json || identity)
+  }
+}
+
+/// `-c`: the pass counts the matches; nothing else is done with them.
+struct CountSink: MatchSink {
+  struct Part: PartCollector {
+    mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {}
+  }
+
+  func partMaker() -> () -> Part { { Part() } }
+
+  mutating func take(
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
+    summary: inout RunSummary
+  ) {}
+
+  mutating func merge(_ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary) {}
+
+  mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {
+    // `-c` counts every match: `limit:` only cuts what is written (Docs/QueryLanguage.md, Directives).
+    summary.shown = summary.matched
+  }
+}
+
+/// `-c` with `group:`: each group's value is tallied; no record is kept.
+struct TallySink: MatchSink {
+  struct Part: PartCollector {
+    var tally = GroupTally()
+    mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
+      guard let group = access.group else { return }
+      batch.withRows { cursor in
+        for r in rows { tally.add(group(cursor.row(Int(r)))) }
+      }
+    }
+  }
+
+  var all = Part()
+
+  func partMaker() -> () -> Part { { Part() } }
+
+  mutating func take(
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
+    summary: inout RunSummary
+  ) {
+    all.collect(batch, rows: rows, source: source, access: compiled)
+  }
+
+  mutating func merge(_ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary) {
+    all.tally.merge(part.tally)
+  }
+
+  mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {
+    summary.shown = summary.matched
+    summary.groupCounts = all.tally.ordered().map { (String(decoding: $0.value, as: UTF8.self), $0.count) }
+    summary.groups = summary.groupCounts.count
+  }
+}
+
+/// No `sort:` or `group:`: matches are written as they are found, up to `limit:`.
+struct StreamSink: MatchSink {
+  /// A part's matches. With a part writer they are written on the worker, into bytes of the
+  /// part's own, so only the output is held until the calling thread adds it; else the part
+  /// keeps its batches, each with the rows that matched (`nil`: every row).
+  struct Part: PartCollector {
+    let writer: RecordWriter?
+    let written = PartBytes()
+    let output: OutputBuffer
+    /// Where each written record ends in the part's bytes.
+    var ends: [Int] = []
+    var failure: OutputError?
+    var source = 0
+    var kept: [(batch: RecordBatch, rows: [Int32]?)] = []
+
+    init(writer: PartWritable?) {
+      output = OutputBuffer(sink: written)
+      self.writer = writer?.partWriter(into: output)
+    }
+
+    mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
+      self.source = source
+      guard let writer else {
+        if let keep = batch.keeping(rows) { kept.append(keep) }
+        return
+      }
+      batch.withRows { cursor in
+        for r in rows where failure == nil {
+          do throws(OutputError) {
+            try writer.write(cursor.row(Int(r)), columns: access.columns, verbatim: access.verbatim)
+          } catch { failure = error }
+          ends.append(written.count + output.buffer.count)
+        }
+      }
+    }
+
+    mutating func close() {
+      do throws(OutputError) { try output.flush() } catch { failure = error }
+    }
+  }
+
+  let writer: RecordWriter
+  let limit: Int
+
+  func partMaker() -> () -> Part {
+    let writer = writer as? PartWritable
+    return { Part(writer: writer) }
+  }
+
+  mutating func take(
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
+    summary: inout RunSummary
+  ) throws(SiftError) {
+    try write(batch, rows: rows, compiled: compiled, summary: &summary)
+  }
+
+  mutating func merge(
+    _ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary
+  ) throws(SiftError) {
+    if let failure = part.failure { throw .output(failure) }
+    if part.writer != nil, let writer = writer as? PartWritable {
+      let records = min(part.ends.count, limit - summary.shown)
+      guard records > 0 else { return }
+      var failure: OutputError?
+      part.written.forEachChunk(upTo: part.ends[records - 1]) { chunk in
+        guard failure == nil else { return }
+        do throws(OutputError) { try writer.appendPart(chunk) } catch { failure = error }
+      }
+      if let failure { throw .output(failure) }
+      summary.shown += records
+      return
+    }
+    guard let c = compiled[part.source] else { return }
+    for (batch, rows) in part.kept where summary.shown < limit {
+      try write(batch, rows: rows ?? Array(0..<Int32(batch.count)), compiled: c, summary: &summary)
+    }
+  }
+
+  private func write(
+    _ batch: RecordBatch, rows: [Int32], compiled c: SourceAccess, summary: inout RunSummary
+  ) throws(SiftError) {
+    var failure: OutputError?
+    batch.withRows { cursor in
+      for r in rows where summary.shown < limit {
+        do throws(OutputError) {
+          try writer.write(cursor.row(Int(r)), columns: c.columns, verbatim: c.verbatim)
+        } catch {
+          failure = error
+          return
+        }
+        summary.shown += 1
+      }
+    }
+    if let failure { throw .output(failure) }
+  }
+
+  mutating func finish(
+    compiled: [Int: SourceAccess], summary: inout RunSummary
+  ) throws(SiftError) {
+    do throws(OutputError) { try writer.end() } catch { throw .output(error) }
+  }
+}
+
+/// The output a part writer wrote, in blocks as its buffer handed them over.
+final class PartBytes: ByteSink {
+  private var chunks: [[UInt8]] = []
+  private(set) var count = 0
+
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    chunks.append(Array(bytes))
+    count += bytes.count
+  }
+
+  /// Calls `body` with the first `length` bytes, block by block.
+  func forEachChunk(upTo length: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var left = length
+    for chunk in chunks where left > 0 {
+      chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0.prefix(left))) }
+      left -= chunk.count
+    }
+  }
+}
+
+extension RecordBatch {
+  /// What to keep of this batch for its matching `rows`: the batch itself while at least a
+  /// quarter of its records match (`nil` rows: all of them), else a copy of the matches alone,
+  /// so that kept memory follows the matches; `nil` when nothing matched.
+  func keeping(_ rows: [Int32]) -> (batch: RecordBatch, rows: [Int32]?)? {
+    if rows.isEmpty { return nil }
+    if rows.count == count { return (self, nil) }
+    if rows.count * 4 >= count { return (self, rows) }
+    return (copying(rows: rows), nil)
+  }
+
+  /// The bytes this batch holds, for a memory budget.
+  var heldBytes: Int { bytes.count + 4 * (spans.count + extents.count + lines.count) + 64 }
+}

@@ -1,0 +1,293 @@
+/// `sort:` or `group:`: matches are kept with their order keys, sorted in runs and merged
+/// (Docs/Architecture.md, Filter, order, write). A part filtered on a worker sorts its own
+/// matches; the calling thread sorts what it filtered itself whenever a part's run follows.
+/// Runs are merged in input order with ties going to the earlier run, so the result is the
+/// stable sort of all matches whatever the thread count. Past the memory budget the runs held
+/// are merged into a temporary file (a spilled run), and the end merges those files with the
+/// runs still held.
+struct OrderSink: MatchSink {
+  /// Matches in input order: their batches and rows with their keys; once closed, a sorted run.
+  struct Part: PartCollector {
+    struct KeptRow {
+      var batch: Int32
+      var row: Int32
+    }
+
+    var batches: [RecordBatch] = []
+    /// Per batch, the source that read it (its output columns).
+    var batchSources: [Int32] = []
+    var rows: [KeptRow] = []
+    var keys: SortKeys
+    /// The rows in output order, once closed.
+    var order: [Int32] = []
+    /// Memory held by the batches and keys.
+    var heldBytes = 0
+
+    init(plan: Plan) {
+      keys = SortKeys(plan: plan)
+    }
+
+    var isEmpty: Bool { rows.isEmpty }
+
+    mutating func collect(_ batch: RecordBatch, rows matched: [Int32], source: Int, access: SourceAccess) {
+      guard let (kept, keptRows) = batch.keeping(matched) else { return }
+      let b = Int32(batches.count)
+      batches.append(kept)
+      batchSources.append(Int32(source))
+      heldBytes += kept.heldBytes
+      let list = keptRows ?? Array(0..<Int32(kept.count))
+      kept.withRows { cursor in
+        for r in list {
+          keys.append(cursor.row(Int(r)), access: access)
+          rows.append(KeptRow(batch: b, row: r))
+          heldBytes += 8 + keys.heldBytes(keys.count - 1)
+        }
+      }
+    }
+
+    /// Sorts the rows (stably): this part is a run.
+    mutating func close() {
+      order = keys.sortedIndices()
+    }
+  }
+
+  let plan: Plan
+  let writer: RecordWriter
+  let limit: Int
+  /// Bytes of kept matches past which the runs held are spilled to a temporary file.
+  let memoryBudget: Int
+  let temporaryDirectory: String
+  /// What the calling thread filtered since the last run was closed.
+  private var open: Part
+  /// Sorted runs held in memory, in input order (after every spilled run).
+  private var runs: [Part] = []
+  private var runsHeld = 0
+  /// Spilled runs, in input order.
+  private var spilled: [SpillFile] = []
+  /// Each group's count over every run (group headings show it before the group's records).
+  private var tally = GroupTally()
+
+  /// Spilled runs merged into one when there are this many (each holds a file and a buffer).
+  static let mergeWidth = 64
+
+  init(plan: Plan, writer: RecordWriter, limit: Int, options: ParallelOptions) {
+    self.plan = plan
+    self.writer = writer
+    self.limit = limit
+    self.memoryBudget = options.memoryBudget
+    self.temporaryDirectory = options.temporaryDirectory
+    self.open = Part(plan: plan)
+  }
+
+  func partMaker() -> () -> Part {
+    let plan = plan
+    return { Part(plan: plan) }
+  }
+
+  mutating func take(
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
+    summary: inout RunSummary
+  ) throws(SiftError) {
+    open.collect(batch, rows: rows, source: source, access: compiled)
+    try spillIfOverBudget()
+  }
+
+  mutating func merge(
+    _ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary
+  ) throws(SiftError) {
+    closeOpen()
+    add(part)
+    try spillIfOverBudget()
+  }
+
+  private mutating func closeOpen() {
+    guard !open.isEmpty else { return }
+    open.close()
+    add(open)
+    open = Part(plan: plan)
+  }
+
+  private mutating func add(_ run: Part) {
+    guard !run.isEmpty else { return }
+    tally.merge(run.keys.groups)
+    runsHeld += run.heldBytes
+    runs.append(run)
+  }
+
+  private mutating func spillIfOverBudget() throws(SiftError) {
+    guard runsHeld + open.heldBytes > memoryBudget else { return }
+    closeOpen()
+    guard !runs.isEmpty else { return }
+    let ranking = tally.ranked()
+    let file = try SpillFile(directory: temporaryDirectory)
+    try Self.merge(runs.map { MemoryRun($0, ranking: ranking) }, limit: limit) {
+      run throws(SiftError) in try file.append(run)
+    }
+    try file.endWriting()
+    runs = []
+    runsHeld = 0
+    spilled.append(file)
+    if spilled.count >= Self.mergeWidth {
+      let merged = try SpillFile(directory: temporaryDirectory)
+      let files = try spilled.map { f throws(SiftError) in
+        try FileRun(f, plan: plan, ranking: ranking)
+      }
+      try Self.merge(files, limit: limit) { run throws(SiftError) in try merged.append(run) }
+      try merged.endWriting()
+      spilled = [merged]
+    }
+  }
+
+  mutating func finish(
+    compiled: [Int: SourceAccess], summary: inout RunSummary
+  ) throws(SiftError) {
+    closeOpen()
+    let ranking = tally.ranked()
+    var sources: [SortedRun] = []
+    for file in spilled { sources.append(try FileRun(file, plan: plan, ranking: ranking)) }
+    for run in runs { sources.append(MemoryRun(run, ranking: ranking)) }
+    let grouped = plan.group != nil
+    let limit = limit
+    var current: Int32 = -1
+    var shown = 0
+    var groupCounts: [(value: String, count: Int)] = []
+    let writer = writer
+    try Self.merge(sources, limit: limit) { run throws(SiftError) in
+      if grouped, run.keys.groupRank(run.keyIndex) != current {
+        current = run.keys.groupRank(run.keyIndex)
+        let count = min(ranking.count(Int(current)), limit - shown)
+        let heading = GroupHeading.counted(
+          String(decoding: ranking.value(Int(current)), as: UTF8.self), count)
+        groupCounts.append((heading.key, count))
+        do throws(OutputError) { try writer.beginGroup(heading) } catch { throw .output(error) }
+      }
+      var failure: OutputError?
+      run.withRecord { row, source in
+        guard let c = compiled[source] else { return }
+        do throws(OutputError) {
+          try writer.write(row, columns: c.columns, verbatim: c.verbatim)
+        } catch { failure = error }
+      }
+      if let failure { throw .output(failure) }
+      shown += 1
+    }
+    summary.shown = shown
+    if grouped {
+      summary.groups = groupCounts.count
+      summary.groupCounts = groupCounts
+    }
+    do throws(OutputError) { try writer.end() } catch { throw .output(error) }
+  }
+
+  /// Merges sorted `runs` (in input order) and calls `body` with the run whose record is next,
+  /// for the first `limit` records; ties go to the earlier run.
+  static func merge(
+    _ runs: [SortedRun], limit: Int, _ body: (SortedRun) throws(SiftError) -> Void
+  ) throws(SiftError) {
+    var heap = RunHeap(runs.indices.filter { !runs[$0].atEnd }, runs: runs)
+    var left = limit
+    while left > 0, let top = heap.top {
+      let run = runs[top]
+      try body(run)
+      left -= 1
+      try run.advance()
+      if run.atEnd { heap.removeTop() } else { heap.topChanged() }
+    }
+  }
+}
+
+/// A binary min-heap of run indices, by each run's current record, then by run index.
+private struct RunHeap {
+  var items: [Int]
+  let runs: [SortedRun]
+
+  init(_ items: [Int], runs: [SortedRun]) {
+    self.items = []
+    self.runs = runs
+    for i in items { push(i) }
+  }
+
+  var top: Int? { items.first }
+
+  func less(_ a: Int, _ b: Int) -> Bool {
+    let x = runs[a]
+    let y = runs[b]
+    let c = x.keys.compare(x.keyIndex, y.keys, y.keyIndex)
+    return c != 0 ? c < 0 : a < b
+  }
+
+  mutating func push(_ i: Int) {
+    items.append(i)
+    var k = items.count - 1
+    while k > 0 {
+      let parent = (k - 1) / 2
+      guard less(items[k], items[parent]) else { break }
+      items.swapAt(k, parent)
+      k = parent
+    }
+  }
+
+  mutating func removeTop() {
+    let last = items.removeLast()
+    guard !items.isEmpty else { return }
+    items[0] = last
+    topChanged()
+  }
+
+  /// Moves the top down after its run advanced.
+  mutating func topChanged() {
+    var k = 0
+    let n = items.count
+    while true {
+      let l = 2 * k + 1
+      guard l < n else { return }
+      var m = l
+      if l + 1 < n, less(items[l + 1], items[l]) { m = l + 1 }
+      guard less(items[m], items[k]) else { return }
+      items.swapAt(k, m)
+      k = m
+    }
+  }
+}
+
+/// A sorted run read in order during a merge: its current record is record `keyIndex` of `keys`.
+class SortedRun {
+  final var keys: SortKeys
+  final var keyIndex = 0
+  final var atEnd = false
+
+  init(keys: SortKeys) {
+    self.keys = keys
+  }
+
+  func advance() throws(SiftError) {}
+
+  /// Calls `body` with the current record and the source that read it.
+  func withRecord(_ body: (RowView, Int) -> Void) {}
+}
+
+/// A run held in memory.
+final class MemoryRun: SortedRun {
+  private let part: OrderSink.Part
+  private var position = 0
+
+  init(_ part: OrderSink.Part, ranking: GroupTally) {
+    self.part = part
+    super.init(keys: part.keys)
+    if keys.hasGroup { keys.rankGroups(by: ranking) }
+    atEnd = part.order.isEmpty
+    if !atEnd { keyIndex = Int(part.order[0]) }
+  }
+
+  override func advance() throws(SiftError) {
+    position += 1
+    atEnd = position >= part.order.count
+    if !atEnd { keyIndex = Int(part.order[position]) }
+  }
+
+  override func withRecord(_ body: (RowView, Int) -> Void) {
+    let kept = part.rows[keyIndex]
+    let b = Int(kept.batch)
+    part.batches[b].withRows { cursor in body(cursor.row(Int(kept.row)), Int(part.batchSources[b])) }
+  }
+}

@@ -1,0 +1,90 @@
+/// The order keys of kept records, column by column: each record's group (an id into `groups`,
+/// the distinct group values with their counts) and its `sort:` values. Groups compare by their
+/// rank in `groupRanks`, set for the records of one run (`rankGroupsAmongThemselves`) or for
+/// runs being merged (`rankGroups(by:)`, the same ranking for every run); record `i` of one list
+/// is compared with record `j` of another by `compare`.
+struct SortKeys {
+  let hasGroup: Bool
+  let descending: [Bool]
+  var groupIDs: [Int32] = []
+  var groups = GroupTally()
+  var groupRanks: [Int32] = []
+  var values: [[SortValue]]
+
+  init(plan: Plan) {
+    hasGroup = plan.group != nil
+    descending = plan.sort.map(\.descending)
+    values = Array(repeating: [], count: descending.count)
+  }
+
+  var count: Int { hasGroup ? groupIDs.count : (values.first?.count ?? 0) }
+
+  /// Appends the keys of `row`.
+  mutating func append(_ row: RowView, access: SourceAccess) {
+    if let g = access.group { groupIDs.append(Int32(groups.add(g(row)))) }
+    for k in 0..<access.sortKeys.count { values[k].append(SortValue(access.sortKeys[k](row))) }
+  }
+
+  /// The rank of record `i`'s group.
+  func groupRank(_ i: Int) -> Int32 { groupRanks[Int(groupIDs[i])] }
+
+  /// Order of record `i` here and record `j` of `other`: by group (as `group:` orders values:
+  /// as `sort:` does, then by bytes), then the sort keys; 0 when they tie.
+  func compare(_ i: Int, _ other: SortKeys, _ j: Int) -> Int {
+    if hasGroup {
+      let a = groupRank(i)
+      let b = other.groupRank(j)
+      if a != b { return a < b ? -1 : 1 }
+    }
+    for k in 0..<descending.count {
+      let c = SortValue.compare(values[k][i], other.values[k][j], descending: descending[k])
+      if c != 0 { return c }
+    }
+    return 0
+  }
+
+  /// Ranks the groups of these records among themselves.
+  mutating func rankGroupsAmongThemselves() {
+    groupRanks = groups.ranks()
+  }
+
+  /// Ranks the groups by `ranking`, a tally whose ids are ranks, holding every group here.
+  mutating func rankGroups(by ranking: GroupTally) {
+    groupRanks = (0..<groups.count).map { id in
+      Int32(groups.withValue(id) { ranking.id(of: $0) ?? 0 })
+    }
+  }
+
+  /// The indices of the records in order, ties in index order (a stable sort).
+  mutating func sortedIndices() -> [Int32] {
+    if hasGroup { rankGroupsAmongThemselves() }
+    var order = Array(0..<Int32(count))
+    order.sort { a, b in
+      let c = compare(Int(a), self, Int(b))
+      return c != 0 ? c < 0 : a < b
+    }
+    return order
+  }
+
+  /// The memory record `i`'s keys hold, for a budget.
+  func heldBytes(_ i: Int) -> Int {
+    var n = 16 * values.count + (hasGroup ? 4 : 0)
+    for k in 0..<values.count { n += values[k][i].heldBytes }
+    return n
+  }
+
+  /// Empties the record lists, keeping their storage and the groups (a spilled run's reader
+  /// holds one record at a time).
+  mutating func removeRecords() {
+    groupIDs.removeAll(keepingCapacity: true)
+    for k in 0..<values.count { values[k].removeAll(keepingCapacity: true) }
+  }
+}
+
+extension SortValue {
+  /// Heap bytes the value holds beyond its own size.
+  var heldBytes: Int {
+    if case .text(let t) = self { return t.count + 32 }
+    return 0
+  }
+}

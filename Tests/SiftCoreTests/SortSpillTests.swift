@@ -1,0 +1,100 @@
+import Testing
+
+@testable import SiftCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Sorting past the memory budget spills sorted runs to temporary files and merges them: the
+/// output must be the bytes of the in-memory sort (stable), for every thread count.
+@Suite struct SortSpillTests {
+  typealias P = ParallelTests
+
+  /// Options keeping at most `budget` bytes before spilling, into `directory`.
+  static func options(
+    workers: Int, partSize: Int = 65_537, budget: Int = .max, directory: String = "/tmp"
+  ) -> ParallelOptions {
+    ParallelOptions(
+      workers: workers, partSize: partSize, minimumSize: 0, memoryBudget: budget,
+      temporaryDirectory: directory)
+  }
+
+  /// NDJSON records with the fields of `ParallelTests.csv`, some keys missing.
+  static func ndjson(rows: Int) -> String {
+    var text = ""
+    let customers = ["Acme", "ACME", "Smith, Jones & Co", "Müller GmbH", ""]
+    for i in 0..<rows {
+      let status = ["received", "pending", "Received", "cancelled"][i % 4]
+      let qty = i % 11 == 0 ? "" : ",\"qty\":\(i % 250)"
+      text +=
+        "{\"id\":\(i),\"status\":\"\(status)\",\"customer\":\"\(customers[(i / 3) % 5])\"\(qty)}\n"
+    }
+    return text
+  }
+
+  static let queries = [
+    "sort:qty", "status:received sort:-qty", "group:customer", "group:status sort:-qty limit:500",
+    "group:qty limit:70",
+  ]
+
+  @Test(arguments: [".csv", ".ndjson"])
+  func aTinyBudgetGivesTheBytesOfTheInMemorySort(suffix: String) throws {
+    let text = suffix == ".csv" ? P.csv(rows: 30_000, multilineEvery: 50) : Self.ndjson(rows: 30_000)
+    try P.withFile(text, suffix: suffix) { path in
+      for query in Self.queries {
+        for format in [OutputFormat.csv, .ndjson, .table] {
+          let expected = P.run(query, path, format: format, Self.options(workers: 1))
+          #expect(expected.error == nil)
+          #expect(expected.output.count > 1000)
+          for workers in [1, 2] {
+            // A budget of 1 byte spills every batch and part: with parts of 4 KB, more runs
+            // than are merged at once, so spilled runs are merged into one on the way.
+            for (budget, partSize) in [(1, 4099), (200_000, 65_537)] {
+              let spilled = P.run(
+                query, path, format: format,
+                Self.options(workers: workers, partSize: partSize, budget: budget))
+              #expect(
+                spilled == expected,
+                "'\(query)', \(format), -j \(workers), budget \(budget)")
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test func theTemporaryFilesAreGoneAfterTheRun() throws {
+    var template = Array("/tmp/sift-spill-XXXXXX".utf8CString)
+    let made = try #require(mkdtemp(&template))
+    let directory = String(cString: made)
+    defer { rmdir(directory) }
+    try P.withFile(P.csv(rows: 20_000, multilineEvery: 100), suffix: ".csv") { path in
+      let run = P.run(
+        "sort:-qty", path, format: .csv, Self.options(workers: 2, budget: 1, directory: directory))
+      #expect(run.error == nil)
+      #expect(run.summary?.shown == 20_000)
+      let dir = try #require(opendir(directory))
+      defer { closedir(dir) }
+      var names: [String] = []
+      while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+          String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+        }
+        if name != "." && name != ".." { names.append(name) }
+      }
+      #expect(names.isEmpty)
+    }
+  }
+
+  @Test func aTemporaryDirectoryThatCannotBeWrittenIsAnError() throws {
+    try P.withFile(P.csv(rows: 5_000, multilineEvery: 100), suffix: ".csv") { path in
+      let run = P.run(
+        "sort:-qty", path, format: .csv,
+        Self.options(workers: 1, budget: 1, directory: "/nonexistent-sift-dir"))
+      let error = try #require(run.error)
+      #expect(error.contains("/nonexistent-sift-dir"))
+      #expect(error.contains("cannot make a temporary file"))
+    }
+  }
+}
