@@ -27,6 +27,8 @@ struct Presentation {
   var summary = SummaryStyle.bar
   /// The title line, already fitted (a view's, Docs/Views.md, Running a view).
   var title: String?
+  /// `-o html`: the document around the records (Docs/Reports.md).
+  var report: HTMLReport?
   var stdoutIsTerminal = false
   var stderrIsTerminal = false
   var unicode = true
@@ -36,9 +38,9 @@ struct Presentation {
   var colorOnTerminal = ColorMode.none
   var colorElsewhere = ColorMode.none
 
-  /// Tables and markdown are laid out whole, so that the title and bar can stand above them;
-  /// other formats stream their records as they are found.
-  var laysOutBody: Bool { format == .table || format == .markdown }
+  /// Tables, Markdown and HTML are laid out whole, so that the title and bar can stand above
+  /// them; other formats stream their records as they are found.
+  var laysOutBody: Bool { format == .table || format == .markdown || format == .html }
 
   /// A table for the terminal: fitted to its width, with the title and bar above it.
   var tableOnTerminal: Bool { format == .table && stdoutIsTerminal }
@@ -54,6 +56,12 @@ struct Presentation {
       pieces.append(Piece(destination: .standardOutput, bytes: Array(counts.utf8)))
     }
     guard let body else { return (pieces + barOnStandardError(bar)).filter { !$0.bytes.isEmpty } }
+    if let report {
+      // The bar is part of the document (Docs/Reports.md); `-q` leaves it out.
+      let start = report.start(bar: summary == .none ? nil : bar)
+      return [start, body, report.end()].map { Piece(destination: .standardOutput, bytes: $0) }
+        .filter { !$0.bytes.isEmpty }
+    }
     var head = ""
     if format == .markdown {
       if let title { head += "# \(title)\n\n" }

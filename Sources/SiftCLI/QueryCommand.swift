@@ -27,8 +27,13 @@ struct QueryCommand {
         return console.output(plan.explanation(countOnly: options.count)) ?? .matched
       }
       let unicode = console.unicode(asciiRequested: options.ascii)
-      let presentation = console.presentation(
+      var presentation = console.presentation(
         format, options, title: view?.titleLine(unicode: unicode))
+      if format == .html {
+        presentation.report = HTMLReport(
+          title: view?.title, subtitle: sourceNames(options.files), made: now,
+          commandLine: commandLineText(context.arguments))
+      }
       let fastFilterChips = try inactiveChips(plan, ascii: !unicode)
       let records = RecordOutput(presentation, stdout: context.stdout)
       let summary = try execute(
@@ -106,7 +111,7 @@ struct QueryCommand {
         numericColumns: plan.outputTypes.map { $0 == .number },
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
-        header: !options.noHeader),
+        header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && plan.group != nil),
       output: records.buffer)
   }
 
