@@ -30,9 +30,9 @@ enum HTMLStyle {
 
   // The records table: colours, figures and wrapping set once on the table, cells inherit them.
   static let table: StaticString =
-    "border-collapse:collapse;background-color:#FFFFFF;color:#1D2D3E;font-size:13px;line-height:18px;font-variant-numeric:tabular-nums;overflow-wrap:anywhere;word-break:break-word"
+    "border-collapse:collapse;background-color:#FFFFFF;color:#1D2D3E;font-size:13px;line-height:18px;font-variant-numeric:tabular-nums;overflow-wrap:break-word"
   static let headerCell: StaticString =
-    "font-weight:bold;color:#556B82;background-color:#FFFFFF;border-bottom:2px solid #D9D9D9"
+    "font-weight:bold;white-space:nowrap;color:#556B82;background-color:#FFFFFF;border-bottom:2px solid #D9D9D9"
   static let shadedRow: StaticString = "background-color:#F7F8F9;color:#1D2D3E"
   static let totalRow: StaticString = "font-weight:bold;background-color:#EFF1F2;color:#1D2D3E"
   static let groupRow: StaticString = "background-color:#EFF1F2;color:#1D2D3E"

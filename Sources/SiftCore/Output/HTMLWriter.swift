@@ -75,9 +75,15 @@ public final class HTMLWriter: RecordWriter {
       scratch = decoded
     }
     for (column, value) in columns.enumerated() {
-      out.append(literal: isNumeric(column) ? "<td align=\"right\">" : "<td>")
-      value.value(row).withText(scratch: &decoded) {
-        HTMLText.append($0, lineBreaks: true, to: &out)
+      out.append(literal: isNumeric(column) ? "<td align=\"right\"" : "<td")
+      value.value(row).withText(scratch: &decoded) { text in
+        switch Self.wrapping(text) {
+        case .never: out.append(literal: " nowrap")
+        case .atSpaces: break
+        case .anywhere: out.append(literal: " style=\"word-break:break-all\"")
+        }
+        out.append(.greaterThan)
+        HTMLText.append(text, lineBreaks: true, to: &out)
       }
       out.append(literal: "</td>")
     }
@@ -129,6 +135,30 @@ public final class HTMLWriter: RecordWriter {
     rows += 1
     rowCells.append(literal: "</tr>\n")
     try output.append(line: &rowCells)
+  }
+
+  /// Where a value may wrap (Docs/Reports.md, The table). A short value without spaces (a
+  /// number, date or identifier such as `GRN-000001`) never, as the terminal's table never cuts
+  /// those, and the browser would break it at a hyphen; text at its spaces; a value with a word
+  /// too long to keep the page narrow (nested JSON, a link) anywhere.
+  private enum Wrapping { case never, atSpaces, anywhere }
+
+  /// The longest word that is kept whole.
+  private static let longestWord = 24
+
+  private static func wrapping(_ text: UnsafeBufferPointer<UInt8>) -> Wrapping {
+    var word = 0
+    var spaced = false
+    for b in text {
+      if b == .space || b == .lineFeed || b == .carriageReturn {
+        spaced = true
+        word = 0
+      } else {
+        word += 1
+        if word > longestWord { return .anywhere }
+      }
+    }
+    return spaced ? .atSpaces : .never
   }
 
   private func isNumeric(_ column: Int) -> Bool {
