@@ -85,7 +85,9 @@ struct ViewsOverviewCommand {
           _ = console.report(error)
           badge = .broken
           broken = true
-          let reason = error.text.split(separator: "\n").first.map(String.init) ?? ""
+          // The message's first line, without the program's name (the caret lines need a terminal).
+          let first = error.text.split(separator: "\n").first ?? ""
+          let reason = String(first.hasPrefix("sift: ") ? first.dropFirst(6) : first)
           sections.append(ViewsDigest.Section(title: view.displayTitle, content: .problem(reason)))
         }
       }
