@@ -49,7 +49,7 @@ struct Presentation {
   /// (`laysOutBody`), `nil` when they were streamed to standard output.
   func pieces(_ plan: Plan, _ summary: RunSummary, bar: FeedbackBar, body: [UInt8]?) -> [Piece] {
     var pieces: [Piece] = []
-    if countOnly && !tableOnTerminal {
+    if countOnly && !tableOnTerminal && report == nil {
       let counts =
         plan.group != nil
         ? summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined() : "\(summary.shown)\n"
@@ -59,7 +59,8 @@ struct Presentation {
     if let report {
       // The bar is part of the document (Docs/Reports.md); `-q` leaves it out.
       let start = report.start(bar: summary == .none ? nil : bar)
-      return [start, body, report.end()].map { Piece(destination: .standardOutput, bytes: $0) }
+      let table = countOnly ? countReport(plan, summary) : body
+      return [start, table, report.end()].map { Piece(destination: .standardOutput, bytes: $0) }
         .filter { !$0.bytes.isEmpty }
     }
     var head = ""
@@ -100,6 +101,25 @@ struct Presentation {
           ascii: !unicode, color: onTerminal ? colorOnTerminal : colorElsewhere,
           width: onTerminal ? width : nil))
     }
+  }
+
+  /// `-c` in an HTML report (Docs/Reports.md): the count, or with `group:` each value (`(empty)`
+  /// for the empty one) and its count, as a table.
+  private func countReport(_ plan: Plan, _ summary: RunSummary) -> [UInt8] {
+    let sink = MemorySink()
+    let grouped = plan.group != nil
+    let html = HTMLWriter(
+      output: OutputBuffer(sink: sink), numericColumns: grouped ? [false, true] : [true])
+    try? html.begin(columns: plan.group.map { [$0.name, "count"] } ?? ["count"])
+    if grouped {
+      for (value, count) in summary.groupCounts {
+        try? html.write(texts: [value.isEmpty ? "(empty)" : value, groupedDigits(count)])
+      }
+    } else {
+      try? html.write(texts: [groupedDigits(summary.shown)])
+    }
+    try? html.end()
+    return sink.bytes
   }
 
   /// `-c` on a terminal (Docs/CommandLine.md, Counting): the count with grouped digits; with

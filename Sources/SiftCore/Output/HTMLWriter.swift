@@ -75,17 +75,7 @@ public final class HTMLWriter: RecordWriter {
       scratch = decoded
     }
     for (column, value) in columns.enumerated() {
-      out.append(literal: isNumeric(column) ? "<td align=\"right\"" : "<td")
-      value.value(row).withText(scratch: &decoded) { text in
-        switch Self.wrapping(text) {
-        case .never: out.append(literal: " nowrap")
-        case .atSpaces: break
-        case .anywhere: out.append(literal: " style=\"word-break:break-all\"")
-        }
-        out.append(.greaterThan)
-        HTMLText.append(text, lineBreaks: true, to: &out)
-      }
-      out.append(literal: "</td>")
+      value.value(row).withText(scratch: &decoded) { appendCell($0, column: column, to: &out) }
     }
     if endsWithTotal {
       // Summary rows are few: each waits until the next shows it is not the last.
@@ -95,6 +85,17 @@ public final class HTMLWriter: RecordWriter {
     } else {
       try writeRow(&out, total: false)
     }
+  }
+
+  /// Writes one row of plain texts, one per column (the `-c` report: a value and its count).
+  public func write(texts: [String]) throws(OutputError) {
+    var out = [UInt8].take(&cells)
+    defer { cells = out }
+    for (column, text) in texts.enumerated() {
+      var text = text
+      text.withUTF8 { appendCell($0, column: column, to: &out) }
+    }
+    try writeRow(&out, total: false)
   }
 
   /// A summary in a report ends with its `Total` row (Docs/Aggregates.md).
@@ -110,6 +111,20 @@ public final class HTMLWriter: RecordWriter {
     }
     out.append(literal: "</table>\n")
     try output.flush()
+  }
+
+  private func appendCell(
+    _ text: UnsafeBufferPointer<UInt8>, column: Int, to out: inout [UInt8]
+  ) {
+    out.append(literal: isNumeric(column) ? "<td align=\"right\"" : "<td")
+    switch Self.wrapping(text) {
+    case .never: out.append(literal: " nowrap")
+    case .atSpaces: break
+    case .anywhere: out.append(literal: " style=\"word-break:break-all\"")
+    }
+    out.append(.greaterThan)
+    HTMLText.append(text, lineBreaks: true, to: &out)
+    out.append(literal: "</td>")
   }
 
   private func writeHeld(total: Bool) throws(OutputError) {
