@@ -42,6 +42,7 @@ func sourceNames(_ files: [String]) -> String? {
 /// `sift --views [@VIEW]` (Docs/Views.md, The views overview): the views as a tab bar with badge counts; a view whose
 /// source or badge cannot be used shows `(!)` and a note on standard error, and the others
 /// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
+/// With `-o html`, the views digest (Docs/Reports.md).
 struct ViewsOverviewCommand {
   let options: Options
   let context: ProcessContext
@@ -72,8 +73,8 @@ struct ViewsOverviewCommand {
           datasets[source] = opened
           let dataset = try opened.get()
           let badgeRun = BadgeRun(
-            query: query, context: ViewContext(file: file.path, view: view, composed: query, sourceName: nil),
-            now: now)
+            query: query, now: now,
+            context: ViewContext(file: file.path, view: view, composed: query, sourceName: nil))
           if digest {
             let section = try badgeRun.section(over: dataset)
             sections.append(section.section)
@@ -93,24 +94,32 @@ struct ViewsOverviewCommand {
       }
       return ViewTabs.Tab(label: view.displayTitle, badge: badge, name: view.name)
     }
-    let text: [UInt8]
-    if digest {
-      let report = HTMLReport(
-        title: nil, subtitle: sourceNames([file.path]), made: now,
-        commandLine: commandLineText(context.arguments))
-      text = report.start(bar: nil) + ViewsDigest(tabs: tabs, sections: sections).body() + report.end()
-    } else {
-      let ascii = !console.unicode(asciiRequested: options.ascii)
-      let width = context.stdoutIsTerminal ? console.width : nil
-      var overview = ViewTabs(tabs: tabs, active: active).render(
-        ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal),
-        maxWidth: width)
-      if let active { overview += file.views[active].details(ascii: ascii, maxWidth: width) }
-      text = Array(overview.utf8)
-    }
+    let text =
+      digest
+      ? digestReport(ViewsDigest(tabs: tabs, sections: sections), file: file, now: now)
+      : tabBar(tabs, active: active, in: file)
     let piece = Presentation.Piece(destination: .standardOutput, bytes: text)
     if let status = console.show([piece], pager: .never, ifClosed: .matched) { return status }
     return broken ? .error : .matched
+  }
+
+  /// The overview: the tab bar, and with `@VIEW` a line describing that view.
+  private func tabBar(_ tabs: [ViewTabs.Tab], active: Int?, in file: ViewsFile) -> [UInt8] {
+    let ascii = !console.unicode(asciiRequested: options.ascii)
+    let width = context.stdoutIsTerminal ? console.width : nil
+    var text = ViewTabs(tabs: tabs, active: active).render(
+      ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal),
+      maxWidth: width)
+    if let active { text += file.views[active].details(ascii: ascii, maxWidth: width) }
+    return Array(text.utf8)
+  }
+
+  /// `-o html`: the digest as a report (Docs/Reports.md, The views digest).
+  private func digestReport(_ digest: ViewsDigest, file: ViewsFile, now: WallTime) -> [UInt8] {
+    let report = HTMLReport(
+      title: nil, subtitle: sourceNames([file.path]), made: now,
+      commandLine: commandLineText(context.arguments))
+    return report.start(bar: nil) + digest.body() + report.end()
   }
 
   /// The dataset of a view's source: views on the same source share it, so each source is opened
@@ -126,16 +135,15 @@ struct ViewsOverviewCommand {
       return .failure(error)
     }
   }
-
 }
 
 /// A view's badge query run over its source (Docs/Views.md, The views overview): counted for the
 /// tab, or, for the digest, with its first records (Docs/Reports.md, The views digest).
 private struct BadgeRun {
   let query: ComposedQuery
+  let now: WallTime
   /// The view, for error messages and labels.
   let context: ViewContext
-  let now: WallTime
 
   /// The records of `dataset` matching the badge query.
   func count(over dataset: Dataset) throws(Problem) -> Int {

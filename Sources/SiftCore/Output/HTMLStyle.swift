@@ -41,6 +41,9 @@ enum HTMLStyle {
   static let groupCount: StaticString = "font-weight:normal;color:#556B82"
 
   // The views digest.
+  static let tabBar: StaticString =
+    "padding:4px 0 8px 0;border-bottom:1px solid #E5E5E5;background-color:#FFFFFF;color:#1D2D3E"
+  static let sectionBar: StaticString = "background-color:#FFFFFF;color:#1D2D3E"
   static let tab: StaticString =
     "display:inline-block;margin:0 16px 8px 0;padding:6px 0;font-size:14px;line-height:20px;font-weight:bold;color:#1D2D3E;background-color:#FFFFFF;white-space:nowrap"
   /// A badge: white on Fiori's negative red.

@@ -34,7 +34,9 @@ public struct ViewsDigest: Sendable {
   /// The digest's part of the report's body.
   public func body() -> [UInt8] {
     var out: [UInt8] = []
-    out.append(literal: "<div style=\"padding:4px 0 8px 0;border-bottom:1px solid #E5E5E5;background-color:#FFFFFF;color:#1D2D3E\">\n")
+    out.append(literal: "<div style=\"")
+    out.append(literal: HTMLStyle.tabBar)
+    out.append(literal: "\">\n")
     for tab in tabs {
       out.append(literal: "<span style=\"")
       out.append(literal: HTMLStyle.tab)
@@ -53,7 +55,9 @@ public struct ViewsDigest: Sendable {
       switch section.content {
       case .records(let bar, let table, let more):
         appendBadge(.count(bar.summary.matched), to: &out)
-        out.append(literal: "</div>\n<div style=\"background-color:#FFFFFF;color:#1D2D3E\">")
+        out.append(literal: "</div>\n<div style=\"")
+        out.append(literal: HTMLStyle.sectionBar)
+        out.append(literal: "\">")
         HTMLReport.appendBar(bar, to: &out)
         out.append(literal: "</div>\n")
         out.append(contentsOf: table)
