@@ -36,18 +36,21 @@ public struct HTMLReport: Sendable {
     out.append(literal: "</title>\n</head>\n<body style=\"")
     out.append(literal: HTMLStyle.body)
     out.append(literal: "\">\n")
-    out.append(literal: "<table role=\"presentation\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" width=\"100%\" style=\"")
+    // The page, and on it the sheet, centred: tables, as e-mail clients lay out nothing else alike.
+    out.append(literal: Self.layoutTable)
     out.append(literal: HTMLStyle.page)
     out.append(literal: "\"><tr><td align=\"center\" style=\"padding:16px 8px\">\n")
-    out.append(literal: "<table role=\"presentation\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" width=\"100%\" style=\"")
+    out.append(literal: Self.layoutTable)
     out.append(literal: HTMLStyle.sheet)
     out.append(literal: "\">\n<tr><td align=\"left\" style=\"")
     out.append(literal: HTMLStyle.header)
     out.append(literal: "\">")
-    // The title is cut as above a table (Docs/Views.md, Running a view); the full text is its `title`.
-    let width = subtitle == nil ? 37 : 24
-    Self.appendElement("div", HTMLStyle.title, truncate(title, toWidth: width, ellipsis: "…"), hint: title, to: &out)
-    if let subtitle { Self.appendElement("div", HTMLStyle.subtitle, subtitle, hint: subtitle, to: &out) }
+    // Cut as the title line above a table (Docs/Views.md, The title line); the full text on hover.
+    let cut = truncate(title, toWidth: subtitle == nil ? 37 : 24, ellipsis: "…")
+    Self.appendElement("div", HTMLStyle.title, cut, hint: title, to: &out)
+    if let subtitle {
+      Self.appendElement("div", HTMLStyle.subtitle, subtitle, hint: subtitle, to: &out)
+    }
     out.append(literal: "</td></tr>\n")
     if let bar {
       out.append(literal: "<tr><td align=\"left\" style=\"")
@@ -61,6 +64,10 @@ public struct HTMLReport: Sendable {
     out.append(literal: "\">\n")
     return out
   }
+
+  /// A table for layout, up to its `style` value.
+  private static let layoutTable: StaticString =
+    "<table role=\"presentation\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" width=\"100%\" style=\""
 
   /// The document after the body: the footer with the time and the command line.
   public func end() -> [UInt8] {
@@ -121,7 +128,8 @@ public struct HTMLReport: Sendable {
     let seconds = Int((t - days * day) / 1_000_000)
     let (y, m, d) = Calendar.civil(fromDays: Int(days))
     func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    return "\(y)-\(two(m))-\(two(d))T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+    let time = "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+    return "\(y)-\(two(m))-\(two(d))T" + time
   }
 }
 
