@@ -25,7 +25,7 @@ export SIFT_NOW=2026-11-24T07:00
 (cd SampleData && "$sift" --views -o html) >"$out/digest.html"
 
 # A window wider than the page, so that a page too wide shows as content past 1,000 px.
-for page in summary:900 digest:3000; do
+for page in summary:900 digest:5000; do
   name=${page%%:*}
   "$browser" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
     --force-device-scale-factor=1 --window-size=1400,"${page##*:}" \
