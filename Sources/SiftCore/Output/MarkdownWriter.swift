@@ -88,8 +88,8 @@ public final class MarkdownWriter: RecordWriter {
 
   /// Appends a cell's text so that a Markdown-to-HTML step shows it as it is, never as markup
   /// (Docs/Formats.md, Markdown): `<`, `>` and `&` as HTML character references; `|`, `\\`, `` ` ``,
-  /// `*`, `~`, `[` and `]` backslash-escaped, and `_` too unless it stands between two letters or
-  /// digits (`grn_no` stays as it is); CRLF, CR and LF as `<br>`.
+  /// `*` and `~` backslash-escaped, `_` too unless it stands between two letters or digits
+  /// (`grn_no` stays as it is), and `]` before `(` or `[` (a link); CRLF, CR and LF as `<br>`.
   private static func appendCell<Output: ByteOutput>(
     _ text: UnsafeBufferPointer<UInt8>, to out: inout Output
   ) {
@@ -98,11 +98,17 @@ public final class MarkdownWriter: RecordWriter {
     while i < text.count {
       let b = text[i]
       switch b {
-      case .pipe, .backslash, UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "~"),
-        .openBracket, .closeBracket:
+      case .pipe, .backslash, UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "~"):
         out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
         out.append(.backslash)
         runStart = i
+      case .closeBracket:
+        // A link or image needs `](` or `][`; brackets alone (`[1,2]`) are text.
+        if i + 1 < text.count, text[i + 1] == UInt8(ascii: "(") || text[i + 1] == .openBracket {
+          out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+          out.append(.backslash)
+          runStart = i
+        }
       case UInt8(ascii: "_"):
         let inWord = i > 0 && i + 1 < text.count && isWordByte(text[i - 1])
           && isWordByte(text[i + 1])
