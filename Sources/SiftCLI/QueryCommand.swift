@@ -26,10 +26,12 @@ struct QueryCommand {
       if options.explain {
         return console.output(plan.explanation(countOnly: options.count)) ?? .matched
       }
-      let unicode = console.unicode(asciiRequested: options.ascii)
+      // A report is UTF-8 whatever the locale (cron's is often C): its chips keep their arrows.
+      let unicode = format == .html || console.unicode(asciiRequested: options.ascii)
       var presentation = console.presentation(
         format, options, title: view?.titleLine(unicode: unicode))
       if format == .html {
+        presentation.unicode = true
         presentation.report = HTMLReport(
           title: view?.title, subtitle: sourceNames(options.files), made: now,
           commandLine: commandLineText(context.arguments))
