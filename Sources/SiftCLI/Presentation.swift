@@ -58,7 +58,7 @@ struct Presentation {
     guard let body else { return (pieces + barOnStandardError(bar)).filter { !$0.bytes.isEmpty } }
     if let report {
       // The bar is part of the document (Docs/Reports.md); `-q` leaves it out.
-      let start = report.start(bar: summary == .none ? nil : bar)
+      let start = report.start(bar: self.summary == .none ? nil : bar)
       let table = countOnly ? countReport(plan, summary) : body
       return [start, table, report.end()].map { Piece(destination: .standardOutput, bytes: $0) }
         .filter { !$0.bytes.isEmpty }
