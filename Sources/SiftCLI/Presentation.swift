@@ -27,6 +27,8 @@ struct Presentation {
   var summary = SummaryStyle.bar
   /// The title line, already fitted (a view's, Docs/Views.md, Running a view).
   var title: String?
+  /// `-o html`: the document around the records (Docs/Reports.md).
+  var report: HTMLReport?
   var stdoutIsTerminal = false
   var stderrIsTerminal = false
   var unicode = true
@@ -36,9 +38,9 @@ struct Presentation {
   var colorOnTerminal = ColorMode.none
   var colorElsewhere = ColorMode.none
 
-  /// Tables and markdown are laid out whole, so that the title and bar can stand above them;
-  /// other formats stream their records as they are found.
-  var laysOutBody: Bool { format == .table || format == .markdown }
+  /// Tables, Markdown and HTML are laid out whole, so that the title and bar can stand above
+  /// them; other formats stream their records as they are found.
+  var laysOutBody: Bool { format == .table || format == .markdown || format == .html }
 
   /// A table for the terminal: fitted to its width, with the title and bar above it.
   var tableOnTerminal: Bool { format == .table && stdoutIsTerminal }
@@ -47,13 +49,20 @@ struct Presentation {
   /// (`laysOutBody`), `nil` when they were streamed to standard output.
   func pieces(_ plan: Plan, _ summary: RunSummary, bar: FeedbackBar, body: [UInt8]?) -> [Piece] {
     var pieces: [Piece] = []
-    if countOnly && !tableOnTerminal {
+    if countOnly && !tableOnTerminal && report == nil {
       let counts =
         plan.group != nil
         ? summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined() : "\(summary.shown)\n"
       pieces.append(Piece(destination: .standardOutput, bytes: Array(counts.utf8)))
     }
     guard let body else { return (pieces + barOnStandardError(bar)).filter { !$0.bytes.isEmpty } }
+    if let report {
+      // The bar is part of the document (Docs/Reports.md); `-q` leaves it out.
+      let start = report.start(bar: self.summary == .none ? nil : bar)
+      let table = countOnly ? countReport(plan, summary) : body
+      return [start, table, report.end()].map { Piece(destination: .standardOutput, bytes: $0) }
+        .filter { !$0.bytes.isEmpty }
+    }
     var head = ""
     if format == .markdown {
       if let title { head += "# \(title)\n\n" }
@@ -92,6 +101,25 @@ struct Presentation {
           ascii: !unicode, color: onTerminal ? colorOnTerminal : colorElsewhere,
           width: onTerminal ? width : nil))
     }
+  }
+
+  /// `-c` in an HTML report (Docs/Reports.md): the count, or with `group:` each value (`(empty)`
+  /// for the empty one) and its count, as a table.
+  private func countReport(_ plan: Plan, _ summary: RunSummary) -> [UInt8] {
+    let sink = MemorySink()
+    let grouped = plan.group != nil
+    let html = HTMLWriter(
+      output: OutputBuffer(sink: sink), numericColumns: grouped ? [false, true] : [true])
+    try? html.begin(columns: plan.group.map { [$0.name, "count"] } ?? ["count"])
+    if grouped {
+      for (value, count) in summary.groupCounts {
+        try? html.write(texts: [value.isEmpty ? "(empty)" : value, groupedDigits(count)])
+      }
+    } else {
+      try? html.write(texts: [groupedDigits(summary.shown)])
+    }
+    try? html.end()
+    return sink.bytes
   }
 
   /// `-c` on a terminal (Docs/CommandLine.md, Counting): the count with grouped digits; with

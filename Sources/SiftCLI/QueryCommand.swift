@@ -26,9 +26,16 @@ struct QueryCommand {
       if options.explain {
         return console.output(plan.explanation(countOnly: options.count)) ?? .matched
       }
-      let unicode = console.unicode(asciiRequested: options.ascii)
-      let presentation = console.presentation(
+      // A report is UTF-8 whatever the locale (cron's is often C): its chips keep their arrows.
+      let unicode = format == .html || console.unicode(asciiRequested: options.ascii)
+      var presentation = console.presentation(
         format, options, title: view?.titleLine(unicode: unicode))
+      if format == .html {
+        presentation.unicode = true
+        presentation.report = HTMLReport(
+          title: view?.title, subtitle: sourceNames(options.files), made: now,
+          commandLine: commandLineText(context.arguments))
+      }
       let fastFilterChips = try inactiveChips(plan, ascii: !unicode)
       let records = RecordOutput(presentation, stdout: context.stdout)
       let summary = try execute(
@@ -106,7 +113,7 @@ struct QueryCommand {
         numericColumns: plan.outputTypes.map { $0 == .number },
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
-        header: !options.noHeader),
+        header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && plan.group != nil),
       output: records.buffer)
   }
 

@@ -25,19 +25,24 @@ struct ViewCommand {
     }
     var run = options
     if run.files.isEmpty, let source = view.source { run.files = [source] }
-    // The subtitle names the files read; standard input has none.
-    let names = run.files.filter { $0 != "-" }.map { String($0.split(separator: "/").last ?? "") }
     let viewContext = ViewContext(
-      file: file.path, view: view, composed: composed,
-      sourceName: names.isEmpty ? nil : names.joined(separator: ", "))
+      file: file.path, view: view, composed: composed, sourceName: sourceNames(run.files))
     return QueryCommand(options: run, query: composed.query, view: viewContext, context: context)
       .run()
   }
 }
 
+/// The subtitle of a title line or report: the names of the files read, `nil` for none
+/// (standard input has no name).
+func sourceNames(_ files: [String]) -> String? {
+  let names = files.filter { $0 != "-" }.map { String($0.split(separator: "/").last ?? "") }
+  return names.isEmpty ? nil : names.joined(separator: ", ")
+}
+
 /// `sift --views [@VIEW]` (Docs/Views.md, The views overview): the views as a tab bar with badge counts; a view whose
 /// source or badge cannot be used shows `(!)` and a note on standard error, and the others
 /// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
+/// With `-o html`, the views digest (Docs/Reports.md).
 struct ViewsOverviewCommand {
   let options: Options
   let context: ProcessContext
@@ -56,33 +61,65 @@ struct ViewsOverviewCommand {
     }
     let now = try QueryCommand(options: options, query: Query(), view: nil, context: context)
       .resolveNow()
+    let digest = options.output == .html
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
+    var sections: [ViewsDigest.Section] = []
     let tabs = file.views.map { view in
       var badge = ViewTabs.Tab.Badge.none
-      if let query = view.badgeQuery(), let source = view.source {
+      if let query = view.badgeQuery(sorted: digest), let source = view.source {
         do throws(Problem) {
           let opened = datasets[source] ?? openDataset(source)
           datasets[source] = opened
           let dataset = try opened.get()
-          badge = .count(try count(query, of: view, in: file.path, over: dataset, now: now))
+          let badgeRun = BadgeRun(
+            query: query, now: now,
+            context: ViewContext(file: file.path, view: view, composed: query, sourceName: nil))
+          if digest {
+            let section = try badgeRun.section(over: dataset)
+            sections.append(section.section)
+            badge = .count(section.count)
+          } else {
+            badge = .count(try badgeRun.count(over: dataset))
+          }
         } catch {
           _ = console.report(error)
           badge = .broken
           broken = true
+          // The message's first line, without the program's name (the caret lines need a terminal).
+          let first = error.text.split(separator: "\n").first ?? ""
+          let reason = String(first.hasPrefix("sift: ") ? first.dropFirst(6) : first)
+          sections.append(ViewsDigest.Section(title: view.displayTitle, content: .problem(reason)))
         }
       }
       return ViewTabs.Tab(label: view.displayTitle, badge: badge, name: view.name)
     }
+    let text =
+      digest
+      ? digestReport(ViewsDigest(tabs: tabs, sections: sections), file: file, now: now)
+      : tabBar(tabs, active: active, in: file)
+    let piece = Presentation.Piece(destination: .standardOutput, bytes: text)
+    if let status = console.show([piece], pager: .never, ifClosed: .matched) { return status }
+    return broken ? .error : .matched
+  }
+
+  /// The overview: the tab bar, and with `@VIEW` a line describing that view.
+  private func tabBar(_ tabs: [ViewTabs.Tab], active: Int?, in file: ViewsFile) -> [UInt8] {
     let ascii = !console.unicode(asciiRequested: options.ascii)
     let width = context.stdoutIsTerminal ? console.width : nil
     var text = ViewTabs(tabs: tabs, active: active).render(
       ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal),
       maxWidth: width)
     if let active { text += file.views[active].details(ascii: ascii, maxWidth: width) }
-    let tabBar = Presentation.Piece(destination: .standardOutput, bytes: Array(text.utf8))
-    if let status = console.show([tabBar], pager: .never, ifClosed: .matched) { return status }
-    return broken ? .error : .matched
+    return Array(text.utf8)
+  }
+
+  /// `-o html`: the digest as a report (Docs/Reports.md, The views digest).
+  private func digestReport(_ digest: ViewsDigest, file: ViewsFile, now: WallTime) -> [UInt8] {
+    let report = HTMLReport(
+      title: nil, subtitle: sourceNames([file.path]), made: now,
+      commandLine: commandLineText(context.arguments))
+    return report.start(bar: nil) + digest.body() + report.end()
   }
 
   /// The dataset of a view's source: views on the same source share it, so each source is opened
@@ -98,19 +135,48 @@ struct ViewsOverviewCommand {
       return .failure(error)
     }
   }
+}
 
-  /// The records of `dataset` matching the view's badge `query`.
-  private func count(
-    _ query: ComposedQuery, of view: View, in file: String, over dataset: Dataset, now: WallTime
-  ) throws(Problem) -> Int {
-    let context = ViewContext(file: file, view: view, composed: query, sourceName: nil)
-    do throws(SiftError) {
-      let plan: Plan
-      do throws(PlanError) { plan = try dataset.plan(query.query, now: now) } catch {
-        throw .plan(error)
-      }
-      return try dataset.run(plan, writer: nil).matched
-    } catch {
+/// A view's badge query run over its source (Docs/Views.md, The views overview): counted for the
+/// tab, or, for the digest, with its first records (Docs/Reports.md, The views digest).
+private struct BadgeRun {
+  let query: ComposedQuery
+  let now: WallTime
+  /// The view, for error messages and labels.
+  let context: ViewContext
+
+  /// The records of `dataset` matching the badge query.
+  func count(over dataset: Dataset) throws(Problem) -> Int {
+    try run(plan(query.query, on: dataset), over: dataset, writer: nil).matched
+  }
+
+  /// The digest's section of the view: the badge query's chips and its first records, and how
+  /// many records match.
+  func section(over dataset: Dataset) throws(Problem) -> (section: ViewsDigest.Section, count: Int) {
+    var first = query.query
+    first.set(DirectiveClause(.limit(ViewsDigest.recordsPerSection), span: Span(0, 0)))
+    let plan = try plan(first, on: dataset)
+    let table = MemorySink()
+    let writer = HTMLWriter(
+      output: OutputBuffer(sink: table), numericColumns: plan.outputTypes.map { $0 == .number })
+    let summary = try run(plan, over: dataset, writer: writer)
+    let chips = FilterChips(plan: plan, labels: context.labels(in: plan.schema)).filterChips()
+    let bar = FeedbackBar(chips: chips, summary: summary, limited: false, grouped: false)
+    let content = ViewsDigest.Section.Content.records(
+      bar: bar, table: table.bytes, more: summary.matched - summary.shown)
+    return (ViewsDigest.Section(title: context.view.displayTitle, content: content), summary.matched)
+  }
+
+  private func plan(_ query: Query, on dataset: Dataset) throws(Problem) -> Plan {
+    do throws(PlanError) { return try dataset.plan(query, now: now) } catch {
+      throw Problem(.plan(error), query: "", view: context)
+    }
+  }
+
+  private func run(_ plan: Plan, over dataset: Dataset, writer: RecordWriter?) throws(Problem)
+    -> RunSummary
+  {
+    do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
       throw Problem(error, query: "", view: context)
     }
   }

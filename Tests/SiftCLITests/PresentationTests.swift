@@ -64,6 +64,22 @@ import Testing
     #expect(pieces == [Self.out("# Open\n\n" + bar.render(FeedbackBar.Style()) + "\n\n"), Self.out(body)])
   }
 
+  @Test func anHTMLReportIsOneDocumentOnStandardOutputWithTheBarInside() throws {
+    let (plan, summary, bar) = try Self.run("status:open")
+    var p = Presentation(format: .html, stdoutIsTerminal: true, stderrIsTerminal: true, width: 80)
+    let report = HTMLReport(title: nil, subtitle: "input", made: 0, commandLine: "sift status:open")
+    p.report = report
+    let body = "<table></table>\n"
+    let pieces = p.pieces(plan, summary, bar: bar, body: Array(body.utf8))
+    // Nothing on standard error or through the pager, even on terminals: the bar is in the report.
+    #expect(pieces == [
+      Piece(destination: .standardOutput, bytes: report.start(bar: bar)), Self.out(body),
+      Piece(destination: .standardOutput, bytes: report.end()),
+    ])
+    p.summary = .none
+    #expect(p.pieces(plan, summary, bar: bar, body: [])[0].bytes == report.start(bar: nil))
+  }
+
   @Test func countToAPipeIsTheNumberAndTheBarOnStandardError() throws {
     let (plan, summary, bar) = try Self.run("status:open")
     let p = Presentation(format: .csv, countOnly: true, summary: .text)

@@ -58,7 +58,7 @@ import Testing
 
   @Test func bashCompletesOptionValues() throws {
     guard let offered = try bashCompletions(["sift", "-o", ""], cursor: 2) else { return }
-    #expect(offered == ["table", "csv", "tsv", "json", "ndjson", "markdown"])
+    #expect(offered == ["table", "csv", "tsv", "json", "ndjson", "markdown", "html"])
     let pager = try bashCompletions(["sift", "--pager", "a"], cursor: 2)
     #expect(pager == ["auto", "always"])
   }
@@ -140,7 +140,7 @@ import Testing
       #expect(run.stderr.isEmpty, "fish wrote: \(run.stderr)")
       return run.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
     }
-    #expect(try offered("sift -o ").sorted() == ["csv", "json", "markdown", "ndjson", "table", "tsv"])
+    #expect(try offered("sift -o ").sorted() == ["csv", "html", "json", "markdown", "ndjson", "table", "tsv"])
     #expect(try offered("sift @g") == ["@grn"])
     #expect(try offered("sift @grn 'status:x cu") == ["status:x customer:"])
     #expect(try offered("sift @grn 'sort:-da") == ["sort:-date"])

@@ -1,7 +1,7 @@
 /// Writes a GitHub-flavoured Markdown table: a header row, a `---` row (`---:` for numeric
-/// columns, which right-aligns them), then one row per record. In a cell, `|` is written `\|` and
-/// each line break `<br>`. With groups, each group is its own table under a bold
-/// `label (count)` line.
+/// columns, which right-aligns them), then one row per record. A cell's text is escaped so that
+/// no value becomes markup (`appendCell`); each line break is `<br>`. With groups, each group is
+/// its own table under a bold `label (count)` line.
 public final class MarkdownWriter: RecordWriter {
   private let output: OutputBuffer
   private let numericColumns: [Bool]
@@ -86,7 +86,10 @@ public final class MarkdownWriter: RecordWriter {
     try output.endRecord()
   }
 
-  /// Appends a cell's text: `|` escaped, CRLF, CR and LF as `<br>`.
+  /// Appends a cell's text so that a Markdown-to-HTML step shows it as it is, never as markup
+  /// (Docs/Formats.md, Markdown): `<`, `>` and `&` as HTML character references; `|`, `\\`, `` ` ``,
+  /// `*` and `~` backslash-escaped, `_` too unless it stands between two letters or digits
+  /// (`grn_no` stays as it is), and `]` before `(` or `[` (a link); CRLF, CR and LF as `<br>`.
   private static func appendCell<Output: ByteOutput>(
     _ text: UnsafeBufferPointer<UInt8>, to out: inout Output
   ) {
@@ -94,21 +97,47 @@ public final class MarkdownWriter: RecordWriter {
     var i = 0
     while i < text.count {
       let b = text[i]
-      guard b == .pipe || b == .lineFeed || b == .carriageReturn else {
-        i += 1
-        continue
-      }
-      out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
-      if b == .pipe {
-        out.append(literal: "\\|")
-      } else {
+      switch b {
+      case .pipe, .backslash, UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "~"):
+        out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+        out.append(.backslash)
+        runStart = i
+      case .closeBracket:
+        // A link or image needs `](` or `][`; brackets alone (`[1,2]`) are text.
+        if i + 1 < text.count, text[i + 1] == UInt8(ascii: "(") || text[i + 1] == .openBracket {
+          out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+          out.append(.backslash)
+          runStart = i
+        }
+      case UInt8(ascii: "_"):
+        let inWord = i > 0 && i + 1 < text.count && isWordByte(text[i - 1])
+          && isWordByte(text[i + 1])
+        if !inWord {
+          out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+          out.append(.backslash)
+          runStart = i
+        }
+      case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+        out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+        out.append(literal: b == UInt8(ascii: "<") ? "&lt;" : b == UInt8(ascii: ">") ? "&gt;" : "&amp;")
+        runStart = i + 1
+      case .lineFeed, .carriageReturn:
+        out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
         out.append(literal: "<br>")
         if b == .carriageReturn, i + 1 < text.count, text[i + 1] == .lineFeed { i += 1 }
+        runStart = i + 1
+      default:
+        break
       }
       i += 1
-      runStart = i
     }
     out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
+  }
+
+  /// A byte of a word for emphasis rules: an ASCII letter or digit, or part of a non-ASCII
+  /// character.
+  private static func isWordByte(_ b: UInt8) -> Bool {
+    b.isDigit || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || b >= 0x80
   }
 
   /// Appends text for a paragraph: Markdown punctuation backslash-escaped, line breaks as spaces.
@@ -119,7 +148,7 @@ public final class MarkdownWriter: RecordWriter {
         out.append(.space)
       case .backslash, .pipe, UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"),
         UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-        UInt8(ascii: "#"), UInt8(ascii: "~"):
+        UInt8(ascii: "#"), UInt8(ascii: "~"), UInt8(ascii: "&"):
         out.append(.backslash)
         out.append(b)
       default:

@@ -1,6 +1,6 @@
 /// The output formats of Docs/Formats.md, Output.
 public enum OutputFormat: String, Sendable, CaseIterable {
-  case table, csv, tsv, json, ndjson, markdown
+  case table, csv, tsv, json, ndjson, markdown, html
 }
 
 /// One output column: its header name and where its value comes from in a record.
@@ -39,7 +39,7 @@ public protocol RecordWriter: AnyObject {
   func write(_ row: RowView, columns: [OutputColumn], verbatim: Bool) throws(OutputError)
   /// Ends the output (closing bracket, table body, flush).
   func end() throws(OutputError)
-  /// Whether a summary ends with a `Total` row: reports for people (table, Markdown) do, data
+  /// Whether a summary ends with a `Total` row: reports for people (table, Markdown, HTML) do, data
   /// (CSV, TSV, JSON) does not (Docs/Aggregates.md).
   var writesTotals: Bool { get }
 }

@@ -15,11 +15,15 @@ public struct WriterOptions: Sendable {
   public var textStyle: TextStyle
   /// `csv`/`tsv`: write the header row (not with `--no-header`).
   public var header: Bool
+  /// `html`: the records are a grouped summary, so the last is its `Total` row (Docs/Aggregates.md).
+  public var endsWithTotal: Bool
 
   public init(
     format: OutputFormat, delimiter: UInt8 = UInt8(ascii: ","), numericColumns: [Bool] = [],
-    maxWidth: Int? = nil, ascii: Bool = false, textStyle: TextStyle = .plain, header: Bool = true
+    maxWidth: Int? = nil, ascii: Bool = false, textStyle: TextStyle = .plain, header: Bool = true,
+    endsWithTotal: Bool = false
   ) {
+    self.endsWithTotal = endsWithTotal
     self.format = format
     self.textStyle = textStyle
     self.header = header
@@ -47,5 +51,9 @@ public func makeWriter(_ options: WriterOptions, output: OutputBuffer) -> any Re
   case .json: JSONWriter(output: output, layout: .array)
   case .ndjson: JSONWriter(output: output, layout: .lines)
   case .markdown: MarkdownWriter(output: output, numericColumns: options.numericColumns)
+  case .html:
+    HTMLWriter(
+      output: output, numericColumns: options.numericColumns,
+      endsWithTotal: options.endsWithTotal)
   }
 }

@@ -29,13 +29,15 @@ public struct View: Sendable {
     return ComposedQuery(parts, defaultSort: sort)
   }
 
-  /// The query counted for the view's badge: the preset query AND the badge query.
-  public func badgeQuery() -> ComposedQuery? {
+  /// The query counted for the view's badge: the preset query AND the badge query; `sorted`, in
+  /// the view's default sort (for the records the digest shows, Docs/Reports.md).
+  public func badgeQuery(sorted: Bool = false) -> ComposedQuery? {
     guard let badge else { return nil }
-    return ComposedQuery([
-      (key: "query", text: query.text, query: query.parsed),
-      (key: "badge", text: badge.text, query: badge.parsed),
-    ])
+    return ComposedQuery(
+      [
+        (key: "query", text: query.text, query: query.parsed),
+        (key: "badge", text: badge.text, query: badge.parsed),
+      ], defaultSort: sorted ? sort : nil)
   }
 }
 

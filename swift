@@ -1,0 +1,1 @@
+/tmp/x/nochrome/swift
