@@ -1,1 +1,0 @@
-/tmp/x/nochrome/swift
