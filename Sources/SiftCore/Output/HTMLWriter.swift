@@ -46,7 +46,7 @@ public final class HTMLWriter: RecordWriter {
   }
 
   /// A group's header row: its value (`(empty)` when empty) and its count, digits grouped.
-  public func beginGroup(label: String, count: Int) throws(OutputError) {
+  public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
     var out = output
     out.append(literal: "<tr style=\"")
     out.append(literal: HTMLStyle.groupRow)
@@ -55,12 +55,12 @@ public final class HTMLWriter: RecordWriter {
     out.append(literal: "\" style=\"")
     out.append(literal: HTMLStyle.groupCell)
     out.append(literal: "\">")
-    var text = label.isEmpty ? "(empty)" : label
+    var text = heading.key.isEmpty ? "(empty)" : heading.key
     text.withUTF8 { HTMLText.append($0, to: &out) }
     out.append(literal: " <span style=\"")
     out.append(literal: HTMLStyle.groupCount)
     out.append(literal: "\">(")
-    out.append(groupedDigits(count))
+    out.append(heading.summaryText)
     out.append(literal: ")</span></td></tr>\n")
     try output.endRecord()
   }
