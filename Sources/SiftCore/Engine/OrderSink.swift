@@ -54,7 +54,8 @@ struct OrderSink: MatchSink {
   let plan: Plan
   let writer: RecordWriter
   let limit: Int
-  /// Bytes of kept matches past which the runs held are spilled to a temporary file.
+  /// Bytes of kept matches past which the runs held are spilled to a temporary file: the
+  /// budget less what parts read ahead on worker threads may hold.
   let memoryBudget: Int
   let temporaryDirectory: String
   /// What the calling thread filtered since the last run was closed.
@@ -74,7 +75,7 @@ struct OrderSink: MatchSink {
     self.plan = plan
     self.writer = writer
     self.limit = limit
-    self.memoryBudget = options.memoryBudget
+    self.memoryBudget = max(0, options.memoryBudget - options.partsHeld)
     self.temporaryDirectory = options.temporaryDirectory
     self.open = Part(plan: plan)
   }
