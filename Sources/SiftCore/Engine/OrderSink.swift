@@ -119,8 +119,11 @@ struct OrderSink: MatchSink {
     guard runsHeld + open.heldBytes > memoryBudget else { return }
     closeOpen()
     guard !runs.isEmpty else { return }
-    let ranking = tally.ranked()
+    // Ranks only the groups of the runs spilled: every group so far may be many more.
+    var groups = GroupTally()
+    for run in runs { groups.merge(run.keys.groups) }
     let file = try SpillFile(directory: temporaryDirectory)
+    let ranking = groups.ranked()
     try Self.merge(runs.map { MemoryRun($0, ranking: ranking) }, limit: limit) {
       run throws(SiftError) in try file.append(run)
     }
@@ -130,6 +133,7 @@ struct OrderSink: MatchSink {
     spilled.append(file)
     if spilled.count >= Self.mergeWidth {
       let merged = try SpillFile(directory: temporaryDirectory)
+      let ranking = tally.ranked()
       let files = try spilled.map { f throws(SiftError) in
         try FileRun(f, plan: plan, ranking: ranking)
       }
