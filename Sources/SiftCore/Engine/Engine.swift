@@ -153,7 +153,9 @@ public final class Engine {
   ) throws(SiftError) -> RunSummary {
     do throws(SiftError) {
       let plan = pass.plan
-      do throws(OutputError) { try writer?.begin(columns: plan.outputNames, headers: plan.outputHeaders) } catch {
+      do throws(OutputError) {
+        try writer?.begin(columns: plan.outputNames, headers: plan.outputHeaders)
+      } catch {
         throw .output(error)
       }
       let sampled = sample.batches

@@ -29,7 +29,9 @@ struct OrderSink: MatchSink {
 
     var isEmpty: Bool { rows.isEmpty }
 
-    mutating func collect(_ batch: RecordBatch, rows matched: [Int32], source: Int, access: SourceAccess) {
+    mutating func collect(
+      _ batch: RecordBatch, rows matched: [Int32], source: Int, access: SourceAccess
+    ) {
       guard let (kept, keptRows) = batch.keeping(matched) else { return }
       let b = Int32(batches.count)
       batches.append(kept)
@@ -293,6 +295,8 @@ final class MemoryRun: SortedRun {
   override func withRecord(_ body: (RowView, Int) -> Void) {
     let kept = part.rows[keyIndex]
     let b = Int(kept.batch)
-    part.batches[b].withRows { cursor in body(cursor.row(Int(kept.row)), Int(part.batchSources[b])) }
+    part.batches[b].withRows { cursor in
+      body(cursor.row(Int(kept.row)), Int(part.batchSources[b]))
+    }
   }
 }

@@ -22,7 +22,9 @@ struct Pass<Sink: MatchSink> {
   ) throws(SiftError) -> SourceAccess {
     if let c = compiled[source], c.fieldCount == names.count { return c }
     let c: SourceAccess
-    do throws(PlanError) { c = try SourceAccess(plan: plan, names: names, encoding: encoding) } catch {
+    do throws(PlanError) {
+      c = try SourceAccess(plan: plan, names: names, encoding: encoding)
+    } catch {
       throw .plan(error)
     }
     if encoding == .json {

@@ -172,7 +172,9 @@ final class FileRun: SortedRun {
     if filled - start >= count { return true }
     if start > 0 {
       buffer.withUnsafeMutableBytes { b in
-        if filled > start { b.baseAddress!.copyMemory(from: b.baseAddress! + start, byteCount: filled - start) }
+        if filled > start {
+          b.baseAddress!.copyMemory(from: b.baseAddress! + start, byteCount: filled - start)
+        }
       }
       filled -= start
       start = 0
