@@ -122,7 +122,8 @@ enum OptionTable {
     ) { options, value throws(UsageError) in
       guard let bytes = Options.parseSize(value) else {
         throw UsageError(
-          "option '--memory' needs a size such as 100K, 512M or 2G (or plain bytes), not '\(value)'")
+          "option '--memory' needs a size such as 100K, 512M or 2G (or plain bytes), "
+            + "not '\(value)'")
       }
       options.memory = bytes
     },

@@ -251,8 +251,8 @@ extension Options {
       shift = 10 * (k + 1)
       digits = digits.dropLast()
     }
-    guard !digits.isEmpty, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }), let n = Int(digits), n > 0,
-      n <= Int.max >> shift
+    guard !digits.isEmpty, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }), let n = Int(digits),
+      n > 0, n <= Int.max >> shift
     else { return nil }
     return n << shift
   }

@@ -40,7 +40,8 @@ import Testing
 
   @Test(arguments: [".csv", ".ndjson"])
   func aTinyBudgetGivesTheBytesOfTheInMemorySort(suffix: String) throws {
-    let text = suffix == ".csv" ? P.csv(rows: 30_000, multilineEvery: 50) : Self.ndjson(rows: 30_000)
+    let text =
+      suffix == ".csv" ? P.csv(rows: 30_000, multilineEvery: 50) : Self.ndjson(rows: 30_000)
     try P.withFile(text, suffix: suffix) { path in
       for query in Self.queries {
         for format in [OutputFormat.csv, .ndjson, .table] {

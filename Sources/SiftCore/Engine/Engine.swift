@@ -60,7 +60,9 @@ final class Engine {
   ) throws(SiftError) -> RunSummary {
     do throws(SiftError) {
       let plan = pass.plan
-      do throws(OutputError) { try writer?.begin(columns: plan.outputNames, headers: plan.outputHeaders) } catch {
+      do throws(OutputError) {
+        try writer?.begin(columns: plan.outputNames, headers: plan.outputHeaders)
+      } catch {
         throw .output(error)
       }
       let sampled = sample.batches

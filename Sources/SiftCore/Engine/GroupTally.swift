@@ -30,7 +30,9 @@ struct GroupTally {
   /// Calls `body` with the decoded bytes of value `id`.
   func withValue<R>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     let e = entries[id]
-    return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[e.start..<(e.start + e.length)])) }
+    return arena.withUnsafeBufferPointer {
+      body(UnsafeBufferPointer(rebasing: $0[e.start..<(e.start + e.length)]))
+    }
   }
 
   /// The records counted with value `id`.

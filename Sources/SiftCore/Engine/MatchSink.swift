@@ -87,7 +87,8 @@ struct CountSink: MatchSink {
   mutating func merge(_ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary) {}
 
   mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {
-    // `-c` counts every match: `limit:` only cuts what is written (Docs/QueryLanguage.md, Directives).
+    // `-c` counts every match: `limit:` only cuts what is written (Docs/QueryLanguage.md,
+    // Directives).
     summary.shown = summary.matched
   }
 }
@@ -121,7 +122,9 @@ struct TallySink: MatchSink {
 
   mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {
     summary.shown = summary.matched
-    summary.groupCounts = all.tally.ordered().map { (String(decoding: $0.value, as: UTF8.self), $0.count) }
+    summary.groupCounts = all.tally.ordered().map {
+      (String(decoding: $0.value, as: UTF8.self), $0.count)
+    }
     summary.groups = summary.groupCounts.count
   }
 }

@@ -29,7 +29,9 @@ struct OrderSink: MatchSink {
 
     var isEmpty: Bool { rows.isEmpty }
 
-    mutating func collect(_ batch: RecordBatch, rows matched: [Int32], source: Int, access: SourceAccess) {
+    mutating func collect(
+      _ batch: RecordBatch, rows matched: [Int32], source: Int, access: SourceAccess
+    ) {
       guard let (kept, keptRows) = batch.keeping(matched) else { return }
       let b = Int32(batches.count)
       batches.append(kept)
@@ -54,7 +56,8 @@ struct OrderSink: MatchSink {
   let plan: Plan
   let writer: RecordWriter
   let limit: Int
-  /// Bytes of kept matches past which the runs held are spilled to a temporary file.
+  /// Bytes of kept matches past which the runs held are spilled to a temporary file: the
+  /// budget less what parts read ahead on worker threads may hold.
   let memoryBudget: Int
   let temporaryDirectory: String
   /// What the calling thread filtered since the last run was closed.
@@ -74,7 +77,7 @@ struct OrderSink: MatchSink {
     self.plan = plan
     self.writer = writer
     self.limit = limit
-    self.memoryBudget = options.memoryBudget
+    self.memoryBudget = max(0, options.memoryBudget - options.partsHeld)
     self.temporaryDirectory = options.temporaryDirectory
     self.open = Part(plan: plan)
   }
@@ -118,8 +121,11 @@ struct OrderSink: MatchSink {
     guard runsHeld + open.heldBytes > memoryBudget else { return }
     closeOpen()
     guard !runs.isEmpty else { return }
-    let ranking = tally.ranked()
+    // Ranks only the groups of the runs spilled: every group so far may be many more.
+    var groups = GroupTally()
+    for run in runs { groups.merge(run.keys.groups) }
     let file = try SpillFile(directory: temporaryDirectory)
+    let ranking = groups.ranked()
     try Self.merge(runs.map { MemoryRun($0, ranking: ranking) }, limit: limit) {
       run throws(SiftError) in try file.append(run)
     }
@@ -129,6 +135,7 @@ struct OrderSink: MatchSink {
     spilled.append(file)
     if spilled.count >= Self.mergeWidth {
       let merged = try SpillFile(directory: temporaryDirectory)
+      let ranking = tally.ranked()
       let files = try spilled.map { f throws(SiftError) in
         try FileRun(f, plan: plan, ranking: ranking)
       }
@@ -288,6 +295,8 @@ final class MemoryRun: SortedRun {
   override func withRecord(_ body: (RowView, Int) -> Void) {
     let kept = part.rows[keyIndex]
     let b = Int(kept.batch)
-    part.batches[b].withRows { cursor in body(cursor.row(Int(kept.row)), Int(part.batchSources[b])) }
+    part.batches[b].withRows { cursor in
+      body(cursor.row(Int(kept.row)), Int(part.batchSources[b]))
+    }
   }
 }

@@ -26,6 +26,13 @@ public struct ParallelOptions: Sendable {
     self.memoryBudget = memoryBudget
     self.temporaryDirectory = temporaryDirectory
   }
+
+  /// Parts a worker may run ahead of the one the calling thread takes next.
+  var partsAhead: Int { 2 * workers }
+
+  /// What the parts being filtered or waiting their turn may hold at most: a part's batches
+  /// (its text and field spans) are about twice its bytes. None on one thread.
+  var partsHeld: Int { workers > 1 ? 2 * partSize * (workers + partsAhead) : 0 }
 }
 
 /// What filtering one part produced, in input order.
@@ -86,7 +93,7 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
     bounds = (0...parts).map {
       rest.range.lowerBound + min($0 * options.partSize, rest.range.count)
     }
-    ahead = 2 * options.workers
+    ahead = options.partsAhead
     results = Array(repeating: nil, count: parts)
     pthread_mutex_init(lock, nil)
     pthread_cond_init(changed, nil)

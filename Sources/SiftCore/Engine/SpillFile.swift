@@ -42,23 +42,31 @@ final class SpillFile {
 
   /// Appends the current record of `run`.
   func append(_ run: SortedRun) throws(SiftError) {
-    run.withRecord { row, source in append(row, source: source, keys: run.keys, index: run.keyIndex) }
+    // Encoded into a local array: appends to a class's stored property are each checked for
+    // exclusivity at run time.
+    var out = [UInt8].take(&buffer)
+    run.withRecord { row, source in
+      Self.encode(row, source: source, keys: run.keys, index: run.keyIndex, into: &out)
+    }
+    buffer = out
     if buffer.count >= Self.bufferSize { try flush() }
   }
 
-  private func append(_ row: RowView, source: Int, keys: SortKeys, index: Int) {
-    let start = buffer.count
-    buffer.appendInteger(UInt32(0))
-    buffer.appendInteger(Int32(source))
-    buffer.append(row.encoding.code)
-    buffer.appendInteger(Int32(row.width))
+  private static func encode(
+    _ row: RowView, source: Int, keys: SortKeys, index: Int, into out: inout [UInt8]
+  ) {
+    let start = out.count
+    out.appendInteger(UInt32(0))
+    out.appendInteger(Int32(source))
+    out.append(row.encoding.code)
+    out.appendInteger(Int32(row.width))
     if keys.hasGroup {
       keys.groups.withValue(Int(keys.groupIDs[index])) { value in
-        buffer.appendInteger(UInt32(value.count))
-        buffer.append(contentsOf: value)
+        out.appendInteger(UInt32(value.count))
+        out.append(contentsOf: value)
       }
     }
-    for k in 0..<keys.values.count { buffer.append(keys.values[k][index]) }
+    for k in 0..<keys.values.count { out.append(keys.values[k][index]) }
     // The bytes from the first to the last the record's text and fields cover.
     var low = row.extentStart
     var high = row.extentEnd
@@ -66,18 +74,28 @@ final class SpillFile {
       low = min(low, Int(row.spans[2 * f]))
       high = max(high, Int(row.spans[2 * f + 1]))
     }
-    buffer.appendInteger(Int32(row.extentStart - low))
-    buffer.appendInteger(Int32(row.extentEnd - low))
-    for f in 0..<row.width {
-      let s = row.spans[2 * f]
-      buffer.appendInteger(s < 0 ? s : s - Int32(low))
-      buffer.appendInteger(s < 0 ? s : row.spans[2 * f + 1] - Int32(low))
-    }
-    buffer.appendInteger(UInt32(high - low))
-    buffer.append(contentsOf: UnsafeBufferPointer(start: row.base + low, count: high - low))
-    let length = UInt32(buffer.count - start - 4)
-    withUnsafeBytes(of: length.littleEndian) { b in
-      for i in 0..<4 { buffer[start + i] = b[i] }
+    let spanBytes = 4 * (2 + 2 * row.width)
+    let textStart = out.count + spanBytes + 4
+    out.append(contentsOf: repeatElement(0, count: spanBytes + 4 + high - low))
+    let length = UInt32(out.count - start - 4)
+    out.withUnsafeMutableBytes { b in
+      var at = textStart - spanBytes - 4
+      func put(_ v: Int32) {
+        b.storeBytes(of: v.littleEndian, toByteOffset: at, as: Int32.self)
+        at += 4
+      }
+      put(Int32(row.extentStart - low))
+      put(Int32(row.extentEnd - low))
+      for f in 0..<(2 * row.width) {
+        // A missing field's start (-1) stands for its end too.
+        let fieldStart = row.spans[f & ~1]
+        put(fieldStart < 0 ? fieldStart : row.spans[f] - Int32(low))
+      }
+      put(Int32(high - low))
+      if high > low {
+        (b.baseAddress! + textStart).copyMemory(from: row.base + low, byteCount: high - low)
+      }
+      b.storeBytes(of: length.littleEndian, toByteOffset: start, as: UInt32.self)
     }
   }
 
@@ -154,7 +172,9 @@ final class FileRun: SortedRun {
     if filled - start >= count { return true }
     if start > 0 {
       buffer.withUnsafeMutableBytes { b in
-        if filled > start { b.baseAddress!.copyMemory(from: b.baseAddress! + start, byteCount: filled - start) }
+        if filled > start {
+          b.baseAddress!.copyMemory(from: b.baseAddress! + start, byteCount: filled - start)
+        }
       }
       filled -= start
       start = 0
@@ -192,6 +212,9 @@ final class FileRun: SortedRun {
     }
     at = start + 4
     length = 4 + rest
+    // Read through a local reference: each access to a class's stored property is checked for
+    // exclusivity at run time.
+    let buffer = self.buffer
     source = Int(buffer.loadInteger(Int32.self, at: &at))
     encoding = FieldEncoding(code: buffer[at])
     at += 1
@@ -212,8 +235,10 @@ final class FileRun: SortedRun {
     for k in 0..<keys.values.count { keys.values[k].append(buffer.loadSortValue(at: &at)) }
     let extentStart = Int(buffer.loadInteger(Int32.self, at: &at))
     extent = (extentStart, Int(buffer.loadInteger(Int32.self, at: &at)))
+    var spans = [Int32].take(&self.spans)
     spans.removeAll(keepingCapacity: true)
     for _ in 0..<(2 * width) { spans.append(buffer.loadInteger(Int32.self, at: &at)) }
+    self.spans = spans
     _ = buffer.loadInteger(UInt32.self, at: &at)
     textAt = at
     keyIndex = 0
