@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Turns JSON objects into records: maps top-level keys to field indices in first-seen order and
 /// writes each member's value span. Shared by the JSON and NDJSON readers.
 final class JSONRecordBuilder {
@@ -44,22 +40,27 @@ final class JSONRecordBuilder {
         var keyBounds = self.keyBounds
         var width = self.width
         while true {
-          let keyStart = p
-          let (keyEnd, valueStart) = try scanner.scanMemberName(at: p)
-          p = try scanner.scanValue(at: valueStart, depth: depth + 1)
-          let name = UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)])
           let field: Int
+          let valueStart: Int
           if member < predicted.count,
-            Self.isKey(predicted[member], of: keyBytes, keyBounds, name)
+            let nameEnd = Self.nameEnd(ifKey: predicted[member], of: keyBytes, keyBounds, in: b, at: p)
           {
             field = predicted[member]
+            valueStart = try scanner.memberValue(afterName: nameEnd)
+            p = try scanner.scanValue(at: valueStart, depth: depth + 1)
           } else {
+            let keyStart = p
+            let keyEnd: Int
+            (keyEnd, valueStart) = try scanner.scanMemberName(at: p)
+            p = try scanner.scanValue(at: valueStart, depth: depth + 1)
             // Drop the local copies first, so that adding a key appends in place instead of
             // copying every key so far (quadratic in a record's width).
             predicted = []
             keyBytes = []
             keyBounds = []
-            field = self.field(named: name, member: member, rows: row + 1)
+            field = self.field(
+              named: UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)]),
+              member: member, rows: row + 1)
             predicted = self.predicted
             keyBytes = self.keyBytes
             keyBounds = self.keyBounds
@@ -106,28 +107,64 @@ final class JSONRecordBuilder {
       spans.widen(rows: rows, from: width, to: field + 1)
       width = field + 1
     }
+    // A key whose text needs escapes is never predicted (-1): its raw bytes differ from it.
+    let predictable = !key.contains { $0 == .quote || $0 == .backslash || $0 < 0x20 }
+    let prediction = predictable ? field : -1
     if member < predicted.count {
-      predicted[member] = field
+      predicted[member] = prediction
     } else if member == predicted.count {
-      predicted.append(field)
+      predicted.append(prediction)
     }
     return field
   }
 
-  /// Whether a key's raw bytes (between its quotes) are field `f`'s decoded key: the same
-  /// bytes, and no escape that would make them mean something else.
+  /// Where the member name at `p` ends (after its closing quote) when it is field `f`'s key
+  /// written as is: a quote, the key's bytes, a quote. A predicted key holds no quote,
+  /// backslash or control byte (see `field(named:member:rows:)`), so scanning that string
+  /// would end at the same place. `nil` otherwise, also when the closing quote would lie past
+  /// the buffer (the full scan then reports what is there).
   @inline(__always)
-  private static func isKey(
-    _ f: Int, of keyBytes: [UInt8], _ keyBounds: [Int], _ raw: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
+  private static func nameEnd(
+    ifKey f: Int, of keyBytes: [UInt8], _ keyBounds: [Int], in b: UnsafeBufferPointer<UInt8>,
+    at p: Int
+  ) -> Int? {
+    guard f >= 0 else { return nil }
     let start = keyBounds[f]
     let count = keyBounds[f + 1] - start
-    guard count == raw.count else { return false }
-    guard count > 0, let rb = raw.baseAddress else { return true }
-    return keyBytes.withUnsafeBufferPointer { k in
-      memcmp(k.baseAddress! + start, rb, count) == 0
-        && memchr(rb, Int32(UInt8.backslash), count) == nil
+    let close = p + 1 + count
+    guard close < b.count, b[p] == .quote, b[close] == .quote else { return nil }
+    guard count > 0 else { return close + 1 }
+    let equal = keyBytes.withUnsafeBytes { k in
+      equalBytes(k.baseAddress! + start, UnsafeRawPointer(b.baseAddress! + p + 1), count: count)
     }
+    return equal ? close + 1 : nil
+  }
+
+  /// Whether the `count` bytes at `x` and at `y` are the same, a word at a time (the last word
+  /// overlapping the one before it rather than going byte by byte).
+  @inline(__always)
+  static func equalBytes(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, count: Int) -> Bool {
+    if count >= 8 {
+      var k = 0
+      while k < count - 8 {
+        if x.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+          != y.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+        { return false }
+        k += 8
+      }
+      return x.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        == y.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    }
+    if count >= 4 {
+      return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+        && x.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+          == y.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    }
+    for k in 0..<count
+    where x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) {
+      return false
+    }
+    return true
   }
 
   /// Hands the records built so far to a batch over `bytes`, and starts the next batch with
