@@ -31,7 +31,7 @@ final class JSONRecordBuilder {
     let b = scanner.b
     let row = count
     spans.reserve(2 * width)
-    for k in 0..<(2 * width) { spans.base[spans.count + k] = -1 }
+    (spans.base + spans.count).update(repeating: -1, count: 2 * width)
     spans.count += 2 * width
     do throws(JSONScanFailure) {
       var p = try scanner.nextToken(from: start + 1)
@@ -43,6 +43,8 @@ final class JSONRecordBuilder {
         var keyBytes = self.keyBytes
         var keyBounds = self.keyBounds
         var width = self.width
+        // This record's span pairs (moved when a new key widens the rows).
+        var slots = spans.base + row * width * 2
         while true {
           let field: Int
           let valueStart: Int
@@ -69,10 +71,10 @@ final class JSONRecordBuilder {
             keyBytes = self.keyBytes
             keyBounds = self.keyBounds
             width = self.width
+            slots = spans.base + row * width * 2
           }
-          let slot = spans.base + (row * width + field) * 2
-          slot[0] = Int32(truncatingIfNeeded: valueStart)
-          slot[1] = Int32(truncatingIfNeeded: p)
+          slots[2 &* field] = Int32(truncatingIfNeeded: valueStart)
+          slots[2 &* field &+ 1] = Int32(truncatingIfNeeded: p)
           p = try scanner.nextToken(from: p)
           if b[p] == .closeBrace { break }
           guard b[p] == .comma else {
