@@ -332,8 +332,8 @@ public final class CSVReader: RecordReader {
     let n = b.count
     let delimiter = self.delimiter
     let delimiters = Self.ones &* UInt64(delimiter)
-    let lineFeeds = Self.ones &* UInt64(UInt8.lineFeed)
-    let returns = Self.ones &* UInt64(UInt8.carriageReturn)
+    // Bytes below SO (0x0E) stand for LF and CR: one test for both, the others are skipped.
+    let belowShiftOut = Self.ones &* 0x0E
     let quotes = quoting ? Self.ones &* UInt64(UInt8.quote) : 0
     var fieldStart = start
     var fields = 0
@@ -341,8 +341,8 @@ public final class CSVReader: RecordReader {
     while word &+ 8 <= n {
       let w = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
       var found =
-        Self.zeroBytes(w ^ delimiters) | Self.zeroBytes(w ^ lineFeeds)
-        | Self.zeroBytes(w ^ returns) | (quoting ? Self.zeroBytes(w ^ quotes) : 0)
+        Self.zeroBytes(w ^ delimiters) | ((w &- belowShiftOut) & ~w & 0x8080_8080_8080_8080)
+        | (quoting ? Self.zeroBytes(w ^ quotes) : 0)
       while found != 0 {
         let p = word &+ found.trailingZeroBitCount >> 3
         found &= found &- 1
