@@ -49,7 +49,8 @@ final class JSONRecordBuilder {
           let field: Int
           let valueStart: Int
           if member < predicted.count,
-            let nameEnd = Self.nameEnd(ifKey: predicted[member], of: keyBytes, keyBounds, in: b, at: p)
+            let nameEnd = Self.nameEnd(
+              ifKey: predicted[member], of: keyBytes, keyBounds, in: b, at: p)
           {
             field = predicted[member]
             valueStart = try scanner.memberValue(afterName: nameEnd)
