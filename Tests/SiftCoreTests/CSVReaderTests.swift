@@ -154,4 +154,41 @@ import Testing
       #expect(try readAll(reader(text, chunkSize: size)) == whole, "chunk size \(size)")
     }
   }
+
+  /// Rows long enough to be read eight bytes at a time: quoted fields at a row's start and in
+  /// its middle, a quote inside an unquoted field, control bytes other than LF and CR (VT, SO,
+  /// tab), bytes a borrow can flag right after a delimiter, line end or quote (`-`, SO, `#`),
+  /// CRLF, a lone CR, a short row and UTF-8, at every chunk size.
+  @Test func rowsReadAWordAtATimeFollowTheRules() throws {
+    let text =
+      "id,amount,note,city\r\n"
+      + "GRN-1,-5,\"quoted, with comma\",Kraków\r\n"
+      + "GRN-2,-6,mid\"quote#here,\u{0B}vt\n"
+      + "\"GRN-3\",7,\"\"\"\",x\r"
+      + "GRN-4,-8\n"
+      + "GRN-5,9,\u{0E}so,é-ÿ\r\n"
+      + "\u{0E}GRN-6,10,tab\tinside,end\n"
+      + "GRN-7,11,last field is long enough,end"
+    let whole = try readAll(reader(text))
+    #expect(
+      whole.records == [
+        ["GRN-1", "-5", "quoted, with comma", "Kraków"],
+        ["GRN-2", "-6", "mid\"quote#here", "\u{0B}vt"],
+        ["GRN-3", "7", "\"", "x"],
+        ["GRN-4", "-8", "", ""],
+        ["GRN-5", "9", "\u{0E}so", "é-ÿ"],
+        ["\u{0E}GRN-6", "10", "tab\tinside", "end"],
+        ["GRN-7", "11", "last field is long enough", "end"],
+      ])
+    #expect(whole.lines == [2, 3, 4, 5, 6, 7, 8])
+    #expect(whole.shortRows == 1)
+    for size in 1...text.utf8.count {
+      #expect(try readAll(reader(text, chunkSize: size)) == whole, "chunk size \(size)")
+    }
+    let tsv = "a\tb\tc\n\"q\"\t-1\tlong value\there\n"
+    #expect(
+      readError(reader(tsv, format: .tsv))?.message == "row has 4 fields, the header has 3")
+    let tsvRows = try readAll(reader("a\tb\tc\n\"q\"\t-1\tlong \"value\"\n", format: .tsv))
+    #expect(tsvRows.records == [["\"q\"", "-1", "long \"value\""]])
+  }
 }

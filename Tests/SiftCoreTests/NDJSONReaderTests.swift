@@ -48,4 +48,34 @@ import Testing
       #expect(try readAll(reader(text, chunkSize: size)) == whole, "chunk size \(size)")
     }
   }
+
+  /// Keys predicted from the record before are matched byte for byte; a key written with an
+  /// escape, a prefix of the predicted key, one that goes on past it, or the raw text of a
+  /// key that holds a backslash (`"a\b"` after `"a\\b"`) is still read by name.
+  @Test func predictedKeysMatchOnlyTheSameKey() throws {
+    let text = #"""
+      {"ab":1,"a\\b":2,"é":3,"":4,"q\"":5,"long key name":6}
+      {"a\u0062":7,"a\\b":8,"é":9,"":10,"q\"":11,"long key name":12}
+      {"ab":13,"a\\b":14,"\u00e9":15,"":16,"q\"":17,"long key nam":18}
+      {"ab":19,"a\b":20}
+      {"abc":21,"a":22,"é":23,"x":24,"q":25,"long key name!":26}
+
+      """#
+    let whole = try readAll(reader(text))
+    #expect(
+      whole.fields == [
+        "ab", "a\\b", "é", "", "q\"", "long key name", "long key nam", "a\u{8}", "abc", "a",
+        "x", "q", "long key name!",
+      ])
+    #expect(whole.records == [
+      ["1", "2", "3", "4", "5", "6", nil, nil, nil, nil, nil, nil, nil],
+      ["7", "8", "9", "10", "11", "12", nil, nil, nil, nil, nil, nil, nil],
+      ["13", "14", "15", "16", "17", nil, "18", nil, nil, nil, nil, nil, nil],
+      ["19", nil, nil, nil, nil, nil, nil, "20", nil, nil, nil, nil, nil],
+      [nil, nil, "23", nil, nil, nil, nil, nil, "21", "22", "24", "25", "26"],
+    ])
+    for size in 1...text.utf8.count {
+      #expect(try readAll(reader(text, chunkSize: size)) == whole, "chunk size \(size)")
+    }
+  }
 }

@@ -123,7 +123,10 @@ public final class CSVReader: RecordReader {
         continue
       }
       spans.reserve(2 * width)
-      let row = scanRow(b, from: p, limit: width, into: spans.base + spans.count, isLast: isLast)
+      let out = spans.base + spans.count
+      let row =
+        scanPlainRow(b, from: p, limit: width, into: out)
+        ?? scanRow(b, from: p, limit: width, into: out, isLast: isLast)
       switch row.outcome {
       case .incomplete:
         return p
@@ -275,9 +278,19 @@ public final class CSVReader: RecordReader {
     return isLast ? (n, lineEnds) : nil
   }
 
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+  /// The high bit of every zero byte of `v` (a byte equal to a pattern byte is a zero byte of
+  /// their XOR). The lowest flag is exact; a flag above a zero byte may be false when a borrow
+  /// runs into the byte above (`0x01` after `0x00`), so callers check flagged bytes past the
+  /// first.
+  @inline(__always)
+  private static func zeroBytes(_ v: UInt64) -> UInt64 {
+    (v &- ones) & ~v & 0x8080_8080_8080_8080
+  }
+
   /// Where the unquoted field starting at `start` ends: the first delimiter, LF or CR, or the
-  /// end of `b`. Eight bytes at a time: a byte equal to a pattern byte is a zero byte of their
-  /// XOR, and the lowest flagged zero byte of a word is exact (borrows only run upwards).
+  /// end of `b`. Eight bytes at a time (see `zeroBytes`).
   @inline(__always)
   static func unquotedFieldEnd(
     _ b: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8
@@ -286,13 +299,9 @@ public final class CSVReader: RecordReader {
     var p = start
     if let base = b.baseAddress {
       let raw = UnsafeRawPointer(base)
-      let ones: UInt64 = 0x0101_0101_0101_0101
       let delimiters = ones &* UInt64(delimiter)
       let lineFeeds = ones &* UInt64(UInt8.lineFeed)
       let returns = ones &* UInt64(UInt8.carriageReturn)
-      @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 {
-        (v &- ones) & ~v & 0x8080_8080_8080_8080
-      }
       while p &+ 8 <= n {
         let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
         let found = zeroBytes(w ^ delimiters) | zeroBytes(w ^ lineFeeds) | zeroBytes(w ^ returns)
@@ -306,6 +315,62 @@ public final class CSVReader: RecordReader {
       p += 1
     }
     return p
+  }
+
+  /// Scans a row without quoted fields, eight bytes at a time: each word's delimiters, line
+  /// ends and (with quoting) quotes are flagged at once, then visited in order, so a word
+  /// holding several field ends is loaded once. `nil` when the row needs `scanRow`: a field
+  /// opens with a quote, the row has more than `limit` fields, or its line end is not found
+  /// before the last eight bytes of `b`.
+  @inline(__always)
+  private func scanPlainRow(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int,
+    into out: UnsafeMutablePointer<Int32>
+  ) -> RowScan? {
+    guard let base = b.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let n = b.count
+    let delimiter = self.delimiter
+    let delimiters = Self.ones &* UInt64(delimiter)
+    // Bytes below SO (0x0E) stand for LF and CR: one test for both, the others are skipped.
+    let belowShiftOut = Self.ones &* 0x0E
+    let quotes = quoting ? Self.ones &* UInt64(UInt8.quote) : 0
+    var fieldStart = start
+    var fields = 0
+    var word = start
+    while word &+ 8 <= n {
+      let w = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
+      var found =
+        Self.zeroBytes(w ^ delimiters) | ((w &- belowShiftOut) & ~w & 0x8080_8080_8080_8080)
+        | (quoting ? Self.zeroBytes(w ^ quotes) : 0)
+      while found != 0 {
+        let p = word &+ found.trailingZeroBitCount >> 3
+        found &= found &- 1
+        let c = base[p]
+        if c == delimiter || c == .lineFeed || c == .carriageReturn {
+          guard fields < limit else { return nil }
+          out[2 &* fields] = Int32(truncatingIfNeeded: fieldStart)
+          out[2 &* fields &+ 1] = Int32(truncatingIfNeeded: p)
+          fields &+= 1
+          if c == delimiter {
+            fieldStart = p &+ 1
+            continue
+          }
+          var next = p &+ 1
+          if c == .carriageReturn {
+            guard next < n else { return nil }
+            if base[next] == .lineFeed { next &+= 1 }
+          }
+          return RowScan(
+            outcome: .complete, next: next, end: p, fields: fields, extraField: -1, lineEnds: 1)
+        }
+        // A quote opening a field; a quote inside a field is a literal byte, and any other
+        // byte was flagged by a borrow.
+        if c == .quote && quoting && p == fieldStart { return nil }
+      }
+      word &+= 8
+    }
+    return nil
   }
 
   /// Scans one row starting at `start`, writing up to `limit` span pairs to `out`.

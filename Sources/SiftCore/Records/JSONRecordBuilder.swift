@@ -1,24 +1,24 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Turns JSON objects into records: maps top-level keys to field indices in first-seen order and
 /// writes each member's value span. Shared by the JSON and NDJSON readers.
+///
+/// The key state read for every record is `@exclusivity(unchecked)`: a builder is used by one
+/// reader on one thread and its methods do not call out while they hold it, so the run-time
+/// exclusivity check on each read (a call into the runtime per record) guards nothing.
 final class JSONRecordBuilder {
   /// Field names in first-seen order.
   private(set) var fieldNames: [String] = []
   /// The width of the records of the batch being built (grows when a key is first seen).
-  private(set) var width = 0
+  @exclusivity(unchecked) private(set) var width = 0
   let spans = Int32Store(capacity: 1 << 16)
   let extents = Int32Store()
   let lines = Int32Store()
   /// Decoded key bytes of every field, back to back: field `f`'s are
   /// `keyBytes[keyBounds[f]..<keyBounds[f + 1]]` (one flat array: no inner array to retain).
-  private var keyBytes: [UInt8] = []
-  private var keyBounds: [Int] = [0]
+  @exclusivity(unchecked) private var keyBytes: [UInt8] = []
+  @exclusivity(unchecked) private var keyBounds: [Int] = [0]
   private var fieldOfKey: [[UInt8]: Int] = [:]
   /// The field of the n-th member of the last object: objects usually repeat their key order.
-  private var predicted: [Int] = []
+  @exclusivity(unchecked) private var predicted: [Int] = []
 
   /// Records in the batch being built.
   var count: Int { lines.count }
@@ -31,43 +31,51 @@ final class JSONRecordBuilder {
     let b = scanner.b
     let row = count
     spans.reserve(2 * width)
-    for k in 0..<(2 * width) { spans.base[spans.count + k] = -1 }
+    (spans.base + spans.count).update(repeating: -1, count: 2 * width)
     spans.count += 2 * width
     do throws(JSONScanFailure) {
       var p = try scanner.nextToken(from: start + 1)
       if b[p] != .closeBrace {
         var member = 0
-        // Read once per record: each access to a stored property of a class is checked for
-        // exclusivity at run time, which cost a fifth of NDJSON reading when done per member.
+        // Read once per record: reading a class's stored array per member retained it each
+        // time (and, before `@exclusivity(unchecked)`, checked exclusivity at run time).
         var predicted = self.predicted
         var keyBytes = self.keyBytes
         var keyBounds = self.keyBounds
         var width = self.width
+        // This record's span pairs (moved when a new key widens the rows).
+        var slots = spans.base + row * width * 2
         while true {
-          let keyStart = p
-          let (keyEnd, valueStart) = try scanner.scanMemberName(at: p)
-          p = try scanner.scanValue(at: valueStart, depth: depth + 1)
-          let name = UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)])
           let field: Int
+          let valueStart: Int
           if member < predicted.count,
-            Self.isKey(predicted[member], of: keyBytes, keyBounds, name)
+            let nameEnd = Self.nameEnd(
+              ifKey: predicted[member], of: keyBytes, keyBounds, in: b, at: p)
           {
             field = predicted[member]
+            valueStart = try scanner.memberValue(afterName: nameEnd)
+            p = try scanner.scanValue(at: valueStart, depth: depth + 1)
           } else {
+            let keyStart = p
+            let keyEnd: Int
+            (keyEnd, valueStart) = try scanner.scanMemberName(at: p)
+            p = try scanner.scanValue(at: valueStart, depth: depth + 1)
             // Drop the local copies first, so that adding a key appends in place instead of
             // copying every key so far (quadratic in a record's width).
             predicted = []
             keyBytes = []
             keyBounds = []
-            field = self.field(named: name, member: member, rows: row + 1)
+            field = self.field(
+              named: UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)]),
+              member: member, rows: row + 1)
             predicted = self.predicted
             keyBytes = self.keyBytes
             keyBounds = self.keyBounds
             width = self.width
+            slots = spans.base + row * width * 2
           }
-          let slot = spans.base + (row * width + field) * 2
-          slot[0] = Int32(truncatingIfNeeded: valueStart)
-          slot[1] = Int32(truncatingIfNeeded: p)
+          slots[2 &* field] = Int32(truncatingIfNeeded: valueStart)
+          slots[2 &* field &+ 1] = Int32(truncatingIfNeeded: p)
           p = try scanner.nextToken(from: p)
           if b[p] == .closeBrace { break }
           guard b[p] == .comma else {
@@ -106,28 +114,64 @@ final class JSONRecordBuilder {
       spans.widen(rows: rows, from: width, to: field + 1)
       width = field + 1
     }
+    // A key whose text needs escapes is never predicted (-1): its raw bytes differ from it.
+    let predictable = !key.contains { $0 == .quote || $0 == .backslash || $0 < 0x20 }
+    let prediction = predictable ? field : -1
     if member < predicted.count {
-      predicted[member] = field
+      predicted[member] = prediction
     } else if member == predicted.count {
-      predicted.append(field)
+      predicted.append(prediction)
     }
     return field
   }
 
-  /// Whether a key's raw bytes (between its quotes) are field `f`'s decoded key: the same
-  /// bytes, and no escape that would make them mean something else.
+  /// Where the member name at `p` ends (after its closing quote) when it is field `f`'s key
+  /// written as is: a quote, the key's bytes, a quote. A predicted key holds no quote,
+  /// backslash or control byte (see `field(named:member:rows:)`), so scanning that string
+  /// would end at the same place. `nil` otherwise, also when the closing quote would lie past
+  /// the buffer (the full scan then reports what is there).
   @inline(__always)
-  private static func isKey(
-    _ f: Int, of keyBytes: [UInt8], _ keyBounds: [Int], _ raw: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
+  private static func nameEnd(
+    ifKey f: Int, of keyBytes: [UInt8], _ keyBounds: [Int], in b: UnsafeBufferPointer<UInt8>,
+    at p: Int
+  ) -> Int? {
+    guard f >= 0 else { return nil }
     let start = keyBounds[f]
     let count = keyBounds[f + 1] - start
-    guard count == raw.count else { return false }
-    guard count > 0, let rb = raw.baseAddress else { return true }
-    return keyBytes.withUnsafeBufferPointer { k in
-      memcmp(k.baseAddress! + start, rb, count) == 0
-        && memchr(rb, Int32(UInt8.backslash), count) == nil
+    let close = p + 1 + count
+    guard close < b.count, b[p] == .quote, b[close] == .quote else { return nil }
+    guard count > 0 else { return close + 1 }
+    let equal = keyBytes.withUnsafeBytes { k in
+      equalBytes(k.baseAddress! + start, UnsafeRawPointer(b.baseAddress! + p + 1), count: count)
     }
+    return equal ? close + 1 : nil
+  }
+
+  /// Whether the `count` bytes at `x` and at `y` are the same, a word at a time (the last word
+  /// overlapping the one before it rather than going byte by byte).
+  @inline(__always)
+  static func equalBytes(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, count: Int) -> Bool {
+    if count >= 8 {
+      var k = 0
+      while k < count - 8 {
+        if x.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+          != y.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+        { return false }
+        k += 8
+      }
+      return x.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        == y.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    }
+    if count >= 4 {
+      return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+        && x.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+          == y.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    }
+    for k in 0..<count
+    where x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) {
+      return false
+    }
+    return true
   }
 
   /// Hands the records built so far to a batch over `bytes`, and starts the next batch with

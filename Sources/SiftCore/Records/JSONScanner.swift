@@ -245,11 +245,17 @@ struct JSONScanner {
       throw .malformed(offset: p, message: "expected a string as an object key")
     }
     let nameEnd = try scanString(at: p)
+    return (nameEnd, try memberValue(afterName: nameEnd))
+  }
+
+  /// Scans the `:` after a member name ending at `nameEnd`; returns the offset of the value.
+  @inline(__always)
+  func memberValue(afterName nameEnd: Int) throws(JSONScanFailure) -> Int {
     let colon = try nextToken(from: nameEnd)
     guard b[colon] == .colon else {
       throw .malformed(offset: colon, message: "expected ':' after an object key")
     }
-    return (nameEnd, try nextToken(from: colon + 1))
+    return try nextToken(from: colon + 1)
   }
 
   /// The failure for a container opening at `p` past `maxDepth`.
