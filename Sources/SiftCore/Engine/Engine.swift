@@ -3,8 +3,9 @@
 ///
 /// The dataset opens the readers and takes the sample; its first run starts with the sampled
 /// batches and reads on where the sample stopped, a later run starts from freshly opened readers.
-/// Without `sort:` and `group:` matches are written as they are found and memory stays flat;
-/// with them, matching batches are kept and ordered at the end.
+/// The run hands each batch's matches to the sink the plan's shape calls for (stream, order,
+/// count, tally or summary: Docs/Architecture.md, Filter, order, write), a large file in parts
+/// on several threads.
 final class Engine {
   let readers: [RecordReader]
   private var sample: Sample

@@ -9,16 +9,8 @@ public enum NumberParser {
   /// The number the bytes spell, or `nil`. Leading and trailing ASCII spaces are ignored.
   /// With `grouping`, commas between groups of three integer digits are accepted (`1,234.50`).
   public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, grouping: Bool = true) -> Double? {
-    var i = 0
-    var end = bytes.count
-    while i < end, bytes[i] == .space { i += 1 }
-    while end > i, bytes[end - 1] == .space { end -= 1 }
-    guard i < end else { return nil }
-    var negative = false
-    if bytes[i] == .minus || bytes[i] == .plus {
-      negative = bytes[i] == .minus
-      i += 1
-    }
+    guard let (start, end, negative) = signedDigits(bytes) else { return nil }
+    var i = start
     var mantissa: UInt64 = 0
     var significant = 0  // digits accumulated into the mantissa
     var dropped = 0  // integer digits that did not fit
@@ -93,6 +85,23 @@ public enum NumberParser {
       value = slow
     }
     return negative ? -value : value
+  }
+
+  /// Where a number's text starts after its sign, where it ends, and whether it is negative:
+  /// leading and trailing ASCII spaces left out; `nil` when nothing but spaces is there.
+  @inline(__always)
+  static func signedDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int, negative: Bool)? {
+    var i = 0
+    var end = bytes.count
+    while i < end, bytes[i] == .space { i += 1 }
+    while end > i, bytes[end - 1] == .space { end -= 1 }
+    guard i < end else { return nil }
+    var negative = false
+    if bytes[i] == .minus || bytes[i] == .plus {
+      negative = bytes[i] == .minus
+      i += 1
+    }
+    return (i, end, negative)
   }
 
   /// The number in a `String` (a query literal), without thousands separators.

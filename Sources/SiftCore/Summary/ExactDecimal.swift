@@ -11,16 +11,8 @@ struct ExactDecimal: Equatable {
   /// Reads a number as record values write it (`-1,234.50`, ` 7 `); `nil` when the bytes are
   /// not a plain decimal of at most 18 significant digits.
   init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var i = 0
-    var end = bytes.count
-    while i < end, bytes[i] == .space { i += 1 }
-    while end > i, bytes[end - 1] == .space { end -= 1 }
-    guard i < end else { return nil }
-    var negative = false
-    if bytes[i] == .minus || bytes[i] == .plus {
-      negative = bytes[i] == .minus
-      i += 1
-    }
+    guard let (start, end, negative) = NumberParser.signedDigits(bytes) else { return nil }
+    var i = start
     var units: Int64 = 0
     var significant = 0
     var digits = 0

@@ -6,12 +6,11 @@ struct SummaryTable {
   let aggregates: [SummaryColumn]
   let fieldTypes: [ColumnType]
   let grouped: Bool
-  /// The groups' decoded values, numbered in first-seen order.
-  private var groups = GroupIndex()
+  /// The groups' decoded values, numbered in first-seen order, and their counts.
+  private var groups = GroupTally()
   /// Per group: the first value's JSON text when the input was JSON (text input's values are
-  /// written from their decoded bytes), and its count.
+  /// written from their decoded bytes).
   private var jsonKeys: [[UInt8]?] = []
-  private var counts: [Int] = []
   /// Every group's states, one per aggregate column: group `g`'s are at `g * width ..< (g + 1) * width`.
   private var states: [AggregateState] = []
   private var width: Int { aggregates.count }
@@ -30,17 +29,17 @@ struct SummaryTable {
     let fields = aggregates.map { $0.field! }
     firstOfField = fields.map { f in fields.firstIndex(of: f)! }
     initial = zip(aggregates, fieldTypes).map { AggregateState($0.function!, fieldType: $1) }
-    if !grouped { _ = slot(for: UnsafeBufferPointer(start: nil, count: 0), json: nil) }
+    if !grouped { _ = slot(for: UnsafeBufferPointer(start: nil, count: 0), json: nil, count: 0) }
   }
 
   /// How many groups there are.
   var groupCount: Int { groups.count }
 
-  private mutating func slot(for key: UnsafeBufferPointer<UInt8>, json: FieldValue?) -> Int {
-    let (g, new) = groups.number(of: key)
-    if new {
-      jsonKeys.append(json.flatMap(SummaryTable.jsonText))
-      counts.append(0)
+  /// Counts `count` records in the group of `key`; returns the group.
+  private mutating func slot(for key: UnsafeBufferPointer<UInt8>, json: @autoclosure () -> [UInt8]?, count: Int = 1) -> Int {
+    let g = groups.add(key, count: count)
+    if g == jsonKeys.count {
+      jsonKeys.append(json())
       for state in initial { states.append(state) }
     }
     return g
@@ -49,15 +48,16 @@ struct SummaryTable {
   /// Adds one matching record: its group value (ignored without `group:`) and each aggregate
   /// column's value.
   mutating func add(group: FieldValue?, values: [@Sendable (RowView) -> FieldValue], of row: RowView) {
-    var g = 0
+    let g: Int
     if grouped, let group {
       if group.isNullLike {
         g = slot(for: UnsafeBufferPointer(start: nil, count: 0), json: nil)
       } else {
-        g = withValueBytes(group) { slot(for: $0, json: group) }
+        g = withValueBytes(group) { slot(for: $0, json: SummaryTable.jsonText(group)) }
       }
+    } else {
+      g = slot(for: UnsafeBufferPointer(start: nil, count: 0), json: nil)
     }
-    counts[g] += 1
     var rejected: [Int] = []  // fields whose value was left out (allocates only when one is)
     let base = g * width
     for k in values.indices {
@@ -75,28 +75,15 @@ struct SummaryTable {
   mutating func merge(_ other: SummaryTable) {
     leftOut += other.leftOut
     for o in 0..<other.groupCount {
-      let key = Array(other.groups.key(o))
-      let (g, new) = key.withUnsafeBufferPointer { groups.number(of: $0) }
-      if new {
-        jsonKeys.append(other.jsonKeys[o])
-        counts.append(0)
-        for state in initial { states.append(state) }
+      let g = other.groups.withValue(o) {
+        slot(for: $0, json: other.jsonKeys[o], count: other.groups.count(o))
       }
-      counts[g] += other.counts[o]
       for k in 0..<width { states[g * width + k].merge(other.states[o * width + k]) }
     }
   }
 
   /// The groups in `group:` order (by value as `sort:` orders it, then by bytes).
-  func groupOrder() -> [Int] {
-    let keys = (0..<groupCount).map { Array(groups.key($0)) }
-    let order = keys.map { $0.isEmpty ? SortValue.empty : $0.withUnsafeBufferPointer { SortValue(decoded: $0) } }
-    return keys.indices.sorted { i, j in
-      let c = SortValue.compare(order[i], order[j], descending: false)
-      if c != 0 { return c < 0 }
-      return keys[i].lexicographicallyPrecedes(keys[j])
-    }
-  }
+  func groupOrder() -> [Int] { groups.order() }
 
   /// Appends group `g`'s summary row as JSON values, column by column (the group value with
   /// `group:`, the count, then each aggregate), calling `next` after each value.
@@ -105,12 +92,12 @@ struct SummaryTable {
       if let json = jsonKeys[g] {
         out += json
       } else {
-        let key = groups.key(g)
-        if key.isEmpty { out += SummaryTable.null } else { SummaryValue.appendJSON(text: Array(key), to: &out) }
+        let key = groups.value(g)
+        if key.isEmpty { out += SummaryTable.null } else { SummaryValue.appendJSON(text: key, to: &out) }
       }
       next(&out)
     }
-    out += String(counts[g]).utf8
+    out += String(groups.count(g)).utf8
     next(&out)
     for k in 0..<width {
       states[g * width + k].appendResult(to: &out)
@@ -128,7 +115,7 @@ struct SummaryTable {
     }
     out += Array("\"Total\"".utf8)
     next(&out)
-    out += String(counts.reduce(0, +)).utf8
+    out += String((0..<groupCount).reduce(0) { $0 + groups.count($1) }).utf8
     next(&out)
     for state in all {
       state.appendResult(to: &out)

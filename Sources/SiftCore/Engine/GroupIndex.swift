@@ -1,5 +1,6 @@
 /// Numbers distinct group values 0, 1, 2… in first-seen order: an open-addressing hash table
-/// over the values' bytes, looked up without allocating (Docs/Aggregates.md, Memory).
+/// over the values' bytes, looked up without allocating. The tally, the order sink's group ids
+/// and the summary's groups all number their values with it.
 struct GroupIndex {
   /// Every distinct value's bytes, back to back, and where each one starts (and, after the
   /// last, the end).
@@ -13,22 +14,35 @@ struct GroupIndex {
   /// The bytes of group `g`.
   func key(_ g: Int) -> ArraySlice<UInt8> { arena[starts[g]..<starts[g + 1]] }
 
+  /// Calls `body` with the bytes of group `g`.
+  func withKey<R>(_ g: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[g]..<starts[g + 1]])) }
+  }
+
+  /// The number of the group with value `key`, if there is one.
+  func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    let slot = self.slot(of: key)
+    return slots[slot] >= 0 ? slots[slot] : nil
+  }
+
   /// The number of the group with value `key`, adding it when it is new.
   mutating func number(of key: UnsafeBufferPointer<UInt8>) -> (group: Int, new: Bool) {
-    let mask = slots.count - 1
-    var slot = Self.hash(key) & mask
-    while true {
-      let g = slots[slot]
-      if g < 0 { break }
-      if equals(g, key) { return (g, false) }
-      slot = (slot + 1) & mask
-    }
+    let slot = self.slot(of: key)
+    if slots[slot] >= 0 { return (slots[slot], false) }
     let g = count
     slots[slot] = g
     arena.append(contentsOf: key)
     starts.append(arena.count)
     if count * 2 > slots.count { rehash() }
     return (g, true)
+  }
+
+  /// The slot holding `key`'s group, or the empty slot where it would go.
+  private func slot(of key: UnsafeBufferPointer<UInt8>) -> Int {
+    let mask = slots.count - 1
+    var slot = Self.hash(key) & mask
+    while slots[slot] >= 0 && !equals(slots[slot], key) { slot = (slot + 1) & mask }
+    return slot
   }
 
   private func equals(_ g: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
