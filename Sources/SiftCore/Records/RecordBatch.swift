@@ -9,7 +9,7 @@ public enum FieldEncoding: Sendable, Equatable {
 }
 
 /// A run of records read from one chunk of input. It owns the bytes; every record and field is a
-/// byte range into them, decoded only when asked (STYLE.md "Speed").
+/// byte range into them, decoded only when asked (Docs/Performance.md).
 ///
 /// Layout: record `r` has `width` fields; field `f` of record `r` is
 /// `spans[2 * (r * width + f)] ..< spans[2 * (r * width + f) + 1]`, a start of `-1` meaning the

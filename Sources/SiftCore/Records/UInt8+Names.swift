@@ -1,4 +1,4 @@
-/// Named bytes (STYLE.md rule 2), shared by the readers, the planner and the writers.
+/// Named bytes, shared by the readers, the planner and the writers: no magic numbers in scanning code.
 extension UInt8 {
   static let lineFeed = UInt8(ascii: "\n")
   static let carriageReturn = UInt8(ascii: "\r")
