@@ -21,6 +21,8 @@ func execute(options: Options, query: Query, context: ProcessContext) -> ExitSta
   switch options.mode {
   case .fields:
     return FieldsCommand(options: options, context: context).run()
+  case .query where options.sql != nil:
+    return SQLCommand(options: options, query: query, context: context).run()
   case .query where options.view != nil:
     return ViewCommand(options: options, query: query, context: context).run()
   case .query:

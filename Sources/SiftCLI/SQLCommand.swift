@@ -1,0 +1,59 @@
+import SiftCore
+
+/// `--sql DIALECT`: prints the query as SQL, planned against the FILE's sample, and reads no
+/// more records than the sample (Docs/Engines.md).
+struct SQLCommand {
+  let options: Options
+  let query: Query
+  let context: ProcessContext
+  var console: Console { Console(context: context) }
+
+  func run() -> ExitStatus {
+    do throws(Problem) {
+      let statements = try SQLCommand.statements(options, query: query, context: context)
+      return console.output(statements.map { $0 + ";\n" }.joined()) ?? .matched
+    } catch {
+      return console.report(error)
+    }
+  }
+
+  /// The statements of the query for `options.sql` (or the engine's dialect), the last one
+  /// returning the result. Names and types come from the one FILE's sample.
+  static func statements(
+    _ options: Options, query: Query, context: ProcessContext
+  ) throws(Problem) -> [String] {
+    guard let dialect = options.sql ?? options.engine?.dialect else { return [] }
+    if options.view != nil {
+      throw .usage(UsageError("--sql and --engine take a QUERY, not @VIEW"))
+    }
+    if options.count, let first = query.aggregates.first {
+      throw .usage(UsageError(
+        "-c cannot be used with \(first.function.rawValue):; a summary has its own count column",
+        hint: "drop -c, or the aggregate directives"))
+    }
+    guard options.files.count == 1, let file = options.files.first, file != "-" else {
+      throw .usage(UsageError(
+        "--sql needs one FILE for the field names and types"
+          + (options.table != nil ? " (a file with the table's fields, with --table)" : ""),
+        hint: "sift --sql \(dialect.rawValue) QUERY FILE"))
+    }
+    let now = try QueryCommand(options: options, query: query, view: nil, context: context)
+      .resolveNow()
+    let inputs = try Inputs.open(options, context: context)
+    let dataset = inputs.dataset(parallel: options.parallel)
+    let plan: Plan
+    do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
+      throw .plan(error, query: options.query, view: nil)
+    }
+    for note in query.notes { Console(context: context).error(note + "\n") }
+    let source: SQLSource = options.table.map { .table($0) } ?? .file(
+      path: file, format: inputs.formats[0],
+      delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
+    do throws(SQLError) {
+      return try SQLWriter(plan: plan, dialect: dialect, source: source, countOnly: options.count)
+        .statements()
+    } catch {
+      throw .usage(UsageError(error.message, hint: "run the query with sift itself"))
+    }
+  }
+}
