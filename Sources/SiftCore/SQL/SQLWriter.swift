@@ -199,7 +199,8 @@ public struct SQLWriter {
     let direction = descending ? "DESC" : "ASC"
     let rank = "CASE WHEN \(isEmpty(v)) THEN 3 WHEN \(n) IS NOT NULL THEN 0 "
       + "WHEN \(d) IS NOT NULL THEN 1 ELSE 2 END"
-    let text = "CASE WHEN \(n) IS NULL AND \(d) IS NULL THEN \(dialect.byteOrder(dialect.lower(v))) END"
+    let text = "CASE WHEN \(isEmpty(v)) THEN NULL WHEN \(n) IS NULL AND \(d) IS NULL "
+      + "THEN \(dialect.byteOrder(dialect.lower(v))) END"
     return [rank, "\(n) \(direction) NULLS LAST", "\(d) \(direction) NULLS LAST",
       "\(text) \(direction) NULLS LAST"]
   }
