@@ -17,12 +17,20 @@ struct SQLCommand {
     }
   }
 
-  /// The statements of the query for `options.sql` (or the engine's dialect), the last one
-  /// returning the result. Names and types come from the one FILE's sample.
+  /// The statements of the query for `options.sql`, the last one returning the result.
   static func statements(
     _ options: Options, query: Query, context: ProcessContext
   ) throws(Problem) -> [String] {
-    guard let dialect = options.sql ?? options.engine?.dialect else { return [] }
+    let prepared = try prepare(options, query: query, context: context)
+    return try sql(prepared.writer.statements)
+  }
+
+  /// The query planned against the one FILE's sample (its names and types), and its writer for
+  /// `options.sql` or the engine's dialect.
+  static func prepare(
+    _ options: Options, query: Query, context: ProcessContext
+  ) throws(Problem) -> (plan: Plan, writer: SQLWriter, inputs: Inputs, now: WallTime) {
+    let dialect = options.sql ?? options.engine?.dialect ?? .duckdb
     if options.view != nil {
       throw .usage(UsageError("--sql and --engine take a QUERY, not @VIEW"))
     }
@@ -33,7 +41,7 @@ struct SQLCommand {
     }
     guard options.files.count == 1, let file = options.files.first, file != "-" else {
       throw .usage(UsageError(
-        "--sql needs one FILE for the field names and types"
+        "--sql and --engine need one FILE for the field names and types"
           + (options.table != nil ? " (a file with the table's fields, with --table)" : ""),
         hint: "sift --sql \(dialect.rawValue) QUERY FILE"))
     }
@@ -49,10 +57,13 @@ struct SQLCommand {
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
       path: file, format: inputs.formats[0],
       delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
-    do throws(SQLError) {
-      return try SQLWriter(plan: plan, dialect: dialect, source: source, countOnly: options.count)
-        .statements()
-    } catch {
+    let writer = SQLWriter(plan: plan, dialect: dialect, source: source, countOnly: options.count)
+    return (plan, writer, inputs, now)
+  }
+
+  /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2.
+  static func sql<T>(_ make: () throws(SQLError) -> T) throws(Problem) -> T {
+    do throws(SQLError) { return try make() } catch {
       throw .usage(UsageError(error.message, hint: "run the query with sift itself"))
     }
   }

@@ -42,6 +42,17 @@ public struct SQLWriter {
     return setup + [try body(from: try withDerivedColumns(relation), where_: where_)]
   }
 
+  /// The records read and the records that match, in one row (`total`, `matched`): the
+  /// feedback bar's counts of a run on an engine.
+  public func totals() throws(SQLError) -> String {
+    let (_, relation) = try source.relation(dialect, fields: plan.schema.names, row: SQLWriter.row)
+    derived.numbers = []
+    derived.dates = []
+    let matches = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
+    return "SELECT count(*) AS total, count(CASE WHEN \(matches ?? "TRUE") THEN 1 END) AS matched"
+      + "\nFROM \(try withDerivedColumns(relation))"
+  }
+
   private func body(from: String, where_: String) throws(SQLError) -> String {
     switch plan.shape(countOnly: countOnly) {
     case .count: return "SELECT count(*) AS count\nFROM \(from)\(where_)"
