@@ -43,6 +43,7 @@ extension QueryCommand {
       for path in files { unlink(path) }
       summary.shown = written.shown
       summary.groupCounts = written.groupCounts
+      summary.groups = written.groups
       summary.outputClosed = written.outputClosed
       if plan.group != nil && !plan.aggregates.isEmpty { summary.groups = written.shown }
       return try present(plan, summary, presentation, records: records, fastFilterChips: [])
@@ -75,6 +76,7 @@ extension QueryCommand {
     if grouped {
       summary.groupCounts = collector.rows.map { ($0[0], Int($0[1]) ?? 0) }
       summary.shown = summary.groupCounts.reduce(0) { $0 + $1.count }
+      summary.groups = summary.groupCounts.count
     } else {
       summary.shown = collector.rows.first.flatMap { Int($0[0]) } ?? 0
     }
@@ -118,10 +120,10 @@ struct EngineClient {
       rmdir(folder)
     }
     guard let status else {
+      let reason = String(cString: strerror(errno))
       for f in files { unlink(f) }
-      rmdir(folder)
       throw .usage(UsageError(
-        "cannot run the engine '\(program)': \(String(cString: strerror(errno)))",
+        "cannot run the engine '\(program)': \(reason)",
         hint: "install DuckDB (https://duckdb.org) or set SIFT_DUCKDB to its client"))
     }
     guard status == 0 else {

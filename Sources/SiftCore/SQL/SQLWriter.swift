@@ -97,8 +97,10 @@ public struct SQLWriter {
       ResolvedField(index: $0.offset, path: [], name: $0.element)
     }).map { (f: ResolvedField) throws(SQLError) in try column(f) }
     var order: [String] = []
+    // Groups in `group:` order: typed as `sort:` ascending, then by their exact bytes.
     if let g = plan.group {
-      order += try groupOrder(try value(g), try number(of: g), try dateKey(of: g))
+      order += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: false)
+        + [dialect.byteOrder(try groupValue(g))]
     }
     for key in plan.sort {
       let f = key.field
@@ -216,14 +218,9 @@ public struct SQLWriter {
       "\(text) \(direction) NULLS LAST"]
   }
 
-  /// Groups in `group:` order: typed as `sort:` ascending, then by their exact bytes.
-  private func groupOrder(_ v: String, _ n: String, _ d: String) throws(SQLError) -> [String] {
-    try sortOrder(v, n, d, descending: false) + [dialect.byteOrder(v)]
-  }
-
-  /// Groups in `group:` order by a column of a grouped result.
+  /// Groups in `group:` order by a column of a grouped result (its values already the groups').
   private func groupOrder(alias v: String) throws(SQLError) -> [String] {
-    try groupOrder(v, number(v), try dateKey(v))
+    try sortOrder(v, number(v), try dateKey(v), descending: false) + [dialect.byteOrder(v)]
   }
 
   /// A group's value: empty and null values are one group, the empty one.
