@@ -155,7 +155,9 @@ public struct SQLWriter {
         let v = "coalesce(\(alias), '')"
         order += try sortOrder(v, number(v), try dateKey(v), descending: key.descending)
       } else {
-        order.append("\(alias) \(key.descending ? "DESC" : "ASC") NULLS LAST")
+        // DuckDB's sums and means are text written as sift writes them.
+        let number = dialect == .duckdb ? "TRY_CAST(\(alias) AS DOUBLE)" : alias
+        order.append("\(number) \(key.descending ? "DESC" : "ASC") NULLS LAST")
       }
     }
     if plan.group != nil { order += try groupOrder(alias: "c0") }
@@ -170,13 +172,18 @@ public struct SQLWriter {
     let v = try value(field)
     let n = try number(of: field)
     switch function {
-    case .sum: return "sum(\(n))"
-    case .avg: return "avg(\(n))"
+    case .sum, .avg:
+      guard dialect == .duckdb else { return "\(function == .sum ? "sum" : "avg")(\(n))" }
+      return exactDecimal(function, v, n)
     case .distinct: return "count(DISTINCT CASE WHEN NOT \(isEmpty(v)) THEN \(v) END)"
     case .min, .max:
       let largest = function == .max
       switch plan.type(of: field) {
-      case .number: return "\(largest ? "max" : "min")(\(n))"
+      case .number:
+        guard let pick = dialect.valueAtExtreme(largest: largest) else {
+          return "\(largest ? "max" : "min")(\(n))"
+        }
+        return "\(pick)(CASE WHEN \(n) IS NOT NULL THEN \(v) END, \(n))"
       case .date, .dateTime:
         guard let pick = dialect.valueAtExtreme(largest: largest) else {
           throw cannot("\(function.rawValue):\(field.name) of dates")
@@ -191,11 +198,34 @@ public struct SQLWriter {
           + "CASE WHEN NOT \(isEmpty(v)) THEN \(dialect.byteOrder(dialect.lower(v))) END)"
       }
     case .p50, .p90, .p95, .p99:
+      if dialect == .duckdb {
+        // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
+        let p = function.percentile!
+        return "(list(replace(replace(\(v), ',', ''), ' ', '') ORDER BY \(n), \(SQLWriter.row)) "
+          + "FILTER (WHERE \(n) IS NOT NULL))[greatest(1, (\(p) * count(\(n)) + 99) // 100)]"
+      }
       guard let p = dialect.percentile(n, function.percentile!) else {
         throw cannot("\(function.rawValue):\(field.name) (an exact nearest-rank percentile)")
       }
       return p
     }
+  }
+
+  /// DuckDB's sum and mean as sift writes them (Docs/Aggregates.md): summed as exact decimals,
+  /// a sum with the largest number of decimals among its values, a mean with two more, rounded
+  /// half to even.
+  private func exactDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
+    let decimal = "CASE WHEN \(n) IS NOT NULL THEN TRY_CAST(replace(replace(\(v), ',', ''), ' ', '') "
+      + "AS DECIMAL(38, 10)) END"
+    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), '[.]([0-9]+)', 1)) "
+      + "END), 0)"
+    if function == .avg {
+      let decimals = "CAST(\(scale) + 2 AS INTEGER)"
+      return "format('{:.{}f}', round_even(avg(\(decimal)), \(decimals)), \(decimals))"
+    }
+    let text = "CAST(sum(\(decimal)) AS VARCHAR)"
+    return "CASE WHEN \(scale) = 0 THEN split_part(\(text), '.', 1) "
+      + "ELSE left(\(text), strpos(\(text), '.') + \(scale)) END"
   }
 
   private func cannot(_ what: String) -> SQLError {
