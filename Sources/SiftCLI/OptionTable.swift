@@ -106,7 +106,7 @@ enum OptionTable {
       $0.explain = true
     },
     flag("skip-bad", nil, "skip malformed records instead of stopping") { $0.skipBad = true },
-    choice("sql", nil, "DIALECT", "print the query as SQL; read no records", SQLDialect.self) {
+    choice("sql", nil, "DIALECT", "print the query as SQL instead of running it", SQLDialect.self) {
       $0.sql = $1
     },
     choice("engine", nil, "ENGINE", "run the query on an SQL engine", SQLEngine.self) {
