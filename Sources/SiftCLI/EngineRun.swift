@@ -9,7 +9,8 @@ import SiftCore
 extension QueryCommand {
   func runOnEngine() -> ExitStatus {
     do throws(Problem) {
-      let (plan, writer, inputs, now) = try SQLCommand.prepare(options, query: query, context: context)
+      var (plan, writer, inputs, now) = try SQLCommand.prepare(options, query: query, context: context)
+      writer.groupColumn = true
       let statements = try SQLCommand.sql(writer.statements)
       let totals = try SQLCommand.sql(writer.totals)
       let files = try EngineClient(context: context).run(
@@ -25,8 +26,14 @@ extension QueryCommand {
       }
       let dataset = Dataset(inputs: [DatasetInput(reader: result)], parallel: ParallelOptions(workers: 1))
       let resultPlan: Plan
-      do throws(PlanError) { resultPlan = try dataset.plan(Query(), now: now) } catch {
-        throw .plan(error, query: "", view: nil)
+      // Records come in the engine's order; with `group:`, their groups (already in order)
+      // are marked again for the group headers.
+      let regroup = plan.group != nil && plan.aggregates.isEmpty && !options.count
+      let resultQuery = regroup ? "group:sift_group fields:-sift_group" : ""
+      do throws(PlanError) {
+        resultPlan = try dataset.plan((try? Parser.parse(resultQuery)) ?? Query(), now: now)
+      } catch {
+        throw .plan(error, query: resultQuery, view: nil)
       }
       let format = outputFormat(inputs.formats)
       let presentation = console.presentation(format, options, title: nil)
@@ -158,6 +165,23 @@ struct EngineClient {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  }
+
+  /// The rows of a CSV result file (its header row left out), removed once read.
+  func rows(_ path: String) throws(Problem) -> [[String]] {
+    defer { unlink(path) }
+    let collector = RowCollector()
+    do throws(InputError) {
+      let reader = try ReaderFactory.makeReader(
+        source: try ByteSource(path: path), format: .csv, options: ReaderOptions(name: "duckdb")
+      ).reader
+      let dataset = Dataset(inputs: [DatasetInput(reader: reader)], parallel: ParallelOptions(workers: 1))
+      let plan = try? dataset.plan(Query(), now: 0)
+      if let plan { _ = try? dataset.run(plan, writer: collector) }
+    } catch {
+      throw .input(error, hint: nil)
+    }
+    return collector.rows
   }
 
   /// The bytes of a file.

@@ -47,6 +47,9 @@ struct SQLCommand {
     }
     let now = try QueryCommand(options: options, query: query, view: nil, context: context)
       .resolveNow()
+    if file.hasSuffix(".parquet") {
+      return try parquet(file, dialect: dialect, options, query: query, context: context, now: now)
+    }
     let inputs = try Inputs.open(options, context: context)
     let dataset = inputs.dataset(parallel: options.parallel)
     let plan: Plan
@@ -61,10 +64,54 @@ struct SQLCommand {
     return (plan, writer, inputs, now)
   }
 
+  /// A Parquet file: its names and types from DuckDB's `DESCRIBE` (Docs/Engines.md, Sources).
+  private static func parquet(
+    _ file: String, dialect: SQLDialect, _ options: Options, query: Query, context: ProcessContext,
+    now: WallTime
+  ) throws(Problem) -> (plan: Plan, writer: SQLWriter, inputs: Inputs, now: WallTime) {
+    let source = SQLSource.parquet(path: file)
+    let relation = try sql { () throws(SQLError) in try source.typedRelation(dialect) }
+    let client = EngineClient(context: context)
+    let described = try client.rows(try client.run(setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)"])[0])
+    let schema = Schema(names: described.map { $0[0] })
+    var types: [String: ColumnType] = [:]
+    for row in described { types[row[0]] = ColumnType(engineType: row[1]) }
+    let plan: Plan
+    do throws(PlanError) {
+      plan = try Plan(query: query, schema: schema, now: now) { types[$0.name] ?? .text }
+    } catch {
+      throw .plan(error, query: options.query, view: nil)
+    }
+    var inputs = Inputs()
+    inputs.formats = [.csv]
+    let writer = SQLWriter(
+      plan: plan, dialect: dialect, source: options.table.map { .table($0) } ?? source,
+      countOnly: options.count)
+    return (plan, writer, inputs, now)
+  }
+
   /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2.
   static func sql<T>(_ make: () throws(SQLError) -> T) throws(Problem) -> T {
     do throws(SQLError) { return try make() } catch {
       throw .usage(UsageError(error.message, hint: "run the query with sift itself"))
+    }
+  }
+}
+
+extension ColumnType {
+  /// The type sift gives a column of an engine's type (`BIGINT`, `DECIMAL(10,2)`, `DATE`).
+  init(engineType: String) {
+    let t = engineType.uppercased()
+    if ["INT", "DECIMAL", "NUMERIC", "DOUBLE", "FLOAT", "REAL"].contains(where: { t.contains($0) }) {
+      self = .number
+    } else if t == "DATE" {
+      self = .date
+    } else if t.hasPrefix("TIMESTAMP") || t.hasPrefix("DATETIME") {
+      self = .dateTime
+    } else if t == "BOOLEAN" {
+      self = .boolean
+    } else {
+      self = .text
     }
   }
 }

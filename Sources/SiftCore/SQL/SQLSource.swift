@@ -5,6 +5,8 @@ public enum SQLSource: Sendable {
   case file(path: String, format: InputFormat, delimiter: UInt8, header: Bool)
   /// A table or view of the engine, `schema.table` allowed.
   case table(String)
+  /// A Parquet file, which only DuckDB reads.
+  case parquet(path: String)
 
   /// Whether a NULL column means a missing field (JSON keys) rather than an empty value.
   var nullIsMissing: Bool {
@@ -25,19 +27,33 @@ public enum SQLSource: Sendable {
     default: rowNumber = "row_number() OVER ()"
     }
     switch self {
-    case .table(let name):
-      let parts = try name.split(separator: ".", omittingEmptySubsequences: false).map {
-        (p: Substring) throws(SQLError) in try dialect.identifier(String(p))
-      }
+    case .table, .parquet:
       let text = columns.map { "CAST(\($0) AS \(dialect.text)) AS \($0)" }
       return ([], "(SELECT \((text + ["\(rowNumber) AS \(row)"]).joined(separator: ", ")) FROM "
-        + parts.joined(separator: ".") + ") AS t")
+        + (try typedRelation(dialect)) + ") AS t")
     case .file(let path, let format, let delimiter, let header):
       let (setup, reader) = try fileReader(
         dialect, path: path, format: format, delimiter: delimiter, header: header, fields: fields)
       let from = dialect == .postgres
         ? reader : "(SELECT *, \(rowNumber) AS \(row) FROM \(reader)) AS t"
       return (setup, from)
+    }
+  }
+
+  /// A table's name, or the reader of a Parquet file: columns of the engine's own types.
+  public func typedRelation(_ dialect: SQLDialect) throws(SQLError) -> String {
+    switch self {
+    case .table(let name):
+      return try name.split(separator: ".", omittingEmptySubsequences: false).map {
+        (p: Substring) throws(SQLError) in try dialect.identifier(String(p))
+      }.joined(separator: ".")
+    case .parquet(let path):
+      guard dialect == .duckdb else {
+        throw SQLError("\(dialect.rawValue) does not read Parquet files here; use --table NAME")
+      }
+      return "read_parquet(\(try dialect.literal(path)))"
+    case .file:
+      throw SQLError("a CSV or JSON file has no engine types")
     }
   }
 

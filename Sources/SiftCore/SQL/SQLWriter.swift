@@ -7,6 +7,9 @@ public struct SQLWriter {
   public let source: SQLSource
   /// `-c`: the count (per group with `group:`) instead of the records.
   public let countOnly: Bool
+  /// With `group:`, each record's group value in a last column `sift_group`, for a client
+  /// that writes group headers (`--engine`).
+  public var groupColumn = false
 
   /// The column that holds the input order.
   static let row = "sift_row"
@@ -62,10 +65,11 @@ public struct SQLWriter {
     }
   }
 
-  /// Whether a name is one of the statement's own columns: `sift_row`, `sift_n3`, `sift_d3`.
+  /// Whether a name is one of the statement's own columns: `sift_row`, `sift_group`, `sift_n3`,
+  /// `sift_d3`.
   static func isOwnColumn(_ name: String) -> Bool {
     let lower = Array(name.lowercased().utf8)
-    if lower == Array(row.utf8) { return true }
+    if lower == Array(row.utf8) || lower == Array("sift_group".utf8) { return true }
     guard lower.count > 6, lower.starts(with: Array("sift_".utf8)),
       lower[5] == UInt8(ascii: "n") || lower[5] == UInt8(ascii: "d")
     else { return false }
@@ -93,10 +97,13 @@ public struct SQLWriter {
   // MARK: Records
 
   private func records(from: String, where_: String) throws(SQLError) -> String {
-    let kept = try (plan.projection ?? plan.schema.names.enumerated().map {
+    var kept = try (plan.projection ?? plan.schema.names.enumerated().map {
       ResolvedField(index: $0.offset, path: [], name: $0.element)
     }).map { (f: ResolvedField) throws(SQLError) in try column(f) }
     var order: [String] = []
+    if groupColumn, let g = plan.group {
+      kept = kept + ["\(try groupValue(g)) AS sift_group"]
+    }
     // Groups in `group:` order: typed as `sort:` ascending, then by their exact bytes.
     if let g = plan.group {
       order += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: false)
