@@ -32,6 +32,7 @@ public struct SQLWriter {
   /// The statements to run in order; the last one returns the result.
   public func statements() throws(SQLError) -> [String] {
     let names = plan.schema.names
+    if names.isEmpty { throw SQLError("the FILE has no fields to select") }
     if let clash = names.first(where: SQLWriter.isOwnColumn) {
       throw SQLError("the field \(SQLError.shown(clash)) has a name sift gives a column of its own")
     }
@@ -99,7 +100,7 @@ public struct SQLWriter {
   private func records(from: String, where_: String) throws(SQLError) -> String {
     var kept = try (plan.projection ?? plan.schema.names.enumerated().map {
       ResolvedField(index: $0.offset, path: [], name: $0.element)
-    }).map { (f: ResolvedField) throws(SQLError) in try column(f) }
+    }).map { (f: ResolvedField) throws(SQLError) in try output(f) }
     var order: [String] = []
     if groupColumn, let g = plan.group {
       kept = kept + ["\(try groupValue(g)) AS sift_group"]
@@ -281,7 +282,13 @@ public struct SQLWriter {
       return "(NOT \(try condition(inner)))"
     case .field(let field, let tests):
       let alternatives = try tests.map { (t: TypedTest) throws(SQLError) in try self.test(t, field) }
-      return "coalesce(\(alternatives.joined(separator: " OR ")), FALSE)"
+      let tested = "coalesce(\(alternatives.joined(separator: " OR ")), FALSE)"
+      let presence = tests.allSatisfy {
+        if case .empty = $0 { return true }
+        if case .present = $0 { return true }
+        return false
+      }
+      return source.nullIsMissing && !presence ? try refusingArrays(field, tested) : tested
     case .anyFieldContains(let text):
       let folded = String(decoding: TextFold.fold(text), as: UTF8.self)
       if folded.isEmpty { return "TRUE" }
@@ -290,6 +297,22 @@ public struct SQLWriter {
         dialect.contains(dialect.lower(try dialect.identifier(n)), needle)
       }
       return "coalesce(\(each.joined(separator: " OR ")), FALSE)"
+    }
+  }
+
+  /// sift tests each element of a JSON array; SQL here sees the array's text. A record whose
+  /// field holds an array stops the statement with an error rather than answer differently.
+  private func refusingArrays(_ field: ResolvedField, _ tested: String) throws(SQLError) -> String {
+    let message = try dialect.literal(
+      "sift: \(field.name) holds a JSON array, whose elements SQL cannot test as sift does; "
+        + "run this query with sift itself")
+    let c = try column(field)
+    let array = "(\(c) LIKE '[%' AND \(c) <> '[]')"
+    switch dialect {
+    case .duckdb: return "(CASE WHEN \(array) THEN error(\(message)) ELSE \(tested) END)"
+    case .spark: return "(CASE WHEN \(array) THEN raise_error(\(message)) ELSE \(tested) END)"
+    case .clickhouse: return "(throwIf(\(array), \(message)) = 0 AND \(tested))"
+    case .postgres, .trino: return tested
     }
   }
 
@@ -415,6 +438,15 @@ public struct SQLWriter {
     source.nullIsMissing ? try column(field) : try value(field)
   }
 
+  /// A field as an output column, named by its header as the input wrote it (a duplicate CSV
+  /// header `a` is the field `a_2`; Docs/Formats.md). An empty header keeps its column number.
+  private func output(_ field: ResolvedField) throws(SQLError) -> String {
+    let c = try column(field)
+    let header = String(decoding: plan.schema.header(field.index), as: UTF8.self)
+    if header.isEmpty || header == plan.schema.names[field.index] { return c }
+    return "\(c) AS \(try dialect.identifier(header))"
+  }
+
   private func column(_ field: ResolvedField) throws(SQLError) -> String {
     guard field.path.isEmpty else {
       throw SQLError("the nested field '\(field.name)' cannot be written as SQL; "
@@ -424,8 +456,10 @@ public struct SQLWriter {
   }
 
   /// Whether the value is empty or a null token (`NA`, `N/A`, `null`, `None`, `-`, any case).
+  /// An empty JSON array or object counts as empty too.
   private func isEmpty(_ v: String) -> String {
-    "(\(dialect.lower(v)) IN ('', 'na', 'n/a', 'null', 'none', '-'))"
+    let containers = source.nullIsMissing ? ", '[]', '{}'" : ""
+    return "(\(dialect.lower(v)) IN ('', 'na', 'n/a', 'null', 'none', '-'\(containers)))"
   }
 
   /// The value as a number, NULL when it is not one: sift's own grammar (Docs/QueryLanguage.md,
