@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import SiftCLI
+
 /// Issue 11 (Docs/Engines.md): every query here, run through `--sql duckdb` in a real DuckDB,
 /// gives the same records in the same order as sift's own run. Without `duckdb` (on PATH or
 /// `$SIFT_DUCKDB`) the suite is skipped, and says so.
@@ -89,9 +91,96 @@ import Testing
     #expect(CSVText.rows(engine) == CSVText.rows(own.text), "\(query)")
   }
 
+  /// Golden cases whose answer through DuckDB differs for a reason Docs/Engines.md states:
+  /// DuckDB writes JSON numbers in its own form (`2.5` for `2.50`), an empty CSV header cannot
+  /// be an SQL name, a JSON array under a value test is an error, and a JSON file must be an
+  /// array of records. (The two `;` cases agree, but sift's CSV keeps the sniffed `;`, which
+  /// this comparison does not read.)
+  static let knownDifferences: Set<String> = [
+    "output-json-default-keeps-value-text", "output-json-to-csv",
+    "filter-negation-matches-missing-field", "csv-duplicate-header-query-a-2",
+    "csv-duplicate-headers-kept", "csv-empty-header-is-column-number", "filter-array-any-element",
+    "input-json-nested-array-holds-the-records", "input-json-single-object-is-one-record",
+    "input-semicolon-sniffed", "output-csv-keeps-a-sniffed-semicolon",
+  ]
+
+  /// Every golden case that runs one query over one file (with at most `-c`, `-q`, `--now` and
+  /// output options) and succeeds: the query through DuckDB gives the same records in the same
+  /// order, or the same counts.
+  @Test(.enabled(if: duckdb != nil, "duckdb is not installed"))
+  func goldenQueriesGiveTheSameAnswer() throws {
+    var compared = 0
+    for name in GoldenTests.caseNames where !Self.knownDifferences.contains(name) {
+      let folder = GoldenTests.casesFolder.appendingPathComponent(name)
+      let has = { (file: String) in
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path)
+      }
+      guard !has("stdin"), !has("env"), !has("tty"),
+        let cmd = try? String(contentsOf: folder.appendingPathComponent("cmd"), encoding: .utf8),
+        var words = try? ShellWords.split(cmd)
+      else { continue }
+      if words.first == "sift" { words.removeFirst() }
+      guard let run = Self.plainQuery(words) else { continue }
+      let own = sift(["-q", "-o", "csv"] + run.options + ["--", run.query, run.file])
+      // A query SQL cannot express (a nested path, a file without fields) is an error of its own.
+      let statement = sift(["--sql", "duckdb"] + run.options + ["--", run.query, run.file])
+      guard own.status != .error, statement.status != .error else { continue }
+      let engine = try Self.throughDuckDB(run.query, run.file, count: run.options.contains("-c"), options: run.options.filter { $0 != "-c" })
+      let expected = run.options.contains("-c")
+        ? [["count"]] + own.text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        : CSVText.rows(String(String.UnicodeScalarView(own.text.unicodeScalars.drop { $0 == "\u{FEFF}" })))
+      let got = CSVText.rows(engine)
+      let same = run.options.contains("-c") ? Array(got.dropFirst()) == Array(expected.dropFirst()) : got == expected
+      #expect(same, "\(name): \(run.query) \(run.file)")
+      compared += 1
+    }
+    #expect(compared >= 90, "only \(compared) golden queries compared")
+    print("SQLDifferentialTests: \(compared) golden queries agree with DuckDB")
+  }
+
+  /// The query, file and options of a command line that runs one query over one file whose
+  /// answer does not depend on its output format; `nil` for any other.
+  static func plainQuery(_ words: [String]) -> (query: String, file: String, options: [String])? {
+    var positional: [String] = []
+    var options: [String] = []
+    var i = 0
+    while i < words.count {
+      let w = words[i]
+      if w == "--" {
+        positional += words[(i + 1)...]
+        break
+      } else if w == "-q" || w == "--quiet" {
+        i += 1
+      } else if w == "-c" || w == "--count" {
+        options.append("-c")
+        i += 1
+      } else if w == "--now", i + 1 < words.count {
+        options += [w, words[i + 1]]
+        i += 2
+      } else if ["-o", "--output", "--summary", "--color", "--pager"].contains(w) {
+        i += 2
+      } else if w.hasPrefix("-o") && w.count > 2 {
+        i += 1
+      } else if w.hasPrefix("-") && w.count > 1 && !Options.looksLikeQuery(w) {
+        return nil
+      } else {
+        positional.append(w)
+        i += 1
+      }
+    }
+    guard positional.count == 2, !positional[0].hasPrefix("@") else { return nil }
+    let file = positional[1]
+    guard [".csv", ".tsv", ".json", ".ndjson", ".jsonl"].contains(where: { file.hasSuffix($0) }),
+      FileManager.default.fileExists(atPath: file)
+    else { return nil }
+    return (positional[0], file, options)
+  }
+
   /// The DuckDB statement of the query, run by the `duckdb` client; its CSV output.
-  static func throughDuckDB(_ query: String, _ file: String, count: Bool = false) throws -> String {
-    let statement = sift(["--sql", "duckdb"] + (count ? ["-c"] : []) + now + ["--", query, file])
+  static func throughDuckDB(
+    _ query: String, _ file: String, count: Bool = false, options: [String] = now
+  ) throws -> String {
+    let statement = sift(["--sql", "duckdb"] + (count ? ["-c"] : []) + options + ["--", query, file])
     #expect(statement.status == .matched, "\(query): \(statement.stderr)")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: duckdb!)
@@ -133,7 +222,7 @@ enum CSVText {
       } else if c == "," {
         row.append(field)
         field = ""
-      } else if c == "\n" {
+      } else if c == "\n" || c == "\r\n" {
         row.append(field)
         rows.append(row)
         row = []
