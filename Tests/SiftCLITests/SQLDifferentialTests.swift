@@ -91,6 +91,45 @@ import Testing
     #expect(CSVText.rows(engine) == CSVText.rows(own.text), "\(query)")
   }
 
+  /// `--engine duckdb` writes what sift's own run writes, bar included: CSV byte for byte, and
+  /// a table with its group headers.
+  @Test(.enabled(if: duckdb != nil, "duckdb is not installed"), arguments: [
+    "status:received qty:>100 sort:-date limit:20", "customer:acme* group:status sort:-amount",
+    "date:2024-03 fields:grn_no,customer,amount", "item:/bolt/i -warehouse:WH-01 sort:qty,grn_no",
+    "nothing-matches-this",
+  ])
+  func engineWritesAsSiftDoes(query: String) throws {
+    let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
+    for format in ["csv", "table", "json"] {
+      let own = sift(["-o", format] + Self.now + ["--", query, Self.grn], environment: environment)
+      let engine = sift(
+        ["--engine", "duckdb", "-o", format] + Self.now + ["--", query, Self.grn], environment: environment)
+      #expect(engine.text == own.text, "\(query) -o \(format)")
+      #expect(engine.stderr == own.stderr, "\(query) -o \(format)")
+      #expect(engine.status == own.status, "\(query) -o \(format)")
+    }
+  }
+
+  /// `-c` through the engine: the count, or one line per group, and the bar.
+  @Test(.enabled(if: duckdb != nil, "duckdb is not installed"), arguments: [
+    "status:received", "group:warehouse", "customer:acme* group:status",
+  ])
+  func engineCountsAsSiftDoes(query: String) throws {
+    let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
+    let own = sift(["-c", "--", query, Self.grn], environment: environment)
+    let engine = sift(["--engine", "duckdb", "-c", "--", query, Self.grn], environment: environment)
+    #expect(engine.text == own.text && engine.stderr == own.stderr, "\(query): \(engine.stderr)")
+  }
+
+  /// A statement the engine rejects is an error with the engine's message, exit 2.
+  @Test(.enabled(if: duckdb != nil, "duckdb is not installed"))
+  func engineFailureIsAnError() {
+    let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
+    let result = sift(["--engine", "duckdb", "--table", "no_such_table", "qty:>1", Self.grn], environment: environment)
+    #expect(result.status == .error)
+    #expect(result.stderr.contains("duckdb failed") && result.stderr.contains("no_such_table"), "\(result.stderr)")
+  }
+
   /// Golden cases whose answer through DuckDB differs for a reason Docs/Engines.md states:
   /// DuckDB writes JSON numbers in its own form (`2.5` for `2.50`), an empty CSV header cannot
   /// be an SQL name, a JSON array under a value test is an error, and a JSON file must be an

@@ -61,6 +61,19 @@ import Testing
       if dialect != .trino {
         #expect(tokens.literals.contains(file), "path not one literal: \(result.text)")
       }
+      if dialect == .duckdb, let duckdb = SQLDifferentialTests.duckdb {
+        // DuckDB itself reads the statement as meant: the one record, its one field.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: duckdb)
+        process.arguments = ["-csv", "-c", result.text]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(CSVText.rows(answer) == [[names[2]], [values[2]]], "\(query): \(answer)")
+      }
     }
   }
 }
