@@ -10,19 +10,11 @@ struct SQLCommand {
 
   func run() -> ExitStatus {
     do throws(Problem) {
-      let statements = try SQLCommand.statements(options, query: query, context: context)
-      return console.output(statements.map { $0 + ";\n" }.joined()) ?? .matched
+      let prepared = try SQLCommand.prepare(options, query: query, context: context)
+      return console.output(try SQLCommand.sql(prepared.writer.text)) ?? .matched
     } catch {
       return console.report(error)
     }
-  }
-
-  /// The statements of the query for `options.sql`, the last one returning the result.
-  static func statements(
-    _ options: Options, query: Query, context: ProcessContext
-  ) throws(Problem) -> [String] {
-    let prepared = try prepare(options, query: query, context: context)
-    return try sql(prepared.writer.statements)
   }
 
   /// The query planned against the one FILE's sample (its names and types), and its writer for
