@@ -104,7 +104,8 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     "CAST(\(try literal("\(n)")) AS \(double))"
   }
 
-  /// The aggregate that picks `value` at the smallest (or largest) `key`; `nil` where none.
+  /// The aggregate that picks `value` at the smallest (or largest) `key`, ties in no order;
+  /// DuckDB and Postgres use an ordered aggregate instead.
   func valueAtExtreme(largest: Bool) -> String? {
     switch self {
     case .duckdb: return largest ? "arg_max" : "arg_min"

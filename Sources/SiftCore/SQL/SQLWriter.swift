@@ -163,8 +163,13 @@ public struct SQLWriter {
         let v = "coalesce(\(alias), '')"
         order += try sortOrder(v, number(v), try dateKey(v), descending: key.descending)
       } else {
-        // DuckDB's sums and means are text written as sift writes them.
-        let number = dialect == .duckdb ? "TRY_CAST(\(alias) AS DOUBLE)" : alias
+        // DuckDB's and Postgres's sums, means and percentiles are text written as sift writes them.
+        let number: String
+        switch dialect {
+        case .duckdb: number = "TRY_CAST(\(alias) AS DOUBLE)"
+        case .postgres: number = "CAST(\(alias) AS DOUBLE PRECISION)"
+        default: number = alias
+        }
         order.append("\(number) \(key.descending ? "DESC" : "ASC") NULLS LAST")
       }
     }
@@ -181,36 +186,29 @@ public struct SQLWriter {
     let n = try number(of: field)
     switch function {
     case .sum, .avg:
-      guard dialect == .duckdb else { return "\(function == .sum ? "sum" : "avg")(\(n))" }
-      return exactDecimal(function, v, n)
+      switch dialect {
+      case .duckdb: return exactDecimal(function, v, n)
+      case .postgres: return exactNumeric(function, v, n)
+      default: return "\(function == .sum ? "sum" : "avg")(\(n))"
+      }
     case .distinct: return "count(DISTINCT CASE WHEN NOT \(isEmpty(v)) THEN \(v) END)"
     case .min, .max:
       let largest = function == .max
+      let key: String
       switch plan.type(of: field) {
-      case .number:
-        guard let pick = dialect.valueAtExtreme(largest: largest) else {
-          return "\(largest ? "max" : "min")(\(n))"
-        }
-        return "\(pick)(CASE WHEN \(n) IS NOT NULL THEN \(v) END, \(n))"
-      case .date, .dateTime:
-        guard let pick = dialect.valueAtExtreme(largest: largest) else {
-          throw cannot("\(function.rawValue):\(field.name) of dates")
-        }
-        let key = try dateKey(of: field)
-        return "\(pick)(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
-      default:
-        guard let pick = dialect.valueAtExtreme(largest: largest) else {
-          throw cannot("\(function.rawValue):\(field.name) of text")
-        }
-        return "\(pick)(CASE WHEN NOT \(isEmpty(v)) THEN \(v) END, "
-          + "CASE WHEN NOT \(isEmpty(v)) THEN \(dialect.byteOrder(dialect.lower(v))) END)"
+      case .number: key = n
+      case .date, .dateTime: key = try dateKey(of: field)
+      default: key = "CASE WHEN NOT \(isEmpty(v)) THEN \(dialect.byteOrder(dialect.lower(v))) END"
       }
+      // The first value of the smallest (largest) key, ties in input order.
+      if let pick = ordered(v, by: key, descending: largest, rank: "1") { return pick }
+      return "\(dialect.valueAtExtreme(largest: largest)!)(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
     case .p50, .p90, .p95, .p99:
-      if dialect == .duckdb {
-        // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
-        let p = function.percentile!
-        return "(list(replace(replace(\(v), ',', ''), ' ', '') ORDER BY \(n), \(SQLWriter.row)) "
-          + "FILTER (WHERE \(n) IS NOT NULL))[greatest(1, (\(p) * count(\(n)) + 99) // 100)]"
+      // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
+      let p = function.percentile!
+      let read = "replace(replace(\(v), ',', ''), ' ', '')"
+      if let pick = ordered(read, by: n, descending: false, rank: "greatest(1, (\(p) * count(\(n)) + 99) / 100)") {
+        return pick
       }
       guard let p = dialect.percentile(n, function.percentile!) else {
         throw cannot("\(function.rawValue):\(field.name) (an exact nearest-rank percentile)")
@@ -234,6 +232,29 @@ public struct SQLWriter {
     let text = "CAST(sum(\(decimal)) AS VARCHAR)"
     return "CASE WHEN \(scale) = 0 THEN split_part(\(text), '.', 1) "
       + "ELSE left(\(text), strpos(\(text), '.') + \(scale)) END"
+  }
+
+  /// Postgres's sum and mean in `NUMERIC`, exact: a sum with the largest number of decimals
+  /// among its values, a mean with two more (rounded half away from zero: Postgres's `round`).
+  private func exactNumeric(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
+    let decimal = "CASE WHEN \(n) IS NOT NULL THEN CAST(replace(replace(\(v), ',', ''), ' ', '') AS NUMERIC) END"
+    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(substring(\(v) from '[.]([0-9]+)')) END), 0)"
+    let total = function == .sum ? "round(sum(\(decimal)), \(scale))" : "round(avg(\(decimal)), \(scale) + 2)"
+    return "CAST(\(total) AS TEXT)"
+  }
+
+  /// The value at `rank` (1-based) of the group's values whose `key` is not NULL, ordered by
+  /// the key then input order: an ordered aggregate, where the dialect has one.
+  private func ordered(_ v: String, by key: String, descending: Bool, rank: String) -> String? {
+    let order = "ORDER BY \(key)\(descending ? " DESC" : ""), \(SQLWriter.row)"
+    switch dialect {
+    case .duckdb:
+      return "(list(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank.replacing("/", with: "//"))]"
+    case .postgres:
+      return "(array_agg(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank)]"
+    case .spark, .trino, .clickhouse:
+      return nil
+    }
   }
 
   private func cannot(_ what: String) -> SQLError {
