@@ -215,6 +215,53 @@ import Testing
     return (positional[0], file, options)
   }
 
+  /// `psql` and its connection arguments from `$SIFT_PSQL` (`psql -h /tmp -p 5432 -U me -d db`),
+  /// for a Postgres server that can read this checkout's files; `nil` skips the Postgres check.
+  static let psql: [String]? = ProcessInfo.processInfo.environment["SIFT_PSQL"].map {
+    $0.split(separator: " ").map(String.init)
+  }
+
+  /// The same queries through `--sql postgres` in a real Postgres (its `COPY` reads the file
+  /// by absolute path): the same records, counts and summaries.
+  @Test(.enabled(if: psql != nil, "set SIFT_PSQL to a psql command line to check Postgres"))
+  func postgresGivesTheSameAnswers() throws {
+    let root = FileManager.default.currentDirectoryPath + "/"
+    for (query, file) in Self.recordQueries + Self.summaryQueries {
+      let own = sift(["-q", "-o", "csv"] + Self.now + ["--", query, file])
+      let engine = try Self.throughPostgres(query, root + file)
+      #expect(CSVText.rows(engine) == CSVText.rows(own.text), "\(query)")
+    }
+    for (query, file) in Self.countQueries {
+      let own = sift(["-c"] + Self.now + ["--", query, file])
+      let engine = CSVText.rows(try Self.throughPostgres(query, root + file, count: true)).dropFirst()
+      let expected = own.text.split(separator: "\n").map {
+        $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      }
+      #expect(Array(engine) == expected, "\(query)")
+    }
+  }
+
+  static func throughPostgres(_ query: String, _ file: String, count: Bool = false) throws -> String {
+    let statement = sift(["--sql", "postgres"] + (count ? ["-c"] : []) + now + ["--", query, file])
+    #expect(statement.status == .matched, "\(query): \(statement.stderr)")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = psql! + ["-X", "-q", "--csv", "-v", "ON_ERROR_STOP=1"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(statement.text.utf8))
+    try input.fileHandleForWriting.close()
+    let bytes = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(process.terminationStatus == 0, "\(query): \(text)")
+    return text
+  }
+
   /// The DuckDB statement of the query, run by the `duckdb` client; its CSV output.
   static func throughDuckDB(
     _ query: String, _ file: String, count: Bool = false, options: [String] = now

@@ -235,12 +235,17 @@ public struct SQLWriter {
   }
 
   /// Postgres's sum and mean in `NUMERIC`, exact: a sum with the largest number of decimals
-  /// among its values, a mean with two more (rounded half away from zero: Postgres's `round`).
+  /// among its values, a mean with two more, rounded half to even (Postgres's `round` rounds
+  /// half away from zero, so a tie is settled here).
   private func exactNumeric(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
     let decimal = "CASE WHEN \(n) IS NOT NULL THEN CAST(replace(replace(\(v), ',', ''), ' ', '') AS NUMERIC) END"
     let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(substring(\(v) from '[.]([0-9]+)')) END), 0)"
-    let total = function == .sum ? "round(sum(\(decimal)), \(scale))" : "round(avg(\(decimal)), \(scale) + 2)"
-    return "CAST(\(total) AS TEXT)"
+    if function == .sum { return "CAST(round(sum(\(decimal)), \(scale)) AS TEXT)" }
+    let digits = "(\(scale) + 2)"
+    let scaled = "(avg(\(decimal)) * power(10::numeric, \(digits)))"
+    return "CAST(CASE WHEN abs(\(scaled) - trunc(\(scaled))) = 0.5 AND mod(trunc(\(scaled)), 2) = 0 "
+      + "THEN round(trunc(\(scaled)) / power(10::numeric, \(digits)), \(digits)) "
+      + "ELSE round(avg(\(decimal)), \(digits)) END AS TEXT)"
   }
 
   /// The value at `rank` (1-based) of the group's values whose `key` is not NULL, ordered by
