@@ -91,38 +91,24 @@ public enum SQLDialect: String, Sendable, CaseIterable {
   }
 
   /// The text type.
-  var text: String {
-    switch self {
-    case .postgres, .trino: return "VARCHAR"
-    case .clickhouse: return "String"
-    default: return "VARCHAR"
-    }
-  }
+  var text: String { self == .clickhouse ? "String" : "VARCHAR" }
 
   /// A number as a literal of the floating-point type, exactly.
   func number(_ n: Double) throws(SQLError) -> String {
     "CAST(\(try literal("\(n)")) AS \(double))"
   }
 
-  /// The aggregate that picks `value` at the smallest (or largest) `key`, ties in no order;
-  /// DuckDB and Postgres use an ordered aggregate instead.
-  func valueAtExtreme(largest: Bool) -> String? {
-    switch self {
-    case .duckdb: return largest ? "arg_max" : "arg_min"
-    case .spark, .trino: return largest ? "max_by" : "min_by"
-    case .clickhouse: return largest ? "argMax" : "argMin"
-    case .postgres: return nil
-    }
+  /// The aggregate that picks a value at the smallest (or largest) key, ties in no fixed
+  /// order, for the dialects without an ordered aggregate (DuckDB and Postgres use one).
+  func valueAtExtreme(largest: Bool) -> String {
+    self == .clickhouse ? (largest ? "argMax" : "argMin") : (largest ? "max_by" : "min_by")
   }
 
-  /// The nearest-rank percentile of `e`; `nil` where the dialect has no exact one.
+  /// The nearest-rank percentile of `e` for the dialects without an ordered aggregate; `nil`
+  /// where the dialect has no exact one.
   func percentile(_ e: String, _ p: Int) -> String? {
-    let fraction = p < 10 ? "0.0\(p)" : "0.\(p)"
-    switch self {
-    case .duckdb: return "quantile_disc(\(e), \(fraction))"
-    case .postgres, .spark: return "percentile_disc(\(fraction)) WITHIN GROUP (ORDER BY \(e))"
-    case .trino, .clickhouse: return nil
-    }
+    guard self == .spark else { return nil }
+    return "percentile_disc(0.\(p)) WITHIN GROUP (ORDER BY \(e))"
   }
 }
 

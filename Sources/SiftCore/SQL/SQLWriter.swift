@@ -202,7 +202,7 @@ public struct SQLWriter {
       }
       // The first value of the smallest (largest) key, ties in input order.
       if let pick = ordered(v, by: key, descending: largest, rank: "1") { return pick }
-      return "\(dialect.valueAtExtreme(largest: largest)!)(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
+      return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
     case .p50, .p90, .p95, .p99:
       // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
       let p = function.percentile!
