@@ -1,4 +1,5 @@
 import Foundation
+import SiftCore
 import Testing
 
 @testable import SiftCLI
@@ -215,38 +216,55 @@ import Testing
     return (positional[0], file, options)
   }
 
-  /// `psql` and its connection arguments from `$SIFT_PSQL` (`psql -h /tmp -p 5432 -U me -d db`),
-  /// for a Postgres server that can read this checkout's files; `nil` skips the Postgres check.
-  static let psql: [String]? = ProcessInfo.processInfo.environment["SIFT_PSQL"].map {
-    $0.split(separator: " ").map(String.init)
-  }
+  /// A client that reads statements on standard input and writes the last one's result as CSV
+  /// with a header: `$SIFT_PSQL` (`psql -h /tmp -p 5432 -U me -d db`, for a server that can read
+  /// this checkout's files) and `$SIFT_CLICKHOUSE` (`clickhouse local --output-format
+  /// CSVWithNames`, or anything that does the same); unset skips that check.
+  static let clients: [SQLDialect: [String]] = {
+    let environment = ProcessInfo.processInfo.environment
+    var clients: [SQLDialect: [String]] = [:]
+    if let psql = environment["SIFT_PSQL"] {
+      clients[.postgres] = psql.split(separator: " ").map(String.init)
+        + ["-X", "-q", "--csv", "-v", "ON_ERROR_STOP=1"]
+    }
+    if let clickhouse = environment["SIFT_CLICKHOUSE"] {
+      clients[.clickhouse] = clickhouse.split(separator: " ").map(String.init)
+    }
+    return clients
+  }()
 
-  /// The same queries through `--sql postgres` in a real Postgres (its `COPY` reads the file
-  /// by absolute path): the same records, counts and summaries.
-  @Test(.enabled(if: psql != nil, "set SIFT_PSQL to a psql command line to check Postgres"))
-  func postgresGivesTheSameAnswers() throws {
+  /// The same queries through `--sql postgres` and `--sql clickhouse` in real engines (files by
+  /// absolute path): the same records, counts and summaries.
+  @Test(
+    .enabled(if: !clients.isEmpty, "set SIFT_PSQL or SIFT_CLICKHOUSE to check Postgres or ClickHouse"),
+    arguments: [SQLDialect.postgres, .clickhouse])
+  func otherEnginesGiveTheSameAnswers(dialect: SQLDialect) throws {
+    guard let client = Self.clients[dialect] else { return }
     let root = FileManager.default.currentDirectoryPath + "/"
     for (query, file) in Self.recordQueries + Self.summaryQueries {
       let own = sift(["-q", "-o", "csv"] + Self.now + ["--", query, file])
-      let engine = try Self.throughPostgres(query, root + file)
-      #expect(CSVText.rows(engine) == CSVText.rows(own.text), "\(query)")
+      let engine = try Self.through(client, dialect, query, root + file)
+      #expect(engine == CSVText.rows(own.text), "\(dialect): \(query)")
     }
     for (query, file) in Self.countQueries {
       let own = sift(["-c"] + Self.now + ["--", query, file])
-      let engine = CSVText.rows(try Self.throughPostgres(query, root + file, count: true)).dropFirst()
+      let engine = try Self.through(client, dialect, query, root + file, count: true).dropFirst()
       let expected = own.text.split(separator: "\n").map {
         $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       }
-      #expect(Array(engine) == expected, "\(query)")
+      #expect(Array(engine) == expected, "\(dialect): \(query)")
     }
   }
 
-  static func throughPostgres(_ query: String, _ file: String, count: Bool = false) throws -> String {
-    let statement = sift(["--sql", "postgres"] + (count ? ["-c"] : []) + now + ["--", query, file])
+  /// The dialect's statement of the query, run by `client`; its CSV rows (`\N` read as empty).
+  static func through(
+    _ client: [String], _ dialect: SQLDialect, _ query: String, _ file: String, count: Bool = false
+  ) throws -> [[String]] {
+    let statement = sift(["--sql", dialect.rawValue] + (count ? ["-c"] : []) + now + ["--", query, file])
     #expect(statement.status == .matched, "\(query): \(statement.stderr)")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = psql! + ["-X", "-q", "--csv", "-v", "ON_ERROR_STOP=1"]
+    process.arguments = client
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
@@ -259,7 +277,7 @@ import Testing
     process.waitUntilExit()
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(process.terminationStatus == 0, "\(query): \(text)")
-    return text
+    return CSVText.rows(text).map { $0.map { $0 == "\\N" ? "" : $0 } }
   }
 
   /// The DuckDB statement of the query, run by the `duckdb` client; its CSV output.

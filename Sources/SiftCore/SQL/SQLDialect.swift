@@ -104,7 +104,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     self == .clickhouse ? (largest ? "argMax" : "argMin") : (largest ? "max_by" : "min_by")
   }
 
-  /// The nearest-rank percentile of `e` for the dialects without an ordered aggregate; `nil`
+  /// The nearest-rank percentile of `e` for Spark, which has no ordered aggregate here; `nil`
   /// where the dialect has no exact one.
   func percentile(_ e: String, _ p: Int) -> String? {
     guard self == .spark else { return nil }

@@ -163,11 +163,12 @@ public struct SQLWriter {
         let v = "coalesce(\(alias), '')"
         order += try sortOrder(v, number(v), try dateKey(v), descending: key.descending)
       } else {
-        // DuckDB's and Postgres's sums, means and percentiles are text written as sift writes them.
+        // Sums, means and percentiles are text written as sift writes them (Spark and Trino: numbers).
         let number: String
         switch dialect {
         case .duckdb: number = "TRY_CAST(\(alias) AS DOUBLE)"
         case .postgres: number = "CAST(\(alias) AS DOUBLE PRECISION)"
+        case .clickhouse: number = "toFloat64OrNull(toString(\(alias)))"
         default: number = alias
         }
         order.append("\(number) \(key.descending ? "DESC" : "ASC") NULLS LAST")
@@ -189,6 +190,7 @@ public struct SQLWriter {
       switch dialect {
       case .duckdb: return exactDecimal(function, v, n)
       case .postgres: return exactNumeric(function, v, n)
+      case .clickhouse: return exactClickHouseDecimal(function, v, n)
       default: return "\(function == .sum ? "sum" : "avg")(\(n))"
       }
     case .distinct: return "count(DISTINCT CASE WHEN NOT \(isEmpty(v)) THEN \(v) END)"
@@ -201,13 +203,13 @@ public struct SQLWriter {
       default: key = "CASE WHEN NOT \(isEmpty(v)) THEN \(dialect.byteOrder(dialect.lower(v))) END"
       }
       // The first value of the smallest (largest) key, ties in input order.
-      if let pick = ordered(v, by: key, descending: largest, rank: "1") { return pick }
+      if let pick = ordered(v, by: key, descending: largest, percentile: nil) { return pick }
       return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
     case .p50, .p90, .p95, .p99:
       // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
       let p = function.percentile!
-      let read = "replace(replace(\(v), ',', ''), ' ', '')"
-      if let pick = ordered(read, by: n, descending: false, rank: "greatest(1, (\(p) * count(\(n)) + 99) / 100)") {
+      let read = withoutSeparators(v)
+      if let pick = ordered(read, by: n, descending: false, percentile: p) {
         return pick
       }
       guard let p = dialect.percentile(n, function.percentile!) else {
@@ -221,7 +223,7 @@ public struct SQLWriter {
   /// a sum with the largest number of decimals among its values, a mean with two more, rounded
   /// half to even.
   private func exactDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
-    let decimal = "CASE WHEN \(n) IS NOT NULL THEN TRY_CAST(replace(replace(\(v), ',', ''), ' ', '') "
+    let decimal = "CASE WHEN \(n) IS NOT NULL THEN TRY_CAST(\(withoutSeparators(v)) "
       + "AS DECIMAL(38, 10)) END"
     let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), '[.]([0-9]+)', 1)) "
       + "END), 0)"
@@ -238,7 +240,7 @@ public struct SQLWriter {
   /// among its values, a mean with two more, rounded half to even (Postgres's `round` rounds
   /// half away from zero, so a tie is settled here).
   private func exactNumeric(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
-    let decimal = "CASE WHEN \(n) IS NOT NULL THEN CAST(replace(replace(\(v), ',', ''), ' ', '') AS NUMERIC) END"
+    let decimal = "CASE WHEN \(n) IS NOT NULL THEN CAST(\(withoutSeparators(v)) AS NUMERIC) END"
     let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(substring(\(v) from '[.]([0-9]+)')) END), 0)"
     if function == .sum { return "CAST(round(sum(\(decimal)), \(scale)) AS TEXT)" }
     let digits = "(\(scale) + 2)"
@@ -248,16 +250,38 @@ public struct SQLWriter {
       + "ELSE round(avg(\(decimal)), \(digits)) END AS TEXT)"
   }
 
-  /// The value at `rank` (1-based) of the group's values whose `key` is not NULL, ordered by
-  /// the key then input order: an ordered aggregate, where the dialect has one.
-  private func ordered(_ v: String, by key: String, descending: Bool, rank: String) -> String? {
+  /// ClickHouse's sum in `Decimal128`, exact, and its mean rounded half to even (`roundBankers`
+  /// of a binary mean), each written with sift's number of decimals: ten, then cut.
+  private func exactClickHouseDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
+    let kept = "if(\(n) IS NOT NULL, toDecimal128OrNull(\(withoutSeparators(v)), 10), NULL)"
+    let scale = "toUInt8(coalesce(max(if(\(n) IS NOT NULL, length(extract(\(v), '[.]([0-9]+)')), NULL)), 0))"
+    let (value, decimals) = function == .sum
+      ? ("sum(\(kept))", scale) : ("roundBankers(avg(\(kept)), \(scale) + 2)", "(\(scale) + 2)")
+    let text = "toDecimalString(\(value), 10)"
+    return "if(\(decimals) = 0, splitByChar('.', \(text))[1], "
+      + "substring(\(text), 1, position(\(text), '.') + \(decimals)))"
+  }
+
+  /// The value at the rank the nearest-rank `percentile` picks (the first without one) among
+  /// the group's values whose `key` is not NULL, ordered by the key then input order: an
+  /// ordered aggregate, where the dialect has one.
+  private func ordered(_ v: String, by key: String, descending: Bool, percentile: Int?) -> String? {
+    let count = "count(\(key))"
+    let rank = { (divide: (String, String) -> String) in
+      percentile.map { "greatest(1, \(divide("\($0) * \(count) + 99", "100")))" } ?? "1"
+    }
     let order = "ORDER BY \(key)\(descending ? " DESC" : ""), \(SQLWriter.row)"
     switch dialect {
     case .duckdb:
-      return "(list(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank.replacing("/", with: "//"))]"
+      return "(list(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank { "(\($0)) // \($1)" })]"
     case .postgres:
-      return "(array_agg(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank)]"
-    case .spark, .trino, .clickhouse:
+      return "(array_agg(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank { "(\($0)) / \($1)" })]"
+    case .clickhouse:
+      // Tuples sort element by element; only a number key can be negated for a largest first.
+      if descending && !key.hasPrefix("sift_n") { return nil }
+      return "tupleElement(arrayElement(arraySort(groupArrayIf((\(descending ? "-" : "")\(key), "
+        + "\(SQLWriter.row), \(v)), \(key) IS NOT NULL)), \(rank { "intDiv(\($0), \($1))" })), 3)"
+    case .spark, .trino:
       return nil
     }
   }
@@ -492,10 +516,15 @@ public struct SQLWriter {
   /// Values and types), thousands separators removed before a cast that cannot fail.
   private func number(_ v: String) -> String {
     let pattern = "'^ *[+-]?([0-9]{1,3}(,[0-9]{3})+|[0-9]+)([.][0-9]+)?([eE][+-]?[0-9]+)? *$'"
-    let stripped = dialect == .clickhouse
-      ? "replaceAll(replaceAll(\(v), ',', ''), ' ', '')" : "replace(replace(\(v), ',', ''), ' ', '')"
+    let stripped = withoutSeparators(v)
     let cast = dialect == .duckdb || dialect == .trino ? "TRY_CAST" : "CAST"
     return "(CASE WHEN \(dialect.matches(v, pattern)) THEN \(cast)(\(stripped) AS \(dialect.double)) END)"
+  }
+
+  /// A number's text without its thousands separators and surrounding spaces.
+  private func withoutSeparators(_ v: String) -> String {
+    dialect == .clickhouse
+      ? "replaceAll(replaceAll(\(v), ',', ''), ' ', '')" : "replace(replace(\(v), ',', ''), ' ', '')"
   }
 
   /// The value as a date key, NULL when it is not a date: the 20 digits
