@@ -163,12 +163,13 @@ public struct SQLWriter {
         let v = "coalesce(\(alias), '')"
         order += try sortOrder(v, number(v), try dateKey(v), descending: key.descending)
       } else {
-        // Sums, means and percentiles are text written as sift writes them (Spark and Trino: numbers).
+        // Sums, means and percentiles are text written as sift writes them (Trino: numbers).
         let number: String
         switch dialect {
         case .duckdb: number = "TRY_CAST(\(alias) AS DOUBLE)"
         case .postgres: number = "CAST(\(alias) AS DOUBLE PRECISION)"
         case .clickhouse: number = "toFloat64OrNull(toString(\(alias)))"
+        case .spark: number = "CAST(\(alias) AS DOUBLE)"
         default: number = alias
         }
         order.append("\(number) \(key.descending ? "DESC" : "ASC") NULLS LAST")
@@ -191,6 +192,7 @@ public struct SQLWriter {
       case .duckdb: return exactDecimal(function, v, n)
       case .postgres: return exactNumeric(function, v, n)
       case .clickhouse: return exactClickHouseDecimal(function, v, n)
+      case .spark: return exactSparkDecimal(function, v, n)
       default: return "\(function == .sum ? "sum" : "avg")(\(n))"
       }
     case .distinct: return "count(DISTINCT CASE WHEN NOT \(isEmpty(v)) THEN \(v) END)"
@@ -262,6 +264,17 @@ public struct SQLWriter {
       + "substring(\(text), 1, position(\(text), '.') + \(decimals)))"
   }
 
+  /// Spark's sum in `DECIMAL(38, 10)`, exact, written with sift's number of decimals (the
+  /// decimal's text, cut); its mean stays binary (`round` takes no computed scale).
+  private func exactSparkDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
+    guard function == .sum else { return "avg(\(n))" }
+    let kept = "CASE WHEN \(n) IS NOT NULL THEN CAST(\(withoutSeparators(v)) AS DECIMAL(38, 10)) END"
+    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), '[.]([0-9]+)', 1)) END), 0)"
+    let text = "CAST(sum(\(kept)) AS STRING)"
+    return "CASE WHEN \(scale) = 0 THEN substring_index(\(text), '.', 1) "
+      + "ELSE substring(\(text), 1, instr(\(text), '.') + \(scale)) END"
+  }
+
   /// The value at the rank the nearest-rank `percentile` picks (the first without one) among
   /// the group's values whose `key` is not NULL, ordered by the key then input order: an
   /// ordered aggregate, where the dialect has one.
@@ -281,7 +294,13 @@ public struct SQLWriter {
       if descending && !key.hasPrefix("sift_n") { return nil }
       return "tupleElement(arrayElement(arraySort(groupArrayIf((\(descending ? "-" : "")\(key), "
         + "\(SQLWriter.row), \(v)), \(key) IS NOT NULL)), \(rank { "intDiv(\($0), \($1))" })), 3)"
-    case .spark, .trino:
+    case .spark:
+      // Structs sort field by field; only a number key can be negated for a largest first.
+      if descending && !key.hasPrefix("sift_n") { return nil }
+      return "element_at(array_sort(collect_list(CASE WHEN \(key) IS NOT NULL THEN named_struct("
+        + "'k', \(descending ? "-" : "")\(key), 'r', \(SQLWriter.row), 'v', \(v)) END)), "
+        + "CAST(\(rank { "(\($0)) div \($1)" }) AS INT)).v"
+    case .trino:
       return nil
     }
   }
