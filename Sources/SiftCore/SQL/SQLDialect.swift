@@ -99,16 +99,10 @@ public enum SQLDialect: String, Sendable, CaseIterable {
   }
 
   /// The aggregate that picks a value at the smallest (or largest) key, ties in no fixed
-  /// order, for the dialects without an ordered aggregate (DuckDB and Postgres use one).
+  /// order, where no ordered aggregate is written (Trino; ClickHouse's and Spark's largest text
+  /// or date).
   func valueAtExtreme(largest: Bool) -> String {
     self == .clickhouse ? (largest ? "argMax" : "argMin") : (largest ? "max_by" : "min_by")
-  }
-
-  /// The nearest-rank percentile of `e` for Spark, which has no ordered aggregate here; `nil`
-  /// where the dialect has no exact one.
-  func percentile(_ e: String, _ p: Int) -> String? {
-    guard self == .spark else { return nil }
-    return "percentile_disc(0.\(p)) WITHIN GROUP (ORDER BY \(e))"
   }
 }
 

@@ -211,13 +211,10 @@ public struct SQLWriter {
       // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
       let p = function.percentile!
       let read = withoutSeparators(v)
-      if let pick = ordered(read, by: n, descending: false, percentile: p) {
-        return pick
-      }
-      guard let p = dialect.percentile(n, function.percentile!) else {
+      guard let pick = ordered(read, by: n, descending: false, percentile: p) else {
         throw cannot("\(function.rawValue):\(field.name) (an exact nearest-rank percentile)")
       }
-      return p
+      return pick
     }
   }
 
