@@ -18,9 +18,17 @@ func execute(options: Options, query: Query, context: ProcessContext) -> ExitSta
     return Console(context: context).report(
       .usage(UsageError("'--reset' needs a view: sift @VIEW --reset")))
   }
+  if options.table != nil && options.sql == nil && options.engine == nil {
+    return Console(context: context).report(
+      .usage(UsageError("'--table' needs --sql or --engine: sift --sql duckdb --table NAME QUERY FILE")))
+  }
   switch options.mode {
   case .fields:
     return FieldsCommand(options: options, context: context).run()
+  case .query where options.sql != nil:
+    return SQLCommand(options: options, query: query, context: context).run()
+  case .query where options.engine != nil:
+    return QueryCommand(options: options, query: query, view: nil, context: context).runOnEngine()
   case .query where options.view != nil:
     return ViewCommand(options: options, query: query, context: context).run()
   case .query:

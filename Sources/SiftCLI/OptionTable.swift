@@ -106,6 +106,15 @@ enum OptionTable {
       $0.explain = true
     },
     flag("skip-bad", nil, "skip malformed records instead of stopping") { $0.skipBad = true },
+    choice("sql", nil, "DIALECT", "print the query as SQL instead of running it", SQLDialect.self) {
+      $0.sql = $1
+    },
+    choice("engine", nil, "ENGINE", "run the query on an SQL engine", SQLEngine.self) {
+      $0.engine = $1
+    },
+    text("table", "NAME", "a table name", "with --sql/--engine: read this table, not FILE") {
+      $0.table = $1
+    },
     OptionSpec(
       long: "threads", short: "j", value: .text("a whole number, 1 or more"), placeholder: "N",
       summary: "threads for a large file (default: the cores online)", defaultChoice: nil

@@ -18,6 +18,14 @@ public enum PagerChoice: String, Sendable, CaseIterable {
   case auto, always, never
 }
 
+/// An SQL engine `--engine` runs a query on (Docs/Engines.md, Engines).
+public enum SQLEngine: String, Sendable, CaseIterable {
+  case duckdb
+
+  /// The dialect of its statements.
+  public var dialect: SQLDialect { .duckdb }
+}
+
 /// A shell `--completion` writes a script for (Docs/CommandLine.md, Completions).
 public enum Shell: String, Sendable, CaseIterable {
   case bash, zsh, fish
@@ -82,6 +90,12 @@ public struct Options: Sendable, Equatable {
   public var now: String?
   public var explain = false
   public var skipBad = false
+  /// `--sql DIALECT`: print the statement instead of running the query (Docs/Engines.md).
+  public var sql: SQLDialect?
+  /// `--engine ENGINE`: run the query on an SQL engine (Docs/Engines.md).
+  public var engine: SQLEngine?
+  /// `--table NAME`: with `--sql`/`--engine`, the table read instead of FILE.
+  public var table: String?
   /// `-j N`: threads reading a large file; `nil` for the cores online.
   public var threads: Int?
   /// `--memory SIZE` in bytes: what `sort:` and `group:` keep before spilling to temporary

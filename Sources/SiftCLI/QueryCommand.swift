@@ -49,7 +49,7 @@ struct QueryCommand {
 
   /// Where the records go: straight to standard output, or into memory when the presentation
   /// lays the body out whole.
-  private struct RecordOutput {
+  struct RecordOutput {
     let body: MemorySink?
     let buffer: OutputBuffer
 
@@ -62,7 +62,7 @@ struct QueryCommand {
 
   /// Shows what `presentation` makes of the run, after the records were written; returns the
   /// exit status.
-  private func present(
+  func present(
     _ plan: Plan, _ summary: RunSummary, _ presentation: Presentation, records: RecordOutput,
     fastFilterChips: [Chip]
   ) throws(Problem) -> ExitStatus {
@@ -102,7 +102,7 @@ struct QueryCommand {
   }
 
   /// The writer of the records, `nil` with `-c`.
-  private func makeWriter(
+  func makeWriter(
     _ plan: Plan, _ inputs: Inputs, _ presentation: Presentation, _ records: RecordOutput
   ) -> RecordWriter? {
     if options.count { return nil }
@@ -145,7 +145,7 @@ struct QueryCommand {
 
   /// The output format (Docs/Formats.md, Output): `-o`, else a table on a terminal, else the input's format
   /// (mixed inputs: NDJSON).
-  private func outputFormat(_ formats: [InputFormat]) -> OutputFormat {
+  func outputFormat(_ formats: [InputFormat]) -> OutputFormat {
     if let o = options.output { return o }
     if context.stdoutIsTerminal { return .table }
     let distinct = Set(formats)
@@ -186,7 +186,7 @@ struct QueryCommand {
     return first.textStyle.delimiter
   }
 
-  private func feedbackBar(
+  func feedbackBar(
     _ plan: Plan, _ summary: RunSummary, unicode: Bool, fastFilterChips: [Chip]
   ) -> FeedbackBar {
     let labels = view?.labels(in: plan.schema) ?? Labels()

@@ -1,0 +1,109 @@
+import SiftCore
+
+/// `--sql DIALECT`: prints the query as SQL, planned against the FILE's sample, and reads no
+/// more records than the sample (Docs/Engines.md).
+struct SQLCommand {
+  let options: Options
+  let query: Query
+  let context: ProcessContext
+  var console: Console { Console(context: context) }
+
+  func run() -> ExitStatus {
+    do throws(Problem) {
+      let prepared = try SQLCommand.prepare(options, query: query, context: context)
+      return console.output(try SQLCommand.sql(prepared.writer.text)) ?? .matched
+    } catch {
+      return console.report(error)
+    }
+  }
+
+  /// The query planned against the one FILE's sample (its names and types), and its writer for
+  /// `options.sql` or the engine's dialect.
+  static func prepare(
+    _ options: Options, query: Query, context: ProcessContext
+  ) throws(Problem) -> (plan: Plan, writer: SQLWriter, inputs: Inputs, now: WallTime) {
+    let dialect = options.sql ?? options.engine?.dialect ?? .duckdb
+    if options.view != nil {
+      throw .usage(UsageError("--sql and --engine take a QUERY, not @VIEW"))
+    }
+    if options.count, let first = query.aggregates.first {
+      throw .usage(UsageError(
+        "-c cannot be used with \(first.function.rawValue):; a summary has its own count column",
+        hint: "drop -c, or the aggregate directives"))
+    }
+    guard options.files.count == 1, let file = options.files.first, file != "-" else {
+      throw .usage(UsageError(
+        "--sql and --engine need one FILE for the field names and types"
+          + (options.table != nil ? " (a file with the table's fields, with --table)" : ""),
+        hint: "sift --sql \(dialect.rawValue) QUERY FILE"))
+    }
+    let now = try QueryCommand(options: options, query: query, view: nil, context: context)
+      .resolveNow()
+    if file.hasSuffix(".parquet") {
+      return try parquet(file, dialect: dialect, options, query: query, context: context, now: now)
+    }
+    let inputs = try Inputs.open(options, context: context)
+    let dataset = inputs.dataset(parallel: options.parallel)
+    let plan: Plan
+    do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
+      throw .plan(error, query: options.query, view: nil)
+    }
+    for note in query.notes { Console(context: context).error(note + "\n") }
+    let source: SQLSource = options.table.map { .table($0) } ?? .file(
+      path: file, format: inputs.formats[0],
+      delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
+    let writer = SQLWriter(plan: plan, dialect: dialect, source: source, countOnly: options.count)
+    return (plan, writer, inputs, now)
+  }
+
+  /// A Parquet file: its names and types from DuckDB's `DESCRIBE` (Docs/Engines.md, Sources).
+  private static func parquet(
+    _ file: String, dialect: SQLDialect, _ options: Options, query: Query, context: ProcessContext,
+    now: WallTime
+  ) throws(Problem) -> (plan: Plan, writer: SQLWriter, inputs: Inputs, now: WallTime) {
+    let source = SQLSource.parquet(path: file)
+    let relation = try sql { () throws(SQLError) in try source.typedRelation(dialect) }
+    let client = EngineClient(context: context)
+    let described = try client.rows(try client.run(setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)"])[0])
+    let schema = Schema(names: described.map { $0[0] })
+    var types: [String: ColumnType] = [:]
+    for row in described { types[row[0]] = ColumnType(engineType: row[1]) }
+    let plan: Plan
+    do throws(PlanError) {
+      plan = try Plan(query: query, schema: schema, now: now) { types[$0.name] ?? .text }
+    } catch {
+      throw .plan(error, query: options.query, view: nil)
+    }
+    var inputs = Inputs()
+    inputs.formats = [.csv]
+    let writer = SQLWriter(
+      plan: plan, dialect: dialect, source: options.table.map { .table($0) } ?? source,
+      countOnly: options.count)
+    return (plan, writer, inputs, now)
+  }
+
+  /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2.
+  static func sql<T>(_ make: () throws(SQLError) -> T) throws(Problem) -> T {
+    do throws(SQLError) { return try make() } catch {
+      throw .usage(UsageError(error.message, hint: "run the query with sift itself"))
+    }
+  }
+}
+
+extension ColumnType {
+  /// The type sift gives a column of an engine's type (`BIGINT`, `DECIMAL(10,2)`, `DATE`).
+  init(engineType: String) {
+    let t = engineType.uppercased()
+    if ["INT", "DECIMAL", "NUMERIC", "DOUBLE", "FLOAT", "REAL"].contains(where: { t.contains($0) }) {
+      self = .number
+    } else if t == "DATE" {
+      self = .date
+    } else if t.hasPrefix("TIMESTAMP") || t.hasPrefix("DATETIME") {
+      self = .dateTime
+    } else if t == "BOOLEAN" {
+      self = .boolean
+    } else {
+      self = .text
+    }
+  }
+}

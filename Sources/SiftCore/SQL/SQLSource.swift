@@ -1,0 +1,119 @@
+/// Where a statement reads its records (Docs/Engines.md, Sources): a file through the dialect's
+/// own reader, or a table of the engine.
+public enum SQLSource: Sendable {
+  /// A file read as text in every column; `delimiter` for CSV, `header` false with `--no-header`.
+  case file(path: String, format: InputFormat, delimiter: UInt8, header: Bool)
+  /// A table or view of the engine, `schema.table` allowed.
+  case table(String)
+  /// A Parquet file, which only DuckDB reads.
+  case parquet(path: String)
+
+  /// Whether a NULL column means a missing field (JSON keys) rather than an empty value.
+  var nullIsMissing: Bool {
+    if case .file(_, let format, _, _) = self { return format == .json || format == .ndjson }
+    return false
+  }
+
+  /// The statements that must run first (Spark's temporary view, Postgres's loaded table) and
+  /// the relation the query reads, with every field as text and the input order in `row`.
+  func relation(
+    _ dialect: SQLDialect, fields: [String], row: String
+  ) throws(SQLError) -> (setup: [String], from: String) {
+    let columns = try fields.map { (f: String) throws(SQLError) in try dialect.identifier(f) }
+    let rowNumber: String
+    switch dialect {
+    case .spark: rowNumber = "monotonically_increasing_id()"
+    case .clickhouse: rowNumber = "rowNumberInAllBlocks()"
+    default: rowNumber = "row_number() OVER ()"
+    }
+    switch self {
+    case .table, .parquet:
+      let text = columns.map { "CAST(\($0) AS \(dialect.text)) AS \($0)" }
+      return ([], "(SELECT \((text + ["\(rowNumber) AS \(row)"]).joined(separator: ", ")) FROM "
+        + (try typedRelation(dialect)) + ") AS t")
+    case .file(let path, let format, let delimiter, let header):
+      let (setup, reader) = try fileReader(
+        dialect, path: path, format: format, delimiter: delimiter, header: header, fields: fields)
+      let from = dialect == .postgres
+        ? reader : "(SELECT *, \(rowNumber) AS \(row) FROM \(reader)) AS t"
+      return (setup, from)
+    }
+  }
+
+  /// A table's name, or the reader of a Parquet file: columns of the engine's own types.
+  public func typedRelation(_ dialect: SQLDialect) throws(SQLError) -> String {
+    switch self {
+    case .table(let name):
+      return try name.split(separator: ".", omittingEmptySubsequences: false).map {
+        (p: Substring) throws(SQLError) in try dialect.identifier(String(p))
+      }.joined(separator: ".")
+    case .parquet(let path):
+      guard dialect == .duckdb else {
+        throw SQLError("\(dialect.rawValue) does not read Parquet files here; use --table NAME")
+      }
+      return "read_parquet(\(try dialect.literal(path)))"
+    case .file:
+      throw SQLError("a CSV or JSON file has no engine types")
+    }
+  }
+
+  /// The dialect's reader of a file, every column as text.
+  private func fileReader(
+    _ dialect: SQLDialect, path: String, format: InputFormat, delimiter: UInt8, header: Bool,
+    fields: [String]
+  ) throws(SQLError) -> (setup: [String], reader: String) {
+    let file = try dialect.literal(path)
+    let names = try fields.map { (f: String) throws(SQLError) in try dialect.literal(f) }
+    let columns = try fields.map { (f: String) throws(SQLError) in try dialect.identifier(f) }
+    let separator = try dialect.literal(
+      format == .tsv ? "\t" : String(decoding: [delimiter], as: UTF8.self))
+    let delimited = format == .csv || format == .tsv
+    let gzip = path.hasSuffix(".gz")
+    switch dialect {
+    case .duckdb:
+      if delimited {
+        let quoting = format == .tsv ? "quote = '', escape = ''" : "quote = '\"', escape = '\"'"
+        return ([], "read_csv(\(file), header = \(header), all_varchar = true, delim = \(separator), "
+          + "\(quoting), null_padding = true, auto_detect = false, columns = {"
+          + names.map { "\($0): 'VARCHAR'" }.joined(separator: ", ") + "})")
+      }
+      let shape = format == .json ? "array" : "newline_delimited"
+      return ([], "read_json(\(file), format = '\(shape)', columns = {"
+        + names.map { "\($0): 'VARCHAR'" }.joined(separator: ", ") + "})")
+    case .postgres:
+      guard delimited, !gzip else {
+        throw SQLError("postgres loads CSV and TSV files only (not \(format.rawValue)"
+          + (gzip ? ".gz" : "") + "); load it into a table and use --table NAME")
+      }
+      let table = "sift_input"
+      let create = "CREATE TEMPORARY TABLE \(table) ("
+        + columns.map { "\($0) TEXT" }.joined(separator: ", ") + ", sift_row BIGSERIAL)"
+      let copy = "COPY \(table) (\(columns.joined(separator: ", "))) FROM \(file) WITH (FORMAT "
+        + (format == .tsv ? "text" : "csv") + ", HEADER \(header), DELIMITER \(separator))"
+      return ([create, copy], table)
+    case .spark:
+      let view = "sift_input"
+      let schema = columns.map { "\($0) STRING" }.joined(separator: ", ")
+      let options: String
+      if delimited {
+        options = "USING csv OPTIONS (path \(file), header '\(header)', sep \(separator), "
+          + (format == .tsv ? "quote ''" : "quote '\"', escape '\"', multiLine 'true'") + ")"
+      } else {
+        options = "USING json OPTIONS (path \(file), multiLine '\(format == .json)')"
+      }
+      return (["CREATE OR REPLACE TEMPORARY VIEW \(view) (\(schema)) \(options)"], view)
+    case .trino:
+      throw SQLError("trino reads tables, not files; load the file into a table and use --table NAME")
+    case .clickhouse:
+      let clickFormat: String
+      switch format {
+      case .csv: clickFormat = header ? "CSVWithNames" : "CSV"
+      case .tsv: clickFormat = header ? "TSVRawWithNames" : "TSVRaw"
+      case .json, .ndjson: clickFormat = "JSONEachRow"
+      }
+      let structure = try dialect.literal(
+        columns.map { "\($0) Nullable(String)" }.joined(separator: ", "))
+      return ([], "file(\(file), '\(clickFormat)', \(structure))")
+    }
+  }
+}

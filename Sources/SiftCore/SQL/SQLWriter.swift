@@ -1,0 +1,598 @@
+/// Writes a typed plan as one SQL statement with the meaning of sift's own run (Docs/Engines.md):
+/// generated from the plan's typed tests and directives, never from the query's text. Every
+/// name and literal goes through the dialect's quoting, so no input changes the statement's shape.
+public struct SQLWriter {
+  public let plan: Plan
+  public let dialect: SQLDialect
+  public let source: SQLSource
+  /// `-c`: the count (per group with `group:`) instead of the records.
+  public let countOnly: Bool
+  /// With `group:`, each record's group value in a last column `sift_group`, for a client
+  /// that writes group headers (`--engine`).
+  public var groupColumn = false
+
+  /// The column that holds the input order.
+  static let row = "sift_row"
+
+  /// The fields whose value is read as a number or a date: each is computed once, in a column
+  /// of its own (`sift_n3`, `sift_d3` for field 3), which the filter and the order name.
+  private final class Derived {
+    var numbers: Set<Int> = []
+    var dates: Set<Int> = []
+  }
+  private let derived = Derived()
+
+  public init(plan: Plan, dialect: SQLDialect, source: SQLSource, countOnly: Bool) {
+    self.plan = plan
+    self.dialect = dialect
+    self.source = source
+    self.countOnly = countOnly
+  }
+
+  /// The statements to run in order; the last one returns the result.
+  public func statements() throws(SQLError) -> [String] {
+    let names = plan.schema.names
+    if names.isEmpty { throw SQLError("the FILE has no fields to select") }
+    if let clash = names.first(where: SQLWriter.isOwnColumn) {
+      throw SQLError("the field \(SQLError.shown(clash)) has a name sift gives a column of its own")
+    }
+    let (setup, relation) = try source.relation(dialect, fields: names, row: SQLWriter.row)
+    derived.numbers = []
+    derived.dates = []
+    let filter = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
+    let where_ = filter.map { "\nWHERE \($0)" } ?? ""
+    // A first pass learns which derived columns the statement names; the second reads them.
+    _ = try body(from: relation, where_: where_)
+    return setup + [try body(from: try withDerivedColumns(relation), where_: where_)]
+  }
+
+  /// The records read and the records that match, in one row (`total`, `matched`): the
+  /// feedback bar's counts of a run on an engine.
+  public func totals() throws(SQLError) -> String {
+    let (_, relation) = try source.relation(dialect, fields: plan.schema.names, row: SQLWriter.row)
+    derived.numbers = []
+    derived.dates = []
+    let matches = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
+    return "SELECT count(*) AS total, count(CASE WHEN \(matches ?? "TRUE") THEN 1 END) AS matched"
+      + "\nFROM \(try withDerivedColumns(relation))"
+  }
+
+  private func body(from: String, where_: String) throws(SQLError) -> String {
+    switch plan.shape(countOnly: countOnly) {
+    case .count: return "SELECT count(*) AS count\nFROM \(from)\(where_)"
+    case .tally: return try tally(from: from, where_: where_)
+    case .summarize: return try summary(from: from, where_: where_)
+    case .stream, .order: return try records(from: from, where_: where_)
+    }
+  }
+
+  /// Whether a name is one of the statement's own columns: `sift_row`, `sift_group`, `sift_n3`,
+  /// `sift_d3`.
+  static func isOwnColumn(_ name: String) -> Bool {
+    let lower = Array(name.lowercased().utf8)
+    if lower == Array(row.utf8) || lower == Array("sift_group".utf8) { return true }
+    guard lower.count > 6, lower.starts(with: Array("sift_".utf8)),
+      lower[5] == UInt8(ascii: "n") || lower[5] == UInt8(ascii: "d")
+    else { return false }
+    return lower[6...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+  }
+
+  /// `relation` with the derived columns added.
+  private func withDerivedColumns(_ relation: String) throws(SQLError) -> String {
+    var columns: [String] = []
+    for i in derived.numbers.sorted() {
+      columns.append("\(number(try value(at: i))) AS sift_n\(i)")
+    }
+    for i in derived.dates.sorted() {
+      columns.append("\(try dateKey(try value(at: i))) AS sift_d\(i)")
+    }
+    if columns.isEmpty { return relation }
+    return "(SELECT *,\n  \(columns.joined(separator: ",\n  "))\nFROM \(relation)) AS u"
+  }
+
+  /// The statements as text, each ended by `;`.
+  public func text() throws(SQLError) -> String {
+    try statements().map { $0 + ";\n" }.joined()
+  }
+
+  // MARK: Records
+
+  private func records(from: String, where_: String) throws(SQLError) -> String {
+    var kept = try (plan.projection ?? plan.schema.names.enumerated().map {
+      ResolvedField(index: $0.offset, path: [], name: $0.element)
+    }).map { (f: ResolvedField) throws(SQLError) in try output(f) }
+    var order: [String] = []
+    if groupColumn, let g = plan.group {
+      kept = kept + ["\(try groupValue(g)) AS sift_group"]
+    }
+    // Groups in `group:` order: typed as `sort:` ascending, then by their exact bytes.
+    if let g = plan.group {
+      order += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: false)
+        + [dialect.byteOrder(try groupValue(g))]
+    }
+    for key in plan.sort {
+      let f = key.field
+      order += try sortOrder(
+        try value(f), try number(of: f), try dateKey(of: f), descending: key.descending)
+    }
+    order.append(SQLWriter.row)
+    return "SELECT \(kept.joined(separator: ", "))\nFROM \(from)\(where_)\nORDER BY "
+      + order.joined(separator: ", ") + limit
+  }
+
+  private var limit: String { plan.limit.map { "\nLIMIT \($0)" } ?? "" }
+
+  // MARK: Counts and summaries
+
+  /// `-c` with `group:`: one row per group value (empty and null values are one group), in
+  /// group order.
+  private func tally(from: String, where_: String) throws(SQLError) -> String {
+    guard let g = plan.group else { throw SQLError("a count per group needs group:") }
+    let key = try groupValue(g)
+    return "SELECT value, count\nFROM (SELECT \(key) AS value, count(*) AS count\nFROM \(from)"
+      + "\(where_)\nGROUP BY \(key)) AS g\nORDER BY "
+      + (try groupOrder(alias: "value")).joined(separator: ", ")
+  }
+
+  /// Aggregates (Docs/Aggregates.md): one summary row per group, or one for the whole result.
+  private func summary(from: String, where_: String) throws(SQLError) -> String {
+    var inner: [String] = []
+    var outer: [String] = []
+    let columns = plan.summaryColumns
+    for (i, c) in columns.enumerated() {
+      let name = try dialect.identifier(c.name)
+      let alias = "c\(i)"
+      switch c.kind {
+      case .group: inner.append("\(try groupValue(c.field!)) AS \(alias)")
+      case .count: inner.append("count(*) AS \(alias)")
+      case .aggregate(let function): inner.append("\(try aggregate(function, c.field!)) AS \(alias)")
+      }
+      outer.append("\(alias) AS \(name)")
+    }
+    let grouping = try plan.group.map { (g: ResolvedField) throws(SQLError) in
+      "\nGROUP BY \(try groupValue(g))"
+    } ?? ""
+    let kept = plan.projection.map { $0.map { outer[$0.index] } } ?? outer
+    var order: [String] = []
+    for key in plan.sort {
+      let c = columns[key.field.index]
+      let alias = "c\(key.field.index)"
+      if c.kind == .group || ((c.function == .min || c.function == .max)
+        && plan.type(of: c.field!) != .number)
+      {
+        let v = "coalesce(\(alias), '')"
+        order += try sortOrder(v, number(v), try dateKey(v), descending: key.descending)
+      } else {
+        // Sums, means and percentiles are text written as sift writes them (Trino: numbers).
+        let number: String
+        switch dialect {
+        case .duckdb: number = "TRY_CAST(\(alias) AS DOUBLE)"
+        case .postgres: number = "CAST(\(alias) AS DOUBLE PRECISION)"
+        case .clickhouse: number = "toFloat64OrNull(toString(\(alias)))"
+        case .spark: number = "CAST(\(alias) AS DOUBLE)"
+        default: number = alias
+        }
+        order.append("\(number) \(key.descending ? "DESC" : "ASC") NULLS LAST")
+      }
+    }
+    if plan.group != nil { order += try groupOrder(alias: "c0") }
+    let ordered = order.isEmpty ? "" : "\nORDER BY " + order.joined(separator: ", ")
+    return "SELECT \(kept.joined(separator: ", "))\nFROM (SELECT \(inner.joined(separator: ", "))"
+      + "\nFROM \(from)\(where_)\(grouping)) AS s\(ordered)\(limit)"
+  }
+
+  /// One aggregate over a group's values; empty values and values not of the kind it needs are
+  /// left out.
+  private func aggregate(_ function: AggregateFunction, _ field: ResolvedField) throws(SQLError) -> String {
+    let v = try value(field)
+    let n = try number(of: field)
+    switch function {
+    case .sum, .avg:
+      switch dialect {
+      case .duckdb: return exactDecimal(function, v, n)
+      case .postgres: return exactNumeric(function, v, n)
+      case .clickhouse: return exactClickHouseDecimal(function, v, n)
+      case .spark: return exactSparkDecimal(function, v, n)
+      default: return "\(function == .sum ? "sum" : "avg")(\(n))"
+      }
+    case .distinct: return "count(DISTINCT CASE WHEN NOT \(isEmpty(v)) THEN \(v) END)"
+    case .min, .max:
+      let largest = function == .max
+      let key: String
+      switch plan.type(of: field) {
+      case .number: key = n
+      case .date, .dateTime: key = try dateKey(of: field)
+      default: key = "CASE WHEN NOT \(isEmpty(v)) THEN \(dialect.byteOrder(dialect.lower(v))) END"
+      }
+      // The first value of the smallest (largest) key, ties in input order.
+      if let pick = ordered(v, by: key, descending: largest, percentile: nil) { return pick }
+      return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
+    case .p50, .p90, .p95, .p99:
+      // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
+      let p = function.percentile!
+      let read = withoutSeparators(v)
+      guard let pick = ordered(read, by: n, descending: false, percentile: p) else {
+        throw cannot("\(function.rawValue):\(field.name) (an exact nearest-rank percentile)")
+      }
+      return pick
+    }
+  }
+
+  /// DuckDB's sum and mean as sift writes them (Docs/Aggregates.md): summed as exact decimals,
+  /// a sum with the largest number of decimals among its values, a mean with two more, rounded
+  /// half to even.
+  private func exactDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
+    let decimal = "CASE WHEN \(n) IS NOT NULL THEN TRY_CAST(\(withoutSeparators(v)) "
+      + "AS DECIMAL(38, 10)) END"
+    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), '[.]([0-9]+)', 1)) "
+      + "END), 0)"
+    if function == .avg {
+      let decimals = "CAST(\(scale) + 2 AS INTEGER)"
+      return "format('{:.{}f}', round_even(avg(\(decimal)), \(decimals)), \(decimals))"
+    }
+    let text = "CAST(sum(\(decimal)) AS VARCHAR)"
+    return "CASE WHEN \(scale) = 0 THEN split_part(\(text), '.', 1) "
+      + "ELSE left(\(text), strpos(\(text), '.') + \(scale)) END"
+  }
+
+  /// Postgres's sum and mean in `NUMERIC`, exact: a sum with the largest number of decimals
+  /// among its values, a mean with two more, rounded half to even (Postgres's `round` rounds
+  /// half away from zero, so a tie is settled here).
+  private func exactNumeric(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
+    let decimal = "CASE WHEN \(n) IS NOT NULL THEN CAST(\(withoutSeparators(v)) AS NUMERIC) END"
+    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(substring(\(v) from '[.]([0-9]+)')) END), 0)"
+    if function == .sum { return "CAST(round(sum(\(decimal)), \(scale)) AS TEXT)" }
+    let digits = "(\(scale) + 2)"
+    let scaled = "(avg(\(decimal)) * power(10::numeric, \(digits)))"
+    return "CAST(CASE WHEN abs(\(scaled) - trunc(\(scaled))) = 0.5 AND mod(trunc(\(scaled)), 2) = 0 "
+      + "THEN round(trunc(\(scaled)) / power(10::numeric, \(digits)), \(digits)) "
+      + "ELSE round(avg(\(decimal)), \(digits)) END AS TEXT)"
+  }
+
+  /// ClickHouse's sum in `Decimal128`, exact, and its mean rounded half to even (`roundBankers`
+  /// of a binary mean), each written with sift's number of decimals: ten, then cut.
+  private func exactClickHouseDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
+    let kept = "if(\(n) IS NOT NULL, toDecimal128OrNull(\(withoutSeparators(v)), 10), NULL)"
+    let scale = "toUInt8(coalesce(max(if(\(n) IS NOT NULL, length(extract(\(v), '[.]([0-9]+)')), NULL)), 0))"
+    let (value, decimals) = function == .sum
+      ? ("sum(\(kept))", scale) : ("roundBankers(avg(\(kept)), \(scale) + 2)", "(\(scale) + 2)")
+    let text = "toDecimalString(\(value), 10)"
+    return "if(\(decimals) = 0, splitByChar('.', \(text))[1], "
+      + "substring(\(text), 1, position(\(text), '.') + \(decimals)))"
+  }
+
+  /// Spark's sum in `DECIMAL(38, 10)`, exact, written with sift's number of decimals (the
+  /// decimal's text, cut); its mean stays binary (`round` takes no computed scale).
+  private func exactSparkDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
+    guard function == .sum else { return "avg(\(n))" }
+    let kept = "CASE WHEN \(n) IS NOT NULL THEN CAST(\(withoutSeparators(v)) AS DECIMAL(38, 10)) END"
+    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), '[.]([0-9]+)', 1)) END), 0)"
+    let text = "CAST(sum(\(kept)) AS STRING)"
+    return "CASE WHEN \(scale) = 0 THEN substring_index(\(text), '.', 1) "
+      + "ELSE substring(\(text), 1, instr(\(text), '.') + \(scale)) END"
+  }
+
+  /// The value at the rank the nearest-rank `percentile` picks (the first without one) among
+  /// the group's values whose `key` is not NULL, ordered by the key then input order: an
+  /// ordered aggregate, where the dialect has one.
+  private func ordered(_ v: String, by key: String, descending: Bool, percentile: Int?) -> String? {
+    let count = "count(\(key))"
+    let rank = { (divide: (String, String) -> String) in
+      percentile.map { "greatest(1, \(divide("\($0) * \(count) + 99", "100")))" } ?? "1"
+    }
+    let order = "ORDER BY \(key)\(descending ? " DESC" : ""), \(SQLWriter.row)"
+    switch dialect {
+    case .duckdb:
+      return "(list(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank { "(\($0)) // \($1)" })]"
+    case .postgres:
+      return "(array_agg(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank { "(\($0)) / \($1)" })]"
+    case .clickhouse:
+      // Tuples sort element by element; only a number key can be negated for a largest first.
+      if descending && !key.hasPrefix("sift_n") { return nil }
+      return "tupleElement(arrayElement(arraySort(groupArrayIf((\(descending ? "-" : "")\(key), "
+        + "\(SQLWriter.row), \(v)), \(key) IS NOT NULL)), \(rank { "intDiv(\($0), \($1))" })), 3)"
+    case .spark:
+      // Structs sort field by field; only a number key can be negated for a largest first.
+      if descending && !key.hasPrefix("sift_n") { return nil }
+      return "element_at(array_sort(collect_list(CASE WHEN \(key) IS NOT NULL THEN named_struct("
+        + "'k', \(descending ? "-" : "")\(key), 'r', \(SQLWriter.row), 'v', \(v)) END)), "
+        + "CAST(\(rank { "(\($0)) div \($1)" }) AS INT)).v"
+    case .trino:
+      return nil
+    }
+  }
+
+  private func cannot(_ what: String) -> SQLError {
+    SQLError("\(dialect.rawValue) cannot express \(what) exactly")
+  }
+
+  // MARK: Order
+
+  /// A value's sort keys (Docs/QueryLanguage.md, Directives): numbers, then dates, then text
+  /// ignoring case, then empty values, in both directions.
+  private func sortOrder(
+    _ v: String, _ n: String, _ d: String, descending: Bool
+  ) throws(SQLError) -> [String] {
+    let direction = descending ? "DESC" : "ASC"
+    let rank = "CASE WHEN \(isEmpty(v)) THEN 3 WHEN \(n) IS NOT NULL THEN 0 "
+      + "WHEN \(d) IS NOT NULL THEN 1 ELSE 2 END"
+    let text = "CASE WHEN \(isEmpty(v)) THEN NULL WHEN \(n) IS NULL AND \(d) IS NULL "
+      + "THEN \(dialect.byteOrder(dialect.lower(v))) END"
+    return [rank, "\(n) \(direction) NULLS LAST", "\(d) \(direction) NULLS LAST",
+      "\(text) \(direction) NULLS LAST"]
+  }
+
+  /// Groups in `group:` order by a column of a grouped result (its values already the groups').
+  private func groupOrder(alias v: String) throws(SQLError) -> [String] {
+    try sortOrder(v, number(v), try dateKey(v), descending: false) + [dialect.byteOrder(v)]
+  }
+
+  /// A group's value: empty and null values are one group, the empty one.
+  private func groupValue(_ field: ResolvedField) throws(SQLError) -> String {
+    let v = try value(field)
+    return "CASE WHEN \(isEmpty(v)) THEN '' ELSE \(v) END"
+  }
+
+  // MARK: Filter
+
+  /// A condition that is TRUE or FALSE, never NULL, so that `NOT` means what sift's negation means.
+  private func condition(_ filter: TypedFilter) throws(SQLError) -> String {
+    switch filter {
+    case .all(let parts):
+      return "(" + (try parts.map { (p: TypedFilter) throws(SQLError) in try condition(p) })
+        .joined(separator: " AND ") + ")"
+    case .any(let parts):
+      return "(" + (try parts.map { (p: TypedFilter) throws(SQLError) in try condition(p) })
+        .joined(separator: " OR ") + ")"
+    case .not(let inner):
+      return "(NOT \(try condition(inner)))"
+    case .field(let field, let tests):
+      let alternatives = try tests.map { (t: TypedTest) throws(SQLError) in try self.test(t, field) }
+      let tested = "coalesce(\(alternatives.joined(separator: " OR ")), FALSE)"
+      let presence = tests.allSatisfy {
+        if case .empty = $0 { return true }
+        if case .present = $0 { return true }
+        return false
+      }
+      return source.nullIsMissing && !presence ? try refusingArrays(field, tested) : tested
+    case .anyFieldContains(let text):
+      let folded = String(decoding: TextFold.fold(text), as: UTF8.self)
+      if folded.isEmpty { return "TRUE" }
+      let needle = try dialect.literal(folded)
+      let each = try plan.schema.names.map { (n: String) throws(SQLError) in
+        dialect.contains(dialect.lower(try dialect.identifier(n)), needle)
+      }
+      return "coalesce(\(each.joined(separator: " OR ")), FALSE)"
+    }
+  }
+
+  /// sift tests each element of a JSON array; SQL here sees the array's text. A record whose
+  /// field holds an array stops the statement with an error rather than answer differently.
+  private func refusingArrays(_ field: ResolvedField, _ tested: String) throws(SQLError) -> String {
+    let message = try dialect.literal(
+      "sift: \(field.name) holds a JSON array, whose elements SQL cannot test as sift does; "
+        + "run this query with sift itself")
+    let c = try column(field)
+    let array = "(\(c) LIKE '[%' AND \(c) <> '[]')"
+    switch dialect {
+    case .duckdb: return "(CASE WHEN \(array) THEN error(\(message)) ELSE \(tested) END)"
+    case .spark: return "(CASE WHEN \(array) THEN raise_error(\(message)) ELSE \(tested) END)"
+    case .clickhouse: return "(throwIf(\(array), \(message)) = 0 AND \(tested))"
+    case .postgres, .trino: return tested
+    }
+  }
+
+  /// One typed test of a field's value (Docs/QueryLanguage.md, Filter terms).
+  private func test(_ test: TypedTest, _ field: ResolvedField) throws(SQLError) -> String {
+    let v = try value(field)
+    let lowered = dialect.lower(v)
+    switch test {
+    case .textIn(let texts):
+      return "\(lowered) IN (\(try folded(texts).joined(separator: ", ")))"
+    case .numberEquals(let n, let text):
+      let number = try number(of: field)
+      return "(CASE WHEN \(number) IS NOT NULL THEN \(number) = \(try dialect.number(n)) "
+        + "ELSE \(lowered) = \(try folded([text])[0]) END)"
+    case .inPeriod(let period, let text, _):
+      let key = try dateKey(of: field)
+      let otherwise = try text.map { (t: String) throws(SQLError) in "\(lowered) = \(try folded([t])[0])" }
+      return "(CASE WHEN \(key) IS NOT NULL THEN \(try within(key, from: period, to: period)) "
+        + "ELSE \(otherwise ?? "FALSE") END)"
+    case .switchIs(let on):
+      let spellings = on ? ["on", "yes", "true", "y", "1"] : ["off", "no", "false", "n", "0"]
+      return "(CASE WHEN \(isEmpty(v)) THEN \(on ? "FALSE" : "TRUE") ELSE \(lowered) IN ("
+        + spellings.map { "'\($0)'" }.joined(separator: ", ") + ") END)"
+    case .numberCompare(let op, let n):
+      return "\(try number(of: field)) \(op.rawValue) \(try dialect.number(n))"
+    case .dateCompare(let op, let period):
+      let key = try dateKey(of: field)
+      switch op {
+      case .less: return "\(key) < \(try dialect.literal(SQLWriter.digits(period.start)))"
+      case .lessOrEqual: return "\(key) < \(try dialect.literal(SQLWriter.digits(period.end)))"
+      case .greater: return "\(key) >= \(try dialect.literal(SQLWriter.digits(period.end)))"
+      case .greaterOrEqual: return "\(key) >= \(try dialect.literal(SQLWriter.digits(period.start)))"
+      }
+    case .textCompare(let op, let text):
+      return "(CASE WHEN \(isEmpty(v)) THEN FALSE ELSE \(dialect.byteOrder(lowered)) \(op.rawValue) "
+        + "\(try folded([text])[0]) END)"
+    case .numberRange(let low, let high):
+      let n = try number(of: field)
+      var parts = ["\(n) IS NOT NULL"]
+      if let low { parts.append("\(n) >= \(try dialect.number(low))") }
+      if let high { parts.append("\(n) <= \(try dialect.number(high))") }
+      return "(" + parts.joined(separator: " AND ") + ")"
+    case .dateRange(let low, let high):
+      return try within(try dateKey(of: field), from: low, to: high)
+    case .textRange(let low, let high):
+      var parts = ["NOT \(isEmpty(v))"]
+      if let low { parts.append("\(dialect.byteOrder(lowered)) >= \(try folded([low])[0])") }
+      if let high { parts.append("\(dialect.byteOrder(lowered)) <= \(try folded([high])[0])") }
+      return "(" + parts.joined(separator: " AND ") + ")"
+    case .glob(let pattern):
+      return try like(dialect.lower(try present(field)), pattern)
+    case .regex(let pattern, let caseInsensitive, _):
+      let flagged = (caseInsensitive ? "(?i)" : "") + pattern
+      return dialect.matches(try present(field), try dialect.literal(flagged))
+    case .empty:
+      return isEmpty(v)
+    case .present:
+      return "(NOT \(isEmpty(v)))"
+    }
+  }
+
+  /// Texts lowercased as sift folds them, as literals.
+  private func folded(_ texts: [String]) throws(SQLError) -> [String] {
+    try texts.map { (t: String) throws(SQLError) in
+      try dialect.literal(String(decoding: TextFold.fold(t), as: UTF8.self))
+    }
+  }
+
+  /// A date key from the start of `low` up to the end of `high`; `nil` ends are open.
+  private func within(_ key: String, from low: Period?, to high: Period?) throws(SQLError) -> String {
+    var parts = ["\(key) IS NOT NULL"]
+    if let low { parts.append("\(key) >= \(try dialect.literal(SQLWriter.digits(low.start)))") }
+    if let high { parts.append("\(key) < \(try dialect.literal(SQLWriter.digits(high.end)))") }
+    return "(" + parts.joined(separator: " AND ") + ")"
+  }
+
+  /// A whole-value glob, `*` any run of characters, as `LIKE` with an explicit escape; ClickHouse
+  /// has no `ESCAPE` clause and escapes with a backslash.
+  private func like(_ e: String, _ pattern: String) throws(SQLError) -> String {
+    let escape: Character = dialect == .clickhouse ? "\\" : "!"
+    var out = ""
+    for c in String(decoding: TextFold.fold(pattern), as: UTF8.self) {
+      switch c {
+      case "*": out.append("%")
+      case "%", "_", escape:
+        out.append(escape)
+        out.append(c)
+      default: out.append(c)
+      }
+    }
+    let literal = try dialect.literal(out)
+    return dialect == .clickhouse ? "(\(e) LIKE \(literal))" : "(\(e) LIKE \(literal) ESCAPE '!')"
+  }
+
+  // MARK: Values
+
+  /// A field's value as text, an empty value (and a missing one) as `''`.
+  private func value(_ field: ResolvedField) throws(SQLError) -> String {
+    "coalesce(\(try column(field)), '')"
+  }
+
+  private func value(at index: Int) throws(SQLError) -> String {
+    try value(ResolvedField(index: index, path: [], name: plan.schema.names[index]))
+  }
+
+  /// The field's value as a number (its derived column).
+  private func number(of field: ResolvedField) throws(SQLError) -> String {
+    _ = try column(field)
+    derived.numbers.insert(field.index)
+    return "sift_n\(field.index)"
+  }
+
+  /// The field's value as a date key (its derived column).
+  private func dateKey(of field: ResolvedField) throws(SQLError) -> String {
+    _ = try column(field)
+    derived.dates.insert(field.index)
+    return "sift_d\(field.index)"
+  }
+
+  /// A field's value as text, NULL where the field is missing (a JSON key not in the record);
+  /// globs and regular expressions do not match a missing field.
+  private func present(_ field: ResolvedField) throws(SQLError) -> String {
+    source.nullIsMissing ? try column(field) : try value(field)
+  }
+
+  /// A field as an output column, named by its header as the input wrote it (a duplicate CSV
+  /// header `a` is the field `a_2`; Docs/Formats.md). An empty header keeps its column number.
+  private func output(_ field: ResolvedField) throws(SQLError) -> String {
+    let c = try column(field)
+    let header = String(decoding: plan.schema.header(field.index), as: UTF8.self)
+    if header.isEmpty || header == plan.schema.names[field.index] { return c }
+    return "\(c) AS \(try dialect.identifier(header))"
+  }
+
+  private func column(_ field: ResolvedField) throws(SQLError) -> String {
+    guard field.path.isEmpty else {
+      throw SQLError("the nested field '\(field.name)' cannot be written as SQL; "
+        + "name a top-level field")
+    }
+    return try dialect.identifier(plan.schema.names[field.index])
+  }
+
+  /// Whether the value is empty or a null token (`NA`, `N/A`, `null`, `None`, `-`, any case).
+  /// An empty JSON array or object counts as empty too.
+  private func isEmpty(_ v: String) -> String {
+    let containers = source.nullIsMissing ? ", '[]', '{}'" : ""
+    return "(\(dialect.lower(v)) IN ('', 'na', 'n/a', 'null', 'none', '-'\(containers)))"
+  }
+
+  /// The value as a number, NULL when it is not one: sift's own grammar (Docs/QueryLanguage.md,
+  /// Values and types), thousands separators removed before a cast that cannot fail.
+  private func number(_ v: String) -> String {
+    let pattern = "'^ *[+-]?([0-9]{1,3}(,[0-9]{3})+|[0-9]+)([.][0-9]+)?([eE][+-]?[0-9]+)? *$'"
+    let stripped = withoutSeparators(v)
+    let cast = dialect == .duckdb || dialect == .trino ? "TRY_CAST" : "CAST"
+    return "(CASE WHEN \(dialect.matches(v, pattern)) THEN \(cast)(\(stripped) AS \(dialect.double)) END)"
+  }
+
+  /// A number's text without its thousands separators and surrounding spaces.
+  private func withoutSeparators(_ v: String) -> String {
+    dialect == .clickhouse
+      ? "replaceAll(replaceAll(\(v), ',', ''), ' ', '')" : "replace(replace(\(v), ',', ''), ' ', '')"
+  }
+
+  /// The value as a date key, NULL when it is not a date: the 20 digits
+  /// `YYYYMMDDhhmmssffffff` of its wall time, which order as the times do. A date must be valid
+  /// (no 30 February), written as sift reads dates; an offset is kept, not applied.
+  private func dateKey(_ v: String) throws(SQLError) -> String {
+    let valid = try dialect.literal(SQLWriter.datePattern)
+    let parts = try dialect.literal(SQLWriter.dateParts)
+    let dashed = dialect == .clickhouse ? "replaceAll(\(v), '/', '-')" : "replace(\(v), '/', '-')"
+    return "(CASE WHEN \(dialect.matches(v, valid)) THEN "
+      + dialect.padRight(try dialect.replaceFirst(dashed, parts, groups: 1...7), width: 20) + " END)"
+  }
+
+  /// A whole date or date-time value as sift reads one: `-` or `/` between the date's parts,
+  /// a valid day (leap years included), an optional time and offset.
+  static let datePattern: String = {
+    func day(_ s: String) -> String {
+      let monthDay = "(0[13578]|1[02])\(s)(0[1-9]|[12][0-9]|3[01])|(0[469]|11)\(s)(0[1-9]|[12][0-9]|30)"
+        + "|02\(s)(0[1-9]|1[0-9]|2[0-8])"
+      let leap = "([0-9]{2}(0[48]|[2468][048]|[13579][26])|([02468][048]|[13579][26])00)\(s)02\(s)29"
+      return "[0-9]{4}\(s)(\(monthDay))|\(leap)"
+    }
+    let time = "([Tt ]([01][0-9]|2[0-3]):[0-5][0-9](:([0-5][0-9]|60)([.,][0-9]+)?)?"
+      + "([Zz]|[+-]([01][0-9]|2[0-3]):?[0-5][0-9])?)?"
+    return "^ *(\(day("-"))|\(day("/")))\(time) *$"
+  }()
+
+  /// The digits of a valid date or date-time (its `/` already `-`): year, month, day, hour,
+  /// minute, second and up to six digits of the fraction, absent ones empty.
+  static let dateParts =
+    "^ *([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})"
+    + "(?:[.,]([0-9]{0,6})[0-9]*)?)?)?.*$"
+
+  /// A wall time as the 20 digits of `dateKey`; before year 0 all zeros, from year 10000 on
+  /// all nines and one more, so bounds outside the writable years still compare.
+  static func digits(_ t: WallTime) -> String {
+    var days = t / Calendar.microsPerDay
+    var micros = t % Calendar.microsPerDay
+    if micros < 0 {
+      days -= 1
+      micros += Calendar.microsPerDay
+    }
+    let (y, m, d) = Calendar.civil(fromDays: Int(days))
+    if y < 0 { return String(repeating: "0", count: 20) }
+    if y > 9999 { return String(repeating: "9", count: 21) }
+    func padded(_ n: Int64, _ width: Int) -> String {
+      let s = String(n)
+      return String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+    let seconds = micros / 1_000_000
+    return padded(Int64(y), 4) + padded(Int64(m), 2) + padded(Int64(d), 2)
+      + padded(seconds / 3600, 2) + padded(seconds / 60 % 60, 2) + padded(seconds % 60, 2)
+      + padded(micros % 1_000_000, 6)
+  }
+}
