@@ -95,7 +95,7 @@ extension QueryCommand {
 private final class RowCollector: RecordWriter {
   var rows: [[String]] = []
   func begin(columns: [String]) throws(OutputError) {}
-  func beginGroup(label: String, count: Int) throws(OutputError) {}
+  func beginGroup(_ heading: GroupHeading) throws(OutputError) {}
   func write(_ row: RowView, columns: [OutputColumn], verbatim: Bool) throws(OutputError) {
     rows.append(columns.map { String(decoding: $0.value(row).decodedBytes(), as: UTF8.self) })
   }
