@@ -17,7 +17,7 @@ public struct ParallelOptions: Sendable {
   public var temporaryDirectory: String
 
   public init(
-    workers: Int = 2, partSize: Int = 4 << 20, minimumSize: Int = 4 << 20,
+    workers: Int = 2, partSize: Int = 8 << 20, minimumSize: Int = 4 << 20,
     memoryBudget: Int = .max, temporaryDirectory: String = "/tmp"
   ) {
     self.workers = workers
