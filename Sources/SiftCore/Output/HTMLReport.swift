@@ -75,7 +75,7 @@ public struct HTMLReport: Sendable {
     out.append(literal: "</td></tr>\n<tr><td align=\"left\" style=\"")
     out.append(literal: HTMLStyle.footer)
     out.append(literal: "\">Made ")
-    Self.append(text: isoText(made), to: &out)
+    Self.append(text: Calendar.isoText(made, alwaysTime: true), to: &out)
     out.append(literal: " by <code style=\"")
     out.append(literal: HTMLStyle.command)
     out.append(literal: "\">")
@@ -119,17 +119,6 @@ public struct HTMLReport: Sendable {
   static func append(text: String, to out: inout [UInt8]) {
     var text = text
     text.withUTF8 { HTMLText.append($0, to: &out) }
-  }
-
-  /// `2026-11-24T09:30:00`: the local wall time in ISO 8601.
-  private func isoText(_ t: WallTime) -> String {
-    let day = Calendar.microsPerDay
-    let days = t >= 0 ? t / day : (t - day + 1) / day
-    let seconds = Int((t - days * day) / 1_000_000)
-    let (y, m, d) = Calendar.civil(fromDays: Int(days))
-    func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    let time = "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
-    return "\(y)-\(two(m))-\(two(d))T" + time
   }
 }
 

@@ -176,3 +176,24 @@ public enum DateParser {
     return t.withUTF8 { parse($0, partial: partial) }
   }
 }
+
+extension Calendar {
+  /// A day (days since 1970-01-01) in ISO 8601: `2024-03-01`.
+  static func isoDate(days: WallTime) -> String {
+    let (y, m, d) = civil(fromDays: Int(days))
+    func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    return "\(y)-\(two(m))-\(two(d))"
+  }
+
+  /// A local wall time in ISO 8601 to the second: `2024-03-01T10:30:00`, or just the day at
+  /// midnight unless `alwaysTime`.
+  static func isoText(_ t: WallTime, alwaysTime: Bool = false) -> String {
+    let days = t >= 0 ? t / microsPerDay : (t - microsPerDay + 1) / microsPerDay
+    let rest = t - days * microsPerDay
+    guard rest != 0 || alwaysTime else { return isoDate(days: days) }
+    let seconds = rest / 1_000_000
+    func two(_ v: WallTime) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    return isoDate(days: days) + "T" + two(seconds / 3600) + ":" + two(seconds / 60 % 60) + ":"
+      + two(seconds % 60)
+  }
+}

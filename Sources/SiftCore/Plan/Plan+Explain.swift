@@ -137,20 +137,7 @@ extension Plan {
     return "\(instant(p.start)) up to \(instant(p.end))"
   }
 
-  private func instant(_ t: WallTime) -> String {
-    let day = Calendar.microsPerDay
-    let days = t >= 0 ? t / day : (t - day + 1) / day
-    let rest = t - days * day
-    guard rest != 0 else { return date(days) }
-    let seconds = rest / 1_000_000
-    func two(_ v: WallTime) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    return date(days) + "T" + two(seconds / 3600) + ":" + two(seconds / 60 % 60) + ":"
-      + two(seconds % 60)
-  }
+  private func instant(_ t: WallTime) -> String { Calendar.isoText(t) }
 
-  private func date(_ days: WallTime) -> String {
-    let (y, m, d) = Calendar.civil(fromDays: Int(days))
-    func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    return "\(y)-\(two(m))-\(two(d))"
-  }
+  private func date(_ days: WallTime) -> String { Calendar.isoDate(days: days) }
 }
