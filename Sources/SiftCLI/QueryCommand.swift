@@ -198,7 +198,6 @@ struct QueryCommand {
     if let g = chipsMaker.groupChip() { chips.append(g) }
     chips += chipsMaker.aggregateChips() + chipsMaker.filterChips() + fastFilterChips
     var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil && !options.count, grouped: plan.group != nil)
-    bar.summarizing = !plan.aggregates.isEmpty
     bar.sortKeys = plan.sort.map { ($0.field.name, $0.descending) }
     return bar
   }

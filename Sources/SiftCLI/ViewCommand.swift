@@ -162,10 +162,8 @@ private struct BadgeRun {
     let summary = try run(plan, over: dataset, writer: writer)
     let chips = FilterChips(plan: plan, labels: context.labels(in: plan.schema)).filterChips()
     let bar = FeedbackBar(chips: chips, summary: summary, limited: false, grouped: false)
-    // A summary's rows are its groups (Docs/Aggregates.md), not its records.
-    let rows = plan.aggregates.isEmpty ? summary.matched : (plan.group == nil ? 1 : summary.groups)
     let content = ViewsDigest.Section.Content.records(
-      bar: bar, table: table.bytes, more: rows - summary.shown)
+      bar: bar, table: table.bytes, more: summary.rows - summary.shown)
     return (ViewsDigest.Section(title: context.view.displayTitle, content: content), summary.matched)
   }
 

@@ -46,6 +46,7 @@ struct SummarySink: MatchSink {
     let table = all.table
     summary.valuesLeftOut = table.leftOut
     summary.groups = plan.group == nil ? 0 : table.groupCount
+    summary.summaryRows = table.groupCount
     let withTotal = plan.group != nil && writer?.writesTotals == true
     let rows = SummaryRows(table: table, plan: plan, withTotal: withTotal)
     var order = rows.ordered(by: plan.sort, count: table.groupCount)

@@ -12,6 +12,11 @@ public struct RunSummary: Sendable, Equatable {
   public var skipped = 0
   /// Short CSV/TSV rows padded with empty values.
   public var shortRows = 0
+  /// With aggregates: the summary's rows before `limit:` (its groups, or the one row without
+  /// `group:`); `nil` for a run that did not summarize.
+  public var summaryRows: Int?
+  /// The rows of the result before `limit:`: a summary's rows, else the matching records.
+  public var rows: Int { summaryRows ?? matched }
   /// With aggregates: non-empty values left out of a column for not being numbers (or dates,
   /// for `min:`/`max:` of a date field), Docs/Aggregates.md.
   public var valuesLeftOut = 0
@@ -28,7 +33,8 @@ public struct RunSummary: Sendable, Equatable {
 
   public static func == (a: RunSummary, b: RunSummary) -> Bool {
     a.total == b.total && a.matched == b.matched && a.shown == b.shown && a.groups == b.groups
-      && a.skipped == b.skipped && a.valuesLeftOut == b.valuesLeftOut && a.shortRows == b.shortRows
+      && a.skipped == b.skipped && a.valuesLeftOut == b.valuesLeftOut
+      && a.summaryRows == b.summaryRows && a.shortRows == b.shortRows
       && a.groupCounts.map(\.value) == b.groupCounts.map(\.value)
       && a.groupCounts.map(\.count) == b.groupCounts.map(\.count)
   }

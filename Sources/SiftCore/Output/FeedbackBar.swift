@@ -46,6 +46,7 @@ public struct FeedbackBar: Sendable {
   func recordCounts(groups: Bool = true) -> [String] {
     var parts: [String] = []
     let groupCount = "\(groupedDigits(summary.groups)) \(summary.groups == 1 ? "group" : "groups")"
+    let summarizing = summary.summaryRows != nil
     if summarizing && grouped && groups { parts.append(groupCount) }
     let total = summary.total
     let noun = total == 1 ? "record" : "records"
@@ -54,8 +55,7 @@ public struct FeedbackBar: Sendable {
     } else {
       parts.append("\(groupedDigits(total)) \(noun)")
     }
-    let rows = summarizing ? (grouped ? summary.groups : 1) : summary.matched
-    if limited && summary.shown < rows { parts.append("\(groupedDigits(summary.shown)) shown") }
+    if limited && summary.shown < summary.rows { parts.append("\(groupedDigits(summary.shown)) shown") }
     if !summarizing && grouped && groups { parts.append(groupCount) }
     if summary.valuesLeftOut > 0 {
       let n = summary.valuesLeftOut
@@ -167,9 +167,6 @@ public struct FeedbackBar: Sendable {
     if summary.shortRows > 0 { s += ",\"shortRows\":\(summary.shortRows)" }
     return s + "}"
   }
-
-  /// The run summarized the records (aggregates, Docs/Aggregates.md): its rows are the groups.
-  public var summarizing = false
 
   /// The sort keys behind the sort chip (set by whoever builds the bar).
   public var sortKeys: [(field: String, descending: Bool)] = []
