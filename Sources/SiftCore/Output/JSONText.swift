@@ -92,6 +92,14 @@ enum JSONText {
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
+  /// Appends text (not JSON) as a JSON value: bare when it is a number in canonical form, else a
+  /// string (Docs/Formats.md, Output).
+  static func appendTextValue<Output: ByteOutput>(
+    _ text: UnsafeBufferPointer<UInt8>, to out: inout Output
+  ) {
+    if isCanonicalNumber(text) { out.append(text) } else { appendString(text, to: &out) }
+  }
+
   /// True when `text` is a number in canonical form, written bare in JSON output: an optional
   /// `-`, then `0` or digits not starting with `0`, then optionally `.` and at least one digit.
   /// `007`, `+5`, `1.`, `.5`, `1,234`, `1e5` and ` 12` are not canonical.

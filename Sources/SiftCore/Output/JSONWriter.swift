@@ -86,13 +86,7 @@ public final class JSONWriter: RecordWriter {
     case .jsonString, .jsonNumber, .jsonBool, .jsonNull, .jsonNested, .missing:
       appendJSON(value.raw, to: &out)
     case .plain, .csvQuoted:
-      value.withText(scratch: &scratch) { text in
-        if JSONText.isCanonicalNumber(text) {
-          out.append(text)
-        } else {
-          JSONText.appendString(text, to: &out)
-        }
-      }
+      value.withText(scratch: &scratch) { JSONText.appendTextValue($0, to: &out) }
     }
   }
 

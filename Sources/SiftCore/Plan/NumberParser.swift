@@ -117,3 +117,11 @@ public enum NumberParser {
     Double("\(mantissa)e\(exponent)")
   }
 }
+
+extension Double {
+  /// The shortest text that reads back as the same number; whole numbers without `.0`.
+  var shortestText: String {
+    if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
+    return "\(self)"
+  }
+}

@@ -56,7 +56,7 @@ extension Plan {
     case .inPeriod(let p, _, let word):
       return ["is within " + period(p) + (word.map { " (\($0))" } ?? "")]
     case .numberEquals(let n, let text):
-      return ["is the number \(number(n)) (or the text \(quoted(text)))"]
+      return ["is the number \(n.shortestText) (or the text \(quoted(text)))"]
     case .textIn(let texts):
       return texts.map { "is the text \(quoted($0)), ignoring case" }
     case .dateCompare(let op, let p):
@@ -72,11 +72,11 @@ extension Plan {
           ? "is a date after \(instant(p.start))" : "is a date at or after \(instant(p.end))"]
       case .greaterOrEqual: return ["is a date at or after \(instant(p.start))"]
       }
-    case .numberCompare(let op, let n): return ["is a number \(op.rawValue) \(number(n))"]
+    case .numberCompare(let op, let n): return ["is a number \(op.rawValue) \(n.shortestText)"]
     case .textCompare(let op, let text):
       return ["is text \(op.rawValue) \(quoted(text)), ignoring case"]
     case .numberRange(let low, let high):
-      return [range("number", low.map(number), high.map(number))]
+      return [range("number", low.map(\.shortestText), high.map(\.shortestText))]
     case .dateRange(let low, let high):
       return [range("date", low.map { instant($0.start) }, high.map { instant($0.end) })]
     case .textRange(let low, let high):
@@ -120,11 +120,6 @@ extension Plan {
   }
 
   private func quoted(_ s: String) -> String { "\"" + s + "\"" }
-
-  private func number(_ n: Double) -> String {
-    if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-    return String(n)
-  }
 
   /// A period as its first and last day (`2024-03-01 to 2024-03-31`), or its two instants.
   private func period(_ p: Period) -> String {

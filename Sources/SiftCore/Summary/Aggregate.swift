@@ -68,7 +68,11 @@ enum AggregateState {
     switch self {
     case .total(let t, let mean): t.appendResult(mean: mean, to: &out)
     case .extreme(let e):
-      if let best = e.best { SummaryValue.appendJSON(text: best.bytes, to: &out) } else { out += SummaryTable.null }
+      if let best = e.best {
+        best.bytes.withUnsafeBufferPointer { JSONText.appendTextValue($0, to: &out) }
+      } else {
+        out += SummaryTable.null
+      }
     case .distinct(let values): out += String(values.count).utf8
     case .percentile(let values, let p):
       guard !values.isEmpty else {
@@ -202,11 +206,4 @@ struct Extreme {
 struct SummaryValue {
   var key: SortValue
   var bytes: [UInt8]
-
-  /// Appends text as JSON: a number when it is one in canonical form, else a string.
-  static func appendJSON(text: [UInt8], to out: inout [UInt8]) {
-    text.withUnsafeBufferPointer { t in
-      if JSONText.isCanonicalNumber(t) { out.append(contentsOf: t) } else { JSONText.appendString(t, to: &out) }
-    }
-  }
 }

@@ -114,13 +114,10 @@ struct ExactDecimal: Equatable {
   }
 
   /// Written plainly with exactly `scale` decimals: `0.30`, `-12`, `1234.5`.
-  var text: String { String(decoding: bytes, as: UTF8.self) }
-
-  /// `text` as bytes.
-  var bytes: [UInt8] {
+  var text: String {
     var out: [UInt8] = []
     append(to: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Appends `text` to `out`.
@@ -146,13 +143,5 @@ struct ExactDecimal: Equatable {
       out.append(d)
       if i == scale && scale > 0 { out.append(.dot) }
     }
-  }
-}
-
-extension Double {
-  /// The shortest text that reads back as the same number; whole numbers without `.0`.
-  var shortestText: String {
-    if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
-    return "\(self)"
   }
 }

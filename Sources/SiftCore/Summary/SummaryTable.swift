@@ -92,8 +92,9 @@ struct SummaryTable {
       if let json = jsonKeys[g] {
         out += json
       } else {
-        let key = groups.value(g)
-        if key.isEmpty { out += SummaryTable.null } else { SummaryValue.appendJSON(text: key, to: &out) }
+        groups.withValue(g) { key in
+          if key.isEmpty { out += SummaryTable.null } else { JSONText.appendTextValue(key, to: &out) }
+        }
       }
       next(&out)
     }
