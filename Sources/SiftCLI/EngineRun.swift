@@ -154,10 +154,9 @@ struct EngineClient {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     let variables = context.environment.map { "\($0.key)=\($0.value)" }
     var pid = pid_t()
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = variables.map { strdup($0) } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    let started = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+    let started = withCStrings(arguments) { argv in
+      withCStrings(variables) { envp in posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) }
+    }
     guard started == 0 else {
       errno = started
       return nil

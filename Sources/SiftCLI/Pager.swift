@@ -73,13 +73,3 @@ struct Pager {
     return true
   }
 }
-
-/// Calls `body` with a NULL-terminated C array of `strings`.
-private func withCStrings<R>(
-  _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
-) -> R {
-  var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-  defer { pointers.forEach { free($0) } }
-  pointers.append(nil)
-  return body(pointers)
-}

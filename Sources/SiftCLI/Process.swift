@@ -45,3 +45,14 @@ public enum SiftCLI {}
 public func exitProcess(_ status: Int32) -> Never {
   exit(status)
 }
+
+/// Calls `body` with a NULL-terminated C array of `strings`: the arguments or
+/// environment of a program sift starts (the pager, an engine's client).
+func withCStrings<R>(
+  _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
+) -> R {
+  var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+  defer { pointers.forEach { free($0) } }
+  pointers.append(nil)
+  return body(pointers)
+}
