@@ -210,19 +210,16 @@ struct StreamSink: MatchSink {
   private func write(
     _ batch: RecordBatch, rows: [Int32], compiled c: SourceAccess, summary: inout RunSummary
   ) throws(SiftError) {
-    var failure: OutputError?
-    batch.withRows { cursor in
-      for r in rows where summary.shown < limit {
-        do throws(OutputError) {
+    do throws(OutputError) {
+      try batch.withRows { cursor throws(OutputError) in
+        for r in rows where summary.shown < limit {
           try writer.write(cursor.row(Int(r)), columns: c.columns, verbatim: c.verbatim)
-        } catch {
-          failure = error
-          return
+          summary.shown += 1
         }
-        summary.shown += 1
       }
+    } catch {
+      throw .output(error)
     }
-    if let failure { throw .output(failure) }
   }
 
   mutating func finish(

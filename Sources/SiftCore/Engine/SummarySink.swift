@@ -56,16 +56,10 @@ struct SummarySink: MatchSink {
     order = Array(order.prefix(shown))
     if withTotal { order.append(table.groupCount) }
     let columns = plan.outputFields.map { OutputColumn.field($0.name, at: $0.index) }
-    var failure: OutputError?
-    rows.batch.withRows { cursor in
-      for r in order where failure == nil {
-        do throws(OutputError) {
-          try writer.write(cursor.row(r), columns: columns, verbatim: false)
-        } catch { failure = error }
-      }
-    }
     do throws(OutputError) {
-      if let failure { throw failure }
+      try rows.batch.withRows { cursor throws(OutputError) in
+        for r in order { try writer.write(cursor.row(r), columns: columns, verbatim: false) }
+      }
       try writer.end()
     } catch {
       throw .output(error)

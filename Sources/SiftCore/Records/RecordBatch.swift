@@ -46,14 +46,19 @@ public final class RecordBatch: @unchecked Sendable {
   }
 
   /// Calls `body` with a cursor whose row views are valid only inside `body`.
-  public func withRows<R>(_ body: (RowCursor) throws -> R) rethrows -> R {
-    try bytes.withUnsafeBufferPointer { b in
-      try spans.withUnsafeBufferPointer { s in
-        try extents.withUnsafeBufferPointer { e in
-          try body(RowCursor(bytes: b, spans: s, extents: e, width: width, encoding: encoding))
+  /// A typed error from `body` comes out typed (the arrays' own `withUnsafeBufferPointer` only
+  /// rethrows untyped), so callers need not capture it by hand.
+  public func withRows<R, E: Error>(_ body: (RowCursor) throws(E) -> R) throws(E) -> R {
+    let result = bytes.withUnsafeBufferPointer { b in
+      spans.withUnsafeBufferPointer { s in
+        extents.withUnsafeBufferPointer { e in
+          Result { () throws(E) -> R in
+            try body(RowCursor(bytes: b, spans: s, extents: e, width: width, encoding: encoding))
+          }
         }
       }
     }
+    return try result.get()
   }
 }
 
