@@ -10,12 +10,14 @@ let package = Package(
   dependencies: [],
   targets: [
     .target(name: "SiftCore"),
-    .target(name: "SiftCLI", dependencies: ["SiftCore"]),
+    .target(name: "SiftScreen", dependencies: ["SiftCore"]),
+    .target(name: "SiftCLI", dependencies: ["SiftCore", "SiftScreen"]),
     .executableTarget(name: "sift", dependencies: ["SiftCLI"]),
     .target(name: "SiftBenchKit", dependencies: ["SiftCore"]),
     .executableTarget(name: "sift-bench", dependencies: ["SiftBenchKit", "SiftCore"]),
     .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore"]),
     .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftCore"], exclude: ["Cases", "Fixtures"]),
+    .testTarget(name: "SiftScreenTests", dependencies: ["SiftScreen", "SiftCore"]),
     .testTarget(name: "SiftBenchKitTests", dependencies: ["SiftBenchKit", "SiftCore"]),
   ]
 )
