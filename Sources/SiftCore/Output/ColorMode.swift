@@ -6,23 +6,37 @@ public enum ColorMode: Sendable, Equatable {
   /// 24-bit colour (`COLORTERM` is `truecolor` or `24bit`).
   case trueColor
 
+  /// A colour as red, green and blue.
+  public typealias RGB = (UInt8, UInt8, UInt8)
+
   /// Active chips: white on orange `#f69000`; inactive: `#1D2D3E` on light grey `#F2F2F7`.
-  static let activeForeground: (UInt8, UInt8, UInt8) = (0xFF, 0xFF, 0xFF)
-  static let activeBackground: (UInt8, UInt8, UInt8) = (0xF6, 0x90, 0x00)
-  static let inactiveForeground: (UInt8, UInt8, UInt8) = (0x1D, 0x2D, 0x3E)
-  static let inactiveBackground: (UInt8, UInt8, UInt8) = (0xF2, 0xF2, 0xF7)
+  public static let activeForeground: RGB = (0xFF, 0xFF, 0xFF)
+  public static let activeBackground: RGB = (0xF6, 0x90, 0x00)
+  public static let inactiveForeground: RGB = (0x1D, 0x2D, 0x3E)
+  public static let inactiveBackground: RGB = (0xF2, 0xF2, 0xF7)
+  /// A tab's badge and an error: red `#D32030`.
+  public static let alert: RGB = (0xD3, 0x20, 0x30)
 
   /// `text` wrapped in the escape sequences of its chip kind.
   public func paint(_ text: String, active: Bool) -> String {
     let fg = active ? ColorMode.activeForeground : ColorMode.inactiveForeground
     let bg = active ? ColorMode.activeBackground : ColorMode.inactiveBackground
-    switch self {
-    case .none: return text
-    case .trueColor:
-      return "\u{1B}[38;2;\(fg.0);\(fg.1);\(fg.2);48;2;\(bg.0);\(bg.1);\(bg.2)m\(text)\u{1B}[0m"
-    case .palette256:
-      return "\u{1B}[38;5;\(ColorMode.nearest256(fg));48;5;\(ColorMode.nearest256(bg))m\(text)\u{1B}[0m"
+    guard self != .none else { return text }
+    return "\u{1B}[\(parameters(foreground: fg, background: bg))m\(text)\u{1B}[0m"
+  }
+
+  /// The SGR parameters that set `foreground` and `background` (`38;2;255;255;255;48;5;214`);
+  /// empty without colour.
+  public func parameters(foreground: RGB?, background: RGB?) -> String {
+    func colour(_ c: RGB, _ layer: Int) -> String? {
+      switch self {
+      case .none: return nil
+      case .trueColor: return "\(layer);2;\(c.0);\(c.1);\(c.2)"
+      case .palette256: return "\(layer);5;\(ColorMode.nearest256(c))"
+      }
     }
+    return [foreground.flatMap { colour($0, 38) }, background.flatMap { colour($0, 48) }]
+      .compactMap { $0 }.joined(separator: ";")
   }
 
   /// The xterm 256-colour index nearest to an RGB colour (6×6×6 cube or grey ramp).
