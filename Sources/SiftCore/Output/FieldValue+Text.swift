@@ -3,7 +3,7 @@ extension FieldValue {
   /// decoded, numbers and booleans as written, nested JSON minified, `null` and missing empty.
   /// The raw bytes are passed straight through when they are the text; otherwise the text is
   /// made in `scratch`.
-  func withText<R>(scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  public func withText<R>(scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     switch form {
     case .missing, .jsonNull:
       return body(UnsafeBufferPointer(start: nil, count: 0))

@@ -2,9 +2,8 @@
 /// columns two spaces apart, numeric columns right-aligned, widths measured in display columns
 /// (`DisplayWidth`). Rows are buffered until `end`, since every row decides the widths.
 ///
-/// Nothing a value holds can reach the terminal as a control: line breaks show as `↵`, other
-/// control characters as their Control Pictures symbol (`␉`, `␛`), C1 controls, bidirectional
-/// overrides and ill-formed UTF-8 as `�`. With `ascii`: `\n`, `\t`, `?`, and `...` for `…`.
+/// Nothing a value holds can reach the terminal as a control (`VisibleText`). With `ascii`,
+/// `...` stands for `…`.
 public final class TableWriter: RecordWriter {
   private struct Group {
     var row: Int
@@ -254,7 +253,7 @@ public final class TableWriter: RecordWriter {
   private func writeGroupHeader(_ group: Group, to out: inout OutputBuffer) throws(OutputError) {
     var line: [UInt8] = []
     var key = group.heading.key.isEmpty ? "(empty)" : group.heading.key
-    key.withUTF8 { _ = appendVisible($0, to: &line) }
+    key.withUTF8 { _ = VisibleText.append($0, to: &line, ascii: ascii) }
     line.append(contentsOf: " (\(group.heading.summaryText))".utf8)
     line.withUnsafeBufferPointer { text in
       let width = DisplayWidth.of(text)
@@ -275,65 +274,7 @@ public final class TableWriter: RecordWriter {
     _ text: UnsafeBufferPointer<UInt8>, to cells: inout [UInt8], ends: inout [Int],
     widths: inout [Int]
   ) {
-    widths.append(appendVisible(text, to: &cells))
+    widths.append(VisibleText.append(text, to: &cells, ascii: ascii))
     ends.append(cells.count)
-  }
-
-  /// Appends `text` with every control neutralised (see the type's summary); returns its width.
-  private func appendVisible(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Int {
-    var width = 0
-    var runStart = 0
-    var i = 0
-    while i < text.count {
-      let b = text[i]
-      if b >= 0x20 && b < 0x7F {
-        width += 1
-        i += 1
-        continue
-      }
-      var length = 1
-      if b >= 0x80 {
-        let (scalar, scalarLength) = text.scalar(at: i)
-        if let scalar, !Self.isHidden(scalar) {
-          width += DisplayWidth.of(scalar)
-          i += scalarLength
-          continue
-        }
-        length = scalarLength
-      } else if b == .carriageReturn, i + 1 < text.count, text[i + 1] == .lineFeed {
-        length = 2
-      }
-      out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
-      switch b {
-      case .lineFeed, .carriageReturn:
-        out.append(literal: ascii ? "\\n" : "↵")
-        width += ascii ? 2 : 1
-      case .tab where ascii:
-        out.append(literal: "\\t")
-        width += 2
-      case 0..<0x20 where !ascii:
-        out.append(contentsOf: [0xE2, 0x90, 0x80 + b])  // U+2400 + b, its Control Picture
-        width += 1
-      case .delete where !ascii:
-        out.append(literal: "␡")
-        width += 1
-      default:
-        out.append(literal: ascii ? "?" : replacementCharacterBytes)
-        width += 1
-      }
-      i += length
-      runStart = i
-    }
-    out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
-    return width
-  }
-
-  /// C1 controls and the bidirectional embeddings, overrides and isolates, which would reorder
-  /// or disturb the rest of the line.
-  private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
-    default: return false
-    }
   }
 }

@@ -75,14 +75,14 @@ public final class Session<Logic: ScreenLogic> {
       for key in keys {
         if let quit = perform(logic.handle(key)) { return quit }
       }
-      for request in schedule.due(now: Self.now()) { start(request) }
+      for request in schedule.due(now: MonotonicClock.now()) { start(request) }
       paint()
     }
   }
 
   /// The poll timeout in milliseconds: until the next waiting run or the end of a sequence.
   private func timeout() -> Int32 {
-    var wait: Int64? = schedule.nextDue.map { max(0, $0 - Self.now()) }
+    var wait: Int64? = schedule.nextDue.map { max(0, $0 - MonotonicClock.now()) }
     if decoder.isWaiting { wait = min(wait ?? Self.sequenceWait, Self.sequenceWait) }
     return wait.map { Int32(clamping: $0) } ?? -1
   }
@@ -93,7 +93,7 @@ public final class Session<Logic: ScreenLogic> {
       switch effect {
       case .quit(let arguments): return arguments
       case .run(let request):
-        if let now = schedule.ask(request, now: Self.now()) { start(now) }
+        if let now = schedule.ask(request, now: MonotonicClock.now()) { start(now) }
       }
     }
     return nil
@@ -119,13 +119,6 @@ public final class Session<Logic: ScreenLogic> {
   private func paint() {
     let bytes = painter.paint(logic.render(size))
     if !bytes.isEmpty { terminal.write(bytes) }
-  }
-
-  /// Milliseconds on the monotonic clock.
-  static func now() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
   }
 }
 

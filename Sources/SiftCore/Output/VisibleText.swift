@@ -1,0 +1,72 @@
+/// A value's text as a terminal may show it (Docs/Output.md): nothing a value holds reaches the
+/// terminal as a control. Line breaks show as `↵`, other control characters as their Control
+/// Pictures symbol (`␉`, `␛`), C1 controls, bidirectional overrides and ill-formed UTF-8 as `�`.
+/// With `ascii`: `\n`, `\t` and `?`. The table writer and the interactive screen's list use it.
+public enum VisibleText {
+  /// Appends `text` with every control neutralised; returns its width in display columns.
+  public static func append(
+    _ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], ascii: Bool
+  ) -> Int {
+    var width = 0
+    var runStart = 0
+    var i = 0
+    while i < text.count {
+      let b = text[i]
+      if b >= 0x20 && b < 0x7F {
+        width += 1
+        i += 1
+        continue
+      }
+      var length = 1
+      if b >= 0x80 {
+        let (scalar, scalarLength) = text.scalar(at: i)
+        if let scalar, !Self.isHidden(scalar) {
+          width += DisplayWidth.of(scalar)
+          i += scalarLength
+          continue
+        }
+        length = scalarLength
+      } else if b == .carriageReturn, i + 1 < text.count, text[i + 1] == .lineFeed {
+        length = 2
+      }
+      out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+      switch b {
+      case .lineFeed, .carriageReturn:
+        out.append(literal: ascii ? "\\n" : "↵")
+        width += ascii ? 2 : 1
+      case .tab where ascii:
+        out.append(literal: "\\t")
+        width += 2
+      case 0..<0x20 where !ascii:
+        out.append(contentsOf: [0xE2, 0x90, 0x80 + b])  // U+2400 + b, its Control Picture
+        width += 1
+      case .delete where !ascii:
+        out.append(literal: "␡")
+        width += 1
+      default:
+        out.append(literal: ascii ? "?" : replacementCharacterBytes)
+        width += 1
+      }
+      i += length
+      runStart = i
+    }
+    out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
+    return width
+  }
+
+  /// C1 controls and the bidirectional embeddings, overrides and isolates, which would reorder
+  /// or disturb the rest of the line.
+  private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+  }
+
+  /// `text` as a terminal may show it.
+  public static func of(_ text: UnsafeBufferPointer<UInt8>, ascii: Bool) -> String {
+    var out: [UInt8] = []
+    _ = append(text, to: &out, ascii: ascii)
+    return String(decoding: out, as: UTF8.self)
+  }
+}
