@@ -40,12 +40,6 @@ struct ViewContext {
 
   /// The title line (Docs/Views.md, Running a view), cut to fit.
   func titleLine(unicode: Bool) -> String? {
-    guard let title else { return nil }
-    let ellipsis = unicode ? "…" : "..."
-    let dash = unicode ? "—" : "-"
-    if let sourceName {
-      return truncate(title, toWidth: 24, ellipsis: ellipsis) + " \(dash) " + sourceName
-    }
-    return truncate(title, toWidth: 37, ellipsis: ellipsis)
+    title.map { TitleLine(title: $0, subtitle: sourceName, ascii: !unicode).text }
   }
 }

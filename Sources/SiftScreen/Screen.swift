@@ -274,4 +274,7 @@ public protocol ScreenLogic {
   mutating func start() -> [ScreenEffect]
   /// The screen at `size`.
   func render(_ size: ScreenSize) -> Frame
+  /// The terminal's size, when the screen opens and on every resize: keys that move by a page
+  /// and keep the highlighted row in view need it.
+  mutating func resize(to size: ScreenSize)
 }

@@ -12,8 +12,15 @@ public struct Chip: Sendable, Equatable {
   public var sentence: String
   /// Applied (`[…]`) or an inactive fast filter (`(…)`).
   public var active: Bool
+  /// For an inactive fast filter, its index in the view's `fastFilters`: the interactive screen
+  /// applies it from there (Docs/Interactive.md, Feedback bar).
+  public var fastFilter: Int?
 
-  public init(kind: Kind, field: String?, label: String, text: String, sentence: String, active: Bool) {
+  public init(
+    kind: Kind, field: String?, label: String, text: String, sentence: String, active: Bool,
+    fastFilter: Int? = nil
+  ) {
+    self.fastFilter = fastFilter
     self.kind = kind
     self.field = field
     self.label = label

@@ -71,22 +71,50 @@ public struct FeedbackBar: Sendable {
   /// The narrowest a cut chip caption gets (Docs/FeedbackBar.md, "When space runs short").
   static let shortestCaption = 12
 
-  /// The bar as one line (no line end). When it is wider than `style.width`, it narrows in this
-  /// order (Docs/FeedbackBar.md): inactive fast filters go, then the group chip with its count,
-  /// then long chip captions are cut with `…` (not below 12 columns), and only then active chips
-  /// make way for `+N more`. The sort chip stays first and the other counts always remain.
+  /// The bar as one line (no line end), its chips painted per `style.color`.
   public func render(_ style: Style) -> String {
+    let layout = fitted(style)
+    let pieces = layout.pieces.map { piece in
+      switch piece {
+      case .chip(let index, let text):
+        style.color == .none ? text : style.color.paint(text, active: chips[index].active)
+      case .more(let count): "+\(count) more"
+      }
+    }
+    if pieces.isEmpty { return layout.counts }
+    return pieces.joined(separator: " ") + layout.separator + layout.counts
+  }
+
+  /// The bar fitted to a width: the chips kept, in order, and the counts after them. The one-shot
+  /// bar and the interactive screen draw the same layout (Docs/FeedbackBar.md).
+  public struct Layout: Sendable, Equatable {
+    public enum Piece: Sendable, Equatable {
+      /// `chips[index]` in its brackets (`[Status: received]`, `(Customer)`), its caption
+      /// possibly cut with `…`.
+      case chip(index: Int, text: String)
+      /// `+N more`: active chips left out.
+      case more(Int)
+    }
+
+    public var pieces: [Piece]
+    /// `N filters · M of T records · …`, joined with `separator`.
+    public var counts: String
+    /// ` · ` (or ` | ` with ASCII) between the chips and the counts, and between the counts.
+    public var separator: String
+  }
+
+  /// The layout of `chips` at `style.width`. When the bar is wider, it narrows in this order
+  /// (Docs/FeedbackBar.md): inactive fast filters go, then the group chip with its count, then
+  /// long chip captions are cut with `…` (not below 12 columns), and only then active chips make
+  /// way for `+N more`. The sort chip stays first and the other counts always remain.
+  public func fitted(_ style: Style) -> Layout {
     let dot = style.ascii ? " | " : " · "
     let ellipsis = style.ascii ? "..." : "…"
     var tail = counts().joined(separator: dot)
     func caption(_ c: Chip) -> String { style.ascii ? asciiCaption(c.caption) : c.caption }
-    var shown = chips.map { (chip: $0, caption: caption($0)) }
-    func plain(_ entry: (chip: Chip, caption: String)) -> String {
+    var shown = chips.indices.map { (index: $0, chip: chips[$0], caption: caption(chips[$0])) }
+    func plain(_ entry: (index: Int, chip: Chip, caption: String)) -> String {
       entry.chip.active ? "[\(entry.caption)]" : "(\(entry.caption))"
-    }
-    func painted(_ entry: (chip: Chip, caption: String)) -> String {
-      style.color == .none
-        ? plain(entry) : style.color.paint(plain(entry), active: entry.chip.active)
     }
     var hidden = 0
     if let width = style.width {
@@ -124,10 +152,9 @@ public struct FeedbackBar: Sendable {
         if length(hidden) <= width { break }
       }
     }
-    var pieces = shown.map(painted)
-    if hidden > 0 { pieces.append("+\(hidden) more") }
-    if pieces.isEmpty { return tail }
-    return pieces.joined(separator: " ") + dot + tail
+    var pieces = shown.map { Layout.Piece.chip(index: $0.index, text: plain($0)) }
+    if hidden > 0 { pieces.append(.more(hidden)) }
+    return Layout(pieces: pieces, counts: tail, separator: dot)
   }
 
   private func asciiCaption(_ s: String) -> String {

@@ -169,13 +169,13 @@ public final class TableWriter: RecordWriter {
   }
 
   /// The narrowest a text column is cut to, unless its header is wider.
-  static let shortestTextColumn = 8
+  public static let shortestTextColumn = 8
 
   /// Column widths that fit `maxWidth` with two-space gaps. Only `cuttable` (text) columns are
   /// cut, the widest first to a common cap, none below 8 columns or its header; when that is not
   /// enough, columns are left out from the right (`widths.count` says how many are shown). The
   /// first column is always shown, cut to the width if it must be.
-  static func layout(
+  public static func layout(
     _ natural: [Int], headerWidths: [Int], cuttable: [Bool], into maxWidth: Int?
   ) -> (widths: [Int], shown: Int) {
     guard let maxWidth, !natural.isEmpty else { return (natural, natural.count) }

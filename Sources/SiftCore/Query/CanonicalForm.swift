@@ -128,7 +128,7 @@ extension Literal {
   /// Whether the text, written bare, could read back as something else: an operator, regex or
   /// quote at its start, or `..`, `*`, `,`, a space or a parenthesis inside. Quoting such a
   /// word changes nothing else, since no number, date or relative date is written that way.
-  var readsBackDifferently: Bool {
+  public var readsBackDifferently: Bool {
     let bytes = Array(text.utf8)
     guard let first = bytes.first else { return true }
     if [.less, .greater, .equals, .slash].contains(first) || first.isQuote { return true }

@@ -18,7 +18,7 @@ extension FilterChips {
     let appliedFields = Set(applied.compactMap { chip($0).field })
     let appliedTerms = Set(applied.map { comparisonKey($0, fields: plan.fields) })
     var chips: [Chip] = []
-    for filter in fastFilters {
+    for (index, filter) in fastFilters.enumerated() {
       switch filter {
       case .field(let name, _):
         let field: ResolvedField
@@ -31,7 +31,7 @@ extension FilterChips {
         chips.append(
           Chip(
             kind: .filter, field: field.name, label: label, text: "",
-            sentence: label.lowercased(), active: false))
+            sentence: label.lowercased(), active: false, fastFilter: index))
       case .term(let term, _):
         let own: Plan
         do throws(PlanError) {
@@ -44,6 +44,7 @@ extension FilterChips {
         guard !appliedTerms.contains(comparisonKey(term, fields: own.fields)) else { continue }
         var c = FilterChips(plan: own, labels: labels, ascii: ascii).chip(term)
         c.active = false
+        c.fastFilter = index
         chips.append(c)
       }
     }

@@ -57,13 +57,9 @@ public struct ViewTabs: Sendable {
         return tabs[index].name.map { line + "  @" + $0 } ?? line
       }.joined(separator: "\n") + "\n"
     }
+    let bar = items(ascii: ascii).map { highlighted($0.text, $0.active, color: color) }
     let overflow = tabs.count > Self.maxTabs
     let inBar = overflow ? Self.maxTabs - 1 : tabs.count
-    var bar = (0..<inBar).map { text(of: $0, ascii: ascii, color: color) }
-    if overflow {
-      let more = "More (\(groupedDigits(tabs.count - inBar)))"
-      bar.append(highlighted(more, (active ?? -1) >= inBar, color: color))
-    }
     let separator = ascii ? " | " : " │ "
     var lines = [" " + bar.map(\.text).joined(separator: separator)]
     // Each `@name` starts under its tab, at least a space after the one before.
@@ -97,16 +93,51 @@ public struct ViewTabs: Sendable {
     return 1 + widths.reduce(0, +) + 3 * max(widths.count - 1, 0)
   }
 
+  /// One tab of the bar's first line.
+  public struct Item: Sendable, Equatable {
+    /// The label cut to 25 columns (`GRN List`), or `More`.
+    public var label: String
+    /// The badge in parentheses (`(12)`, `(!)`), or the count of views under `More`.
+    public var badge: String?
+    /// The views the tab stands for: one, or those under `More`.
+    public var views: Range<Int>
+    /// Whether the active view is among them.
+    public var active: Bool
+
+    /// `GRN List (12)`.
+    public var text: String { badge.map { "\(label) \($0)" } ?? label }
+  }
+
+  /// The tabs of the bar, in order: at most five, the fifth `More (N)` with more views.
+  public func items(ascii: Bool) -> [Item] {
+    let overflow = tabs.count > Self.maxTabs
+    let inBar = overflow ? Self.maxTabs - 1 : tabs.count
+    var items = (0..<inBar).map { item(of: $0, ascii: ascii) }
+    if overflow {
+      items.append(
+        Item(
+          label: "More", badge: "(\(groupedDigits(tabs.count - inBar)))", views: inBar..<tabs.count,
+          active: (active ?? -1) >= inBar))
+    }
+    return items
+  }
+
+  /// A view's tab: its label cut to 25 columns, with its badge.
+  private func item(of index: Int, ascii: Bool) -> Item {
+    let tab = tabs[index]
+    let label = truncate(tab.label, toWidth: Self.maxLabelWidth, ellipsis: ascii ? "..." : "…")
+    let badge: String? =
+      switch tab.badge {
+      case .none: nil
+      case .count(let n): "(\(groupedDigits(n)))"
+      case .broken: "(!)"
+      }
+    return Item(label: label, badge: badge, views: index..<index + 1, active: index == active)
+  }
+
   /// A tab's text as shown and its width in columns.
   private func text(of index: Int, ascii: Bool, color: ColorMode) -> (text: String, width: Int) {
-    let tab = tabs[index]
-    var text = truncate(tab.label, toWidth: Self.maxLabelWidth, ellipsis: ascii ? "..." : "…")
-    switch tab.badge {
-    case .none: break
-    case .count(let n): text += " (\(groupedDigits(n)))"
-    case .broken: text += " (!)"
-    }
-    return highlighted(text, index == active, color: color)
+    highlighted(item(of: index, ascii: ascii).text, index == active, color: color)
   }
 
   private func highlighted(_ text: String, _ isActive: Bool, color: ColorMode) -> (text: String, width: Int) {

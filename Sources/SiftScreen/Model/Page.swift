@@ -1,0 +1,29 @@
+import SiftCore
+
+/// One view's state on the screen (Docs/Interactive.md, Tabs): each view keeps its own query
+/// text, result, highlighted row and focused chip.
+struct Page: Sendable {
+  var query: TextField
+  /// The newest list request and the query it was sent with; older answers are stale.
+  var listRequest: (id: Int, query: String)?
+  /// The last good result.
+  var table: ListTable?
+  /// The newest query error: it shows under the query line and keeps `table`.
+  var error: (message: String, span: Range<Int>?)?
+  /// The view's source cannot be read: the message shows in place of the list.
+  var sourceError: String?
+  /// Records read so far by the running list request.
+  var progress: Int?
+  var badgeRequest: Int?
+  var badge: ViewTabs.Tab.Badge = .none
+  /// The highlighted row, and the first line of the list on screen.
+  var row = 0
+  var top = 0
+  /// The focused chip: an index into the bar's chips.
+  var chip = 0
+
+  init(query: String) { self.query = TextField(query) }
+
+  /// Whether a list run is under way or done.
+  var hasList: Bool { listRequest != nil }
+}

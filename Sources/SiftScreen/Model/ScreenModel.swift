@@ -1,0 +1,233 @@
+import SiftCore
+
+/// The interactive screen's logic (Docs/Interactive.md): the state of every view, the focus, the
+/// filter sheet and help, changed by keys and run outcomes; `render` draws it.
+public struct ScreenModel: ScreenLogic {
+  /// What has the keyboard (Docs/Interactive.md, Keys): Tab cycles query → bar → list.
+  enum Focus: CaseIterable, Sendable { case query, bar, list }
+
+  /// A modal over the screen.
+  enum Overlay: Sendable {
+    case help
+    case sheet(FilterSheet)
+  }
+
+  let setup: ScreenSetup
+  var pages: [Page]
+  var active: Int
+  var focus: Focus = .list
+  var overlay: Overlay?
+  /// The size `render` will draw at, for paging (`resize`).
+  var size = ScreenSize(columns: 80, rows: 24)
+  /// The id of the next run request.
+  var nextID = 1
+
+  public init(setup: ScreenSetup) {
+    self.setup = setup
+    pages = setup.views.indices.map { Page(query: $0 == setup.active ? setup.query : "") }
+    active = min(max(setup.active, 0), max(setup.views.count - 1, 0))
+  }
+
+  var page: Page {
+    get { pages[active] }
+    set { pages[active] = newValue }
+  }
+
+  // MARK: Effects
+
+  public mutating func start() -> [ScreenEffect] {
+    var effects = [listRun(afterPause: false)]
+    for index in setup.views.indices where setup.views[index].view?.badge != nil {
+      let id = takeID()
+      pages[index].badgeRequest = id
+      effects.append(.run(RunRequest(id: id, view: index, purpose: .badge, query: "", afterPause: false)))
+    }
+    return effects
+  }
+
+  public mutating func resize(to size: ScreenSize) {
+    self.size = size
+    keepRowInView()
+  }
+
+  mutating func takeID() -> Int {
+    defer { nextID += 1 }
+    return nextID
+  }
+
+  /// Asks for the active view's list with the query line's text.
+  mutating func listRun(afterPause: Bool) -> ScreenEffect {
+    let id = takeID()
+    let text = page.query.text
+    page.listRequest = (id, text)
+    page.progress = nil
+    return .run(RunRequest(id: id, view: active, purpose: .list, query: text, afterPause: afterPause))
+  }
+
+  /// Leaving: the command line that reproduces the active view (Docs/Interactive.md, Leaving).
+  var quitEffect: ScreenEffect {
+    var words = ["sift"]
+    if let name = setup.views[active].view?.name { words.append("@" + name) }
+    let query = page.query.text.trimmingSpaces
+    if !query.isEmpty { words.append(query) }
+    return .quit(arguments: words + setup.files)
+  }
+
+  // MARK: Keys
+
+  public mutating func handle(_ key: Key) -> [ScreenEffect] {
+    if key == .control("c") { return [quitEffect] }
+    switch overlay {
+    case .help:
+      if [.escape, .enter, .text("?"), .text("q")].contains(key) { overlay = nil }
+      return []
+    case .sheet(var sheet):
+      return handleSheet(key, &sheet)
+    case nil:
+      break
+    }
+    if focus == .query, let effects = handleQuery(key) { return effects }
+    switch key {
+    case .tab: moveFocus(1)
+    case .backTab: moveFocus(-1)
+    case .text("/"):
+      focus = .query
+      _ = page.query.edit(.end)
+    case .text("q"): return [quitEffect]
+    case .text("?"): overlay = .help
+    case .text("f"): return openSheet(at: nil)
+    case .text("s"): return openSheet(at: .sort)
+    case .text("["): return switchView(to: (active + pages.count - 1) % pages.count)
+    case .text("]"): return switchView(to: (active + 1) % pages.count)
+    case .text(let digit) where ["1", "2", "3", "4", "5"].contains(digit):
+      let index = Int(digit)! - 1
+      if index < pages.count { return switchView(to: index) }
+    default:
+      if focus == .bar { return handleBar(key) }
+      if focus == .list { handleList(key) }
+    }
+    return []
+  }
+
+  private mutating func moveFocus(_ step: Int) {
+    let all = Focus.allCases
+    focus = all[(all.firstIndex(of: focus)! + step + all.count) % all.count]
+  }
+
+  /// The query line's keys; `nil` for keys it leaves to the rest of the screen (Tab, Ctrl-C).
+  private mutating func handleQuery(_ key: Key) -> [ScreenEffect]? {
+    switch key {
+    case .escape, .enter:
+      focus = .list
+      return []
+    case .tab, .backTab:
+      return nil
+    default:
+      let (handled, changed) = page.query.edit(key)
+      guard handled else { return [] }
+      return changed ? [listRun(afterPause: true)] : []
+    }
+  }
+
+  private mutating func switchView(to index: Int) -> [ScreenEffect] {
+    guard index != active else { return [] }
+    active = index
+    keepRowInView()
+    return page.hasList ? [] : [listRun(afterPause: false)]
+  }
+
+  // MARK: List
+
+  /// Rows of the list body (between the table's header and the position line) at `size`.
+  var listHeight: Int { max(1, size.rows - ScreenLayout(self).fixedRows) }
+
+  private mutating func handleList(_ key: Key) {
+    guard let table = page.table, !table.result.rows.isEmpty else { return }
+    let last = table.result.rows.count - 1
+    switch key {
+    case .up: page.row -= 1
+    case .down: page.row += 1
+    case .pageUp: page.row -= listHeight
+    case .pageDown: page.row += listHeight
+    case .text("g"), .home: page.row = 0
+    case .text("G"), .end: page.row = last
+    default: return
+    }
+    page.row = min(max(page.row, 0), last)
+    keepRowInView()
+  }
+
+  /// Scrolls the list so the highlighted row (and its group's heading, when it is the group's
+  /// first row) is on screen.
+  mutating func keepRowInView() {
+    guard let table = page.table, !table.lineOfRow.isEmpty else {
+      page.top = 0
+      return
+    }
+    page.row = min(max(page.row, 0), table.lineOfRow.count - 1)
+    let line = table.lineOfRow[page.row]
+    var first = line
+    while first > 0, case .heading = table.lines[first - 1] { first -= 1 }
+    if first < page.top { page.top = first }
+    if line >= page.top + listHeight { page.top = line - listHeight + 1 }
+    page.top = max(0, min(page.top, max(0, table.lines.count - listHeight)))
+    if first < page.top, line - first < listHeight { page.top = first }
+  }
+
+  // MARK: Outcomes
+
+  public mutating func receive(_ outcome: RunOutcome) -> [ScreenEffect] {
+    if let index = pages.firstIndex(where: { $0.listRequest?.id == outcome.id }) {
+      receiveList(outcome, view: index)
+    } else if let index = pages.firstIndex(where: { $0.badgeRequest == outcome.id }) {
+      switch outcome {
+      case .badge(_, let count): pages[index].badge = .count(count)
+      case .sourceError, .queryError: pages[index].badge = .broken
+      default: break
+      }
+    } else if case .sheet(var sheet) = overlay {
+      switch outcome {
+      case .values(let id, let field, let values, let complete):
+        sheet.receive(id: id, field: field, values: values, complete: complete)
+      case .queryError(let id, let message, _), .sourceError(let id, let message):
+        sheet.fail(id: id, message: message)
+      default: break
+      }
+      sheet.keepCursorInView(height: sheetHeight)
+      overlay = .sheet(sheet)
+    }
+    return []
+  }
+
+  private mutating func receiveList(_ outcome: RunOutcome, view index: Int) {
+    var page = pages[index]
+    switch outcome {
+    case .progress(_, let records): page.progress = records
+    case .list(_, let result):
+      let previous = page.table
+      page.table = ListTable(result, query: page.listRequest?.query ?? "")
+      page.error = nil
+      page.sourceError = nil
+      page.progress = nil
+      if previous?.query != page.table?.query { page.row = 0 }
+      page.chip = min(page.chip, max(0, result.chips.count - 1))
+    case .queryError(_, let message, let span):
+      page.error = (message, span)
+      page.progress = nil
+    case .sourceError(_, let message):
+      page.sourceError = message
+      page.progress = nil
+    case .values, .badge:
+      break
+    }
+    pages[index] = page
+    if index == active { keepRowInView() }
+  }
+}
+
+extension String {
+  /// The text without leading and trailing whitespace.
+  var trimmingSpaces: String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}

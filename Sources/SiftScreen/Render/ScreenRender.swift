@@ -1,0 +1,135 @@
+import SiftCore
+
+extension ScreenModel {
+  /// The screen at `size` (Docs/Interactive.md, The screen): exactly `size.rows` lines.
+  public func render(_ size: ScreenSize) -> Frame {
+    var frame: Frame
+    switch overlay {
+    case .sheet(let sheet)?: frame = renderSheet(sheet, size)
+    case .help?: frame = renderHelp(size)
+    case nil: frame = renderMain(size)
+    }
+    frame.lines = Array(frame.lines.prefix(size.rows))
+    while frame.lines.count < size.rows { frame.lines.append(StyledLine()) }
+    return frame
+  }
+
+  private func renderMain(_ size: ScreenSize) -> Frame {
+    let width = size.columns
+    var lines = [navigationBar(width)]
+    let query = queryLine(width)
+    var cursor: (row: Int, column: Int)? = focus == .query ? (lines.count, query.cursor) : nil
+    lines.append(query.line)
+    if let error = page.error { lines.append(caretLine(error, scroll: query.scroll, width: width)) }
+    lines.append(feedbackBar(width))
+    let layout = ScreenLayout(self)
+    let listRows = max(1, size.rows - layout.fixedRows)
+    lines += listLines(width: width, rows: listRows)
+    lines.append(positionLine(width))
+    if layout.hasTabs { lines.append(tabBar(width)) }
+    if let row = cursor?.row, row >= size.rows { cursor = nil }
+    return Frame(lines: lines, cursor: cursor)
+  }
+
+  var ellipsis: String { setup.ascii ? "..." : "…" }
+  var separator: String { setup.ascii ? " | " : " · " }
+
+  /// The title and subtitle (Docs/Views.md, Running a view) left, the key hints right; hints go
+  /// first, from the right, when the line is narrow.
+  func navigationBar(_ width: Int) -> StyledLine {
+    let shown = setup.views[active]
+    let title =
+      shown.view.map { TitleLine(title: $0.displayTitle, subtitle: shown.sourceName, ascii: setup.ascii) }
+      ?? TitleLine(title: shown.sourceName, subtitle: nil, ascii: setup.ascii)
+    var hints = ["Filter f", "Sort s", "? help"]
+    let titleWidth = displayWidth(of: title.text)
+    while !hints.isEmpty, titleWidth + 2 + displayWidth(of: hints.joined(separator: "  ")) > width {
+      hints.removeLast()
+    }
+    var line = LineBuilder(width: width, ascii: setup.ascii)
+    line.append(title.title, .title)
+    if let subtitle = title.subtitle { line.append(" \(title.dash) " + subtitle, .dim) }
+    if !hints.isEmpty {
+      let text = hints.joined(separator: "  ")
+      line.pad(to: width - displayWidth(of: text))
+      line.append(text, .dim)
+    }
+    return line.line
+  }
+
+  /// `/ ` and the query, scrolled sideways to keep the cursor on screen; the cursor's column, and
+  /// how many characters were scrolled out on the left.
+  func queryLine(_ width: Int) -> (line: StyledLine, cursor: Int, scroll: Int) {
+    let prompt = "/ "
+    let characters = page.query.characters
+    let room = max(1, width - prompt.count - 1)
+    var scroll = 0
+    while scroll < page.query.cursor,
+      displayWidth(of: String(characters[scroll..<page.query.cursor])) > room
+    {
+      scroll += 1
+    }
+    var line = LineBuilder(width: width, ascii: setup.ascii)
+    line.append(prompt, focus == .query ? .title : .dim)
+    if characters.isEmpty && focus != .query {
+      line.append("type / to filter", .dim)
+    } else {
+      line.append(String(characters[scroll...]))
+    }
+    let column = prompt.count + displayWidth(of: String(characters[scroll..<page.query.cursor]))
+    return (line.line, min(column, max(0, width - 1)), scroll)
+  }
+
+  /// `^` under the characters a query error points at, then the message.
+  func caretLine(_ error: (message: String, span: Range<Int>?), scroll: Int, width: Int) -> StyledLine {
+    var line = LineBuilder(width: width, ascii: setup.ascii)
+    let characters = page.query.characters
+    if let span = error.span {
+      let start = min(max(span.lowerBound, scroll), characters.count)
+      let end = min(max(span.upperBound, start), characters.count)
+      let column = 2 + displayWidth(of: String(characters[scroll..<start]))
+      let carets = max(1, displayWidth(of: String(characters[start..<end])))
+      line.pad(to: column)
+      line.append(String(repeating: "^", count: carets) + " ", .error)
+    } else {
+      line.pad(to: 2)
+    }
+    line.append(error.message, .error)
+    return line.line
+  }
+
+  /// `Row 12 of 874`, or the progress of a run, or what the list holds.
+  func positionLine(_ width: Int) -> StyledLine {
+    var line = LineBuilder(width: width, ascii: setup.ascii)
+    if let records = page.progress {
+      line.append("Reading\(ellipsis) \(groupedDigits(records)) \(records == 1 ? "record" : "records")", .dim)
+    } else if let table = page.table, !table.result.rows.isEmpty, page.sourceError == nil {
+      var text = "Row \(groupedDigits(page.row + 1)) of \(groupedDigits(table.rowCount))"
+      let hidden = table.result.columns.count - columnLayout(table, width: width).widths.count
+      if hidden > 0 { text += separator + "\(hidden) more \(hidden == 1 ? "field" : "fields")" }
+      line.append(text, .dim)
+    }
+    return line.line
+  }
+
+  /// The views as tabs with their badges (Docs/Views.md, The views overview): at most five, the
+  /// fifth `More (N)`; the active one in brackets.
+  func tabBar(_ width: Int) -> StyledLine {
+    let tabs = ViewTabs(
+      tabs: setup.views.indices.map { index in
+        ViewTabs.Tab(
+          label: setup.views[index].view?.displayTitle ?? setup.views[index].sourceName,
+          badge: pages[index].badge)
+      }, active: active)
+    var line = LineBuilder(width: width, ascii: setup.ascii)
+    line.append(" ")
+    for (index, item) in tabs.items(ascii: setup.ascii).enumerated() {
+      if index > 0 { line.append(setup.ascii ? " | " : " │ ", .dim) }
+      let style: TextStyle = item.active ? .tabActive : .tab
+      line.append((item.active ? "[" : "") + item.label, style)
+      if let badge = item.badge { line.append(" " + badge, item.views.count == 1 ? .badge : style) }
+      if item.active { line.append("]", style) }
+    }
+    return line.line
+  }
+}
