@@ -67,6 +67,8 @@ public func run(_ context: ProcessContext) -> ExitStatus {
     return console.output(CompletionScript.text(for: shell)) ?? .matched
   case .fields, .views, .completeViews, .completeFields:
     return execute(options: options, query: Query(), context: context)
+  case .interactive:
+    return InteractiveCommand(options: options, context: context).run()
   case .query:
     break
   }

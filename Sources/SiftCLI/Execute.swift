@@ -39,7 +39,7 @@ func execute(options: Options, query: Query, context: ProcessContext) -> ExitSta
     return CompletionWords(options: options, context: context).views()
   case .completeFields:
     return CompletionWords(options: options, context: context).fields()
-  case .help, .version, .man, .completion:
+  case .help, .version, .man, .completion, .interactive:
     return .matched
   }
 }

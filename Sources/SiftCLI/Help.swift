@@ -23,6 +23,7 @@ let usageLines: [(command: String, meaning: String)] = [
   ("sift [OPTIONS] @VIEW [QUERY] [FILE...]", ""),
   ("sift --fields [FILE...|@VIEW]", "list fields: type, non-empty count, samples"),
   ("sift --views", "the views, each with its @name"),
+  ("sift -i [@VIEW] [QUERY] [FILE...]", ""),
 ]
 
 /// What QUERY and FILE are, said under the usage.

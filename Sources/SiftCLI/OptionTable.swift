@@ -143,6 +143,9 @@ enum OptionTable {
     flag("reset", nil, "with @VIEW: drop its preset query, keep its sort") {
       $0.reset = true
     },
+    flag("interactive", "i", "a live screen: results as you type, views as tabs") {
+      $0.mode = .interactive
+    },
     flag("fields", nil, "list the fields of the FILEs or @VIEW's file") { $0.mode = .fields },
     flag("views", nil, "list the views and the @name that runs each") { $0.mode = .views },
     choice("completion", nil, "SHELL", "print a completion script", Shell.self) {

@@ -51,6 +51,8 @@ public struct Options: Sendable, Equatable {
   public enum Mode: Sendable, Equatable {
     /// Run QUERY over the FILEs (or `@VIEW`).
     case query
+    /// `-i`, `--interactive`: the interactive screen (Docs/Interactive.md).
+    case interactive
     /// `--fields`: list the fields of the FILEs.
     case fields
     /// `--views`: the views overview (Docs/Views.md, The views overview).
@@ -218,11 +220,14 @@ public struct Options: Sendable, Equatable {
       if let extra = rest.first {
         throw UsageError("'--views' takes no arguments but @VIEW, not '\(extra)'")
       }
-    case .query:
+    case .query, .interactive:
       var rest = positionals[...]
       if let first = rest.first, first.hasPrefix("@"), first.count > 1 {
         view = String(first.dropFirst())
         rest = rest.dropFirst()
+        query = rest.popFirst() ?? ""
+      } else if mode == .interactive {
+        // The screen opens without a query too: `sift -i`, `sift -i '' FILE`.
         query = rest.popFirst() ?? ""
       } else {
         guard let given = rest.popFirst() else {

@@ -43,6 +43,7 @@ public final class Session<Logic: ScreenLogic> {
       terminal.restore()
     }
     size = terminal.size()
+    logic.resize(to: size)
     if let quit = perform(logic.start()) { return quit }
     paint()
     while true {
@@ -55,6 +56,7 @@ public final class Session<Logic: ScreenLogic> {
       if TerminalSignals.resized != 0 {
         TerminalSignals.resized = 0
         size = terminal.size()
+        logic.resize(to: size)
         painter.invalidate()
       }
       if fds[1].revents != 0 { inbox.drainWake() }

@@ -1,0 +1,225 @@
+import SiftCore
+import SiftScreen
+
+/// The interactive screen's runs over SiftCore (Docs/Interactive.md, Runs): the views that read
+/// the same files share a lane and one dataset, opened on its first run; each request composes
+/// the view's query with the typed one, plans it and runs it as `sift @VIEW QUERY` would.
+final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
+  /// One tab: its view (`nil` for the FILEs alone) and the lane of its files.
+  struct Tab {
+    var view: View?
+    var lane: Int
+  }
+
+  /// The files of views on one lane and their dataset; touched only by that lane's runs, one
+  /// at a time.
+  private final class Lane {
+    let files: [String]
+    var dataset: Result<Dataset, Problem>?
+
+    init(files: [String]) { self.files = files }
+  }
+
+  private let tabs: [Tab]
+  private let lanes: [Lane]
+  private let options: Options
+  /// The context of the runs: standard error goes nowhere, since the screen holds the terminal.
+  private let context: ProcessContext
+  private let viewsFile: String
+  private let now: WallTime
+  private let unicode: Bool
+  /// A views file that cannot be read: every run answers with its message.
+  private let problem: Problem?
+
+  /// The runs of `views` (FILEs given replace each view's source), `now` resolved once.
+  init(
+    views: [View?], viewsFile: String, options: Options, context: ProcessContext, now: WallTime,
+    unicode: Bool, problem: Problem?
+  ) {
+    var laneOfFiles: [[String]: Int] = [:]
+    var lanes: [Lane] = []
+    tabs = views.map { view in
+      let files = options.files.isEmpty ? (view?.source).map { [$0] } ?? [] : options.files
+      let lane = laneOfFiles[files] ?? lanes.count
+      if lane == lanes.count { lanes.append(Lane(files: files)) }
+      laneOfFiles[files] = lane
+      return Tab(view: view, lane: lane)
+    }
+    self.lanes = lanes
+    self.options = options
+    var quiet = context
+    quiet.stderr = DiscardSink()
+    self.context = quiet
+    self.viewsFile = viewsFile
+    self.now = now
+    self.unicode = unicode
+    self.problem = problem
+  }
+
+  func lane(of request: RunRequest) -> Int { tabs[request.view].lane }
+
+  func run(
+    _ request: RunRequest, cancellation: RunCancellation, progress: @escaping @Sendable (Int) -> Void
+  ) -> RunOutcome {
+    let id = request.id
+    if let problem { return .sourceError(id: id, message: firstLine(problem)) }
+    let given: Query
+    do throws(QueryError) { given = try Parser.parse(request.query) } catch {
+      return .queryError(id: id, message: error.message, span: characters(error.span, in: request.query))
+    }
+    let tab = tabs[request.view]
+    let composed =
+      tab.view?.compose(given: given, text: request.query, reset: false)
+      ?? ComposedQuery([(key: "", text: request.query, query: given)])
+    let dataset: Dataset
+    do throws(Problem) { dataset = try openDataset(lanes[tab.lane]) } catch {
+      return .sourceError(id: id, message: firstLine(error))
+    }
+    let viewContext = tab.view.map { view in
+      ViewContext(
+        file: viewsFile, view: view, composed: composed,
+        sourceName: sourceNames(lanes[tab.lane].files))
+    }
+    do throws(Problem) {
+      switch request.purpose {
+      case .list:
+        return try list(
+          composed, over: dataset, view: viewContext, request: request,
+          cancellation: cancellation, progress: progress)
+      case .values(let field):
+        return try values(of: field, composed, over: dataset, view: viewContext, request: request)
+      case .badge:
+        let badge = tab.view?.badgeQuery() ?? composed
+        let plan = try plan(badge.query, over: dataset, query: "", view: viewContext)
+        return .badge(id: id, count: try run(plan, over: dataset, writer: nil, view: viewContext).matched)
+      }
+    } catch {
+      return outcome(of: error, request: request, composed: composed, view: viewContext)
+    }
+  }
+
+  /// The list: the records kept as shown text, the chips of the bar, the input's fields.
+  private func list(
+    _ composed: ComposedQuery, over dataset: Dataset, view: ViewContext?, request: RunRequest,
+    cancellation: RunCancellation, progress: @escaping @Sendable (Int) -> Void
+  ) throws(Problem) -> RunOutcome {
+    let plan = try plan(composed.query, over: dataset, query: request.query, view: view)
+    var fastFilterChips: [Chip] = []
+    if let view {
+      do throws(FastFilterError) { fastFilterChips = try view.inactiveChips(plan, ascii: !unicode) }
+      catch { throw .fastFilter(error, view: view) }
+    }
+    let collector = ListCollector(ascii: !unicode, cancellation: cancellation) {
+      progress($0)
+    }
+    var summary = RunSummary()
+    var inputError: String?
+    do throws(Problem) {
+      summary = try run(plan, over: dataset, writer: collector, view: view)
+    } catch .input(let error, _) {
+      // The records before an input error stay, the message in the list area (§6).
+      inputError = "sift: \(error)"
+      summary.matched = collector.written
+      summary.shown = collector.written
+    }
+    let command = QueryCommand(options: options, query: composed.query, view: view, context: context)
+    let bar = command.feedbackBar(plan, summary, unicode: unicode, fastFilterChips: fastFilterChips)
+    let schema = plan.schema
+    let fields = schema.names.enumerated().map { index, name in
+      (name: name, type: dataset.type(of: ResolvedField(index: index, path: [], name: name)))
+    }
+    let result = ListResult(
+      columns: collector.columns, numeric: plan.outputTypes.map { $0 == .number },
+      rows: collector.rows, groups: collector.groups, summary: summary, chips: bar.chips,
+      limited: plan.query.limit != nil && summary.shown < summary.rows, fields: fields,
+      sort: plan.sort.map { ($0.field.name, $0.descending) }, group: plan.group?.name,
+      inputError: inputError)
+    return .list(id: request.id, result)
+  }
+
+  /// The most values of a field the filter sheet is given.
+  static let valueLimit = 1_000
+
+  /// The values of `field` under the query, most frequent first: the tally of `-c group:FIELD`.
+  private func values(
+    of field: String, _ composed: ComposedQuery, over dataset: Dataset, view: ViewContext?,
+    request: RunRequest
+  ) throws(Problem) -> RunOutcome {
+    let grouping = DirectiveClause(.group(FieldName(field, span: Span(0, 0))), span: Span(0, 0))
+    let tally = Query(filter: composed.query.filter, directives: [grouping])
+    let plan = try plan(tally, over: dataset, query: request.query, view: view)
+    let counts = try run(plan, over: dataset, writer: nil, view: view).groupCounts
+      .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
+    return .values(
+      id: request.id, field: field,
+      counts.prefix(Self.valueLimit).map { ValueCount(value: $0.value, count: $0.count) },
+      complete: counts.count <= Self.valueLimit)
+  }
+
+  /// The dataset of a lane, opened on its first run; a source that cannot be opened stays an
+  /// error for the lane's later runs.
+  private func openDataset(_ lane: Lane) throws(Problem) -> Dataset {
+    if lane.dataset == nil {
+      var request = options
+      request.files = lane.files
+      do throws(Problem) {
+        if lane.files.contains("-") || lane.files.isEmpty { throw Problem.noInput }
+        lane.dataset = .success(try Inputs.open(request, context: context).dataset(parallel: options.parallel))
+      } catch {
+        lane.dataset = .failure(error)
+      }
+    }
+    return try lane.dataset!.get()
+  }
+
+  private func plan(
+    _ query: Query, over dataset: Dataset, query text: String, view: ViewContext?
+  ) throws(Problem) -> Plan {
+    do throws(PlanError) { return try dataset.plan(query, now: now) } catch {
+      throw .plan(error, query: text, view: view)
+    }
+  }
+
+  private func run(
+    _ plan: Plan, over dataset: Dataset, writer: RecordWriter?, view: ViewContext?
+  ) throws(Problem) -> RunSummary {
+    do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
+      throw Problem(error, query: "", view: view)
+    }
+  }
+
+  /// A problem as the screen shows it: an error in the typed query with the characters it
+  /// points at; any other as its message.
+  private func outcome(
+    of problem: Problem, request: RunRequest, composed: ComposedQuery, view: ViewContext?
+  ) -> RunOutcome {
+    if case .plan(let error, _, _) = problem, let span = error.span {
+      let local = view == nil ? (composed.parts[0], span) : composed.locate(span)
+      if let (part, span) = local, part.key.isEmpty {
+        return .queryError(id: request.id, message: error.message, span: characters(span, in: request.query))
+      }
+    }
+    if case .input = problem { return .sourceError(id: request.id, message: firstLine(problem)) }
+    return .queryError(id: request.id, message: firstLine(problem), span: nil)
+  }
+
+  /// The first line of a problem's message: `sift: grn.csv: no such file`.
+  private func firstLine(_ problem: Problem) -> String {
+    String(problem.text.split(separator: "\n").first ?? "")
+  }
+
+  /// The characters of `text` a byte span covers.
+  private func characters(_ span: Span, in text: String) -> Range<Int> {
+    let bytes = Array(text.utf8)
+    func count(_ end: Int) -> Int {
+      String(decoding: bytes.prefix(max(0, min(end, bytes.count))), as: UTF8.self).count
+    }
+    let start = count(span.start)
+    return start..<max(start, count(span.end))
+  }
+}
+
+/// Standard error while the screen holds the terminal: notes go nowhere.
+private final class DiscardSink: ByteSink {
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {}
+}
