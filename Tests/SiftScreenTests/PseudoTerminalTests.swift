@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Testing
+
+/// The built `sift -i` on a pseudo-terminal (Docs/Interactive.md): keys typed, the screen read
+/// back, the command line printed on `q`, the terminal's modes and screen restored.
+@Suite struct PseudoTerminalTests {
+  static let packageRoot: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+  }()
+  static let binary = packageRoot + "/.build/debug/sift"
+  static let file = packageRoot + "/SampleData/grn.csv"
+  static let available = access(binary, X_OK) == 0 && PseudoTerminal.open() != nil
+
+  @Test(.enabled(if: available, "needs the built .build/debug/sift and a pseudo-terminal"))
+  func typingAQueryUpdatesTheCountAndQPrintsTheCommandLine() throws {
+    let terminal = try #require(PseudoTerminal.open())
+    defer { terminal.close() }
+    let before = try #require(terminal.modes())
+    let child = try #require(
+      terminal.spawn(Self.binary, ["-i", "", Self.file]))
+    #expect(terminal.read(until: "1,500 records"))
+    terminal.type("/")
+    terminal.type("status:received")
+    #expect(terminal.read(until: "874 of 1,500 records"))
+    terminal.type("\u{1B}")
+    terminal.type("q")
+    #expect(terminal.wait(child) == 0)
+    terminal.read(until: nil)
+    let screen = terminal.output
+    let entered = try #require(screen.ranges(of: "\u{1B}[?1049h").last)
+    let left = try #require(
+      screen[entered.upperBound...].ranges(of: "\u{1B}[?1049l").last, "the alternate screen was left")
+    // After the screen: the command line alone, on the normal screen.
+    #expect(screen[left.upperBound...] == "sift status:received \(Self.file)\r\n")
+    #expect(terminal.modes() == before, "the terminal's modes are as before")
+  }
+
+  @Test(.enabled(if: available, "needs the built .build/debug/sift and a pseudo-terminal"))
+  func sigtermRestoresTheTerminal() throws {
+    let terminal = try #require(PseudoTerminal.open())
+    defer { terminal.close() }
+    let before = try #require(terminal.modes())
+    let child = try #require(
+      terminal.spawn(Self.binary, ["-i", "", Self.file]))
+    #expect(terminal.read(until: "1,500 records"))
+    #expect(terminal.modes() != before, "the screen put the terminal in raw mode")
+    kill(child, SIGTERM)
+    #expect(terminal.wait(child) == 128 + SIGTERM)
+    terminal.read(until: nil)
+    #expect(terminal.output.hasSuffix("\u{1B}[?1049l"), "the alternate screen was left")
+    #expect(terminal.modes() == before, "the terminal's modes are as before")
+  }
+}
+
+/// A pseudo-terminal pair; the parent keeps both ends, the child gets the terminal end.
+final class PseudoTerminal {
+  let controller: Int32
+  let terminal: Int32
+  private var bytes: [UInt8] = []
+
+  private init(controller: Int32, terminal: Int32) {
+    self.controller = controller
+    self.terminal = terminal
+  }
+
+  /// A new pair, 100 columns by 30 rows; `nil` when none can be opened.
+  static func open() -> PseudoTerminal? {
+    var controller: Int32 = -1
+    var terminal: Int32 = -1
+    var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&controller, &terminal, nil, nil, &size) == 0 else { return nil }
+    return PseudoTerminal(controller: controller, terminal: terminal)
+  }
+
+  func close() {
+    Glibc.close(controller)
+    Glibc.close(terminal)
+  }
+
+  /// Everything the child wrote so far, as text.
+  var output: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The terminal's modes: input, output, control and local flags and the control characters.
+  func modes() -> [UInt]? {
+    var t = termios()
+    guard tcgetattr(terminal, &t) == 0 else { return nil }
+    let cc = withUnsafeBytes(of: t.c_cc) { $0.map { UInt($0) } }
+    return [UInt(t.c_iflag), UInt(t.c_oflag), UInt(t.c_cflag), UInt(t.c_lflag)] + cc
+  }
+
+  /// Starts `program` with the terminal as its standard input, output and error.
+  func spawn(_ program: String, _ arguments: [String]) -> pid_t? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+      posix_spawn_file_actions_adddup2(&actions, terminal, fd)
+    }
+    posix_spawn_file_actions_addclose(&actions, controller)
+    let environment = [
+      "LANG=C.UTF-8", "TERM=xterm-256color", "NO_COLOR=1", "HOME=/nonexistent",
+      "SIFT_NOW=2024-06-12T12:00",
+    ]
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    // The child starts with no signal blocked and each at its default, whatever the test
+    // runner's threads do.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    var all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid = pid_t()
+    guard posix_spawn(&pid, program, &actions, &attributes, argv, envp) == 0 else { return nil }
+    return pid
+  }
+
+  /// Types `text` as keys.
+  func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+    // A pause, so the screen reads the keys as typed rather than as one paste.
+    usleep(50_000)
+  }
+
+  /// Reads the screen until `text` appears in what came after this call started (10 s at most);
+  /// with `nil`, until nothing more comes for 200 ms. Returns whether `text` appeared.
+  @discardableResult
+  func read(until text: String?) -> Bool {
+    let start = bytes.count
+    let deadline = Self.now() + 10_000
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while Self.now() < deadline {
+      var fd = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&fd, 1, text == nil ? 200 : 100)
+      if ready > 0 {
+        let n = Glibc.read(controller, &buffer, buffer.count)
+        if n > 0 { bytes += buffer.prefix(n) } else { return text == nil }
+      } else if text == nil {
+        return true
+      }
+      if let text, String(decoding: bytes[start...], as: UTF8.self).contains(text) { return true }
+    }
+    return false
+  }
+
+  /// Waits for the child; its exit status, or 128 + the signal that ended it.
+  func wait(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    // Reading keeps the child from blocking on a full terminal while it ends.
+    for _ in 0..<100 {
+      if waitpid(pid, &status, WNOHANG) == pid {
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+      }
+      read(until: nil)
+    }
+    kill(pid, SIGKILL)
+    waitpid(pid, &status, 0)
+    return -1
+  }
+
+  private static func now() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
+  }
+}
