@@ -65,6 +65,8 @@ public enum VisibleText {
 
   /// `text` as a terminal may show it.
   public static func of(_ text: UnsafeBufferPointer<UInt8>, ascii: Bool) -> String {
+    // Most values are printable ASCII, shown as they are.
+    if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: text, as: UTF8.self) }
     var out: [UInt8] = []
     _ = append(text, to: &out, ascii: ascii)
     return String(decoding: out, as: UTF8.self)

@@ -1,4 +1,4 @@
-/// When the screen's runs start (Docs/Interactive.md, Live results): a request made while typing
+/// When the screen's runs start (Docs/Interactive.md, Runs): a request made while typing
 /// waits for a pause (`pause` milliseconds after the last one); a newer request of the same
 /// view and purpose replaces a waiting one and cancels a running one.
 struct RunSchedule {

@@ -5,7 +5,7 @@ import Dispatch
 import SiftCore
 import Synchronization
 
-/// The interactive screen's loop (Docs/Interactive.md, Design): keys from the terminal go to the
+/// The interactive screen's loop (Docs/Interactive.md, The session): keys from the terminal go to the
 /// screen's logic, its runs go to the runner on other threads, their outcomes come back to the
 /// logic on this thread, and every change is painted. Keys never wait for a run: the loop
 /// sleeps in `poll` on the keyboard and a pipe that finished runs, progress and SIGWINCH write to.

@@ -1,4 +1,4 @@
-/// Turns the terminal's bytes into keys (Docs/Interactive.md, Keys): UTF-8 text, the CSI and SS3
+/// Turns the terminal's bytes into keys (Docs/Interactive.md, The terminal): UTF-8 text, the CSI and SS3
 /// sequences of arrows, Home/End, PgUp/PgDn, Delete and Shift-Tab, Ctrl-letters, Backspace and
 /// Enter. Bytes that end inside a sequence or a character wait for the next read; `flush` gives
 /// them up as keys when nothing more came (a lone Esc is told from a sequence's start by that).

@@ -1,8 +1,8 @@
 import SiftCore
 
 /// Turns frames into the bytes that draw them (Docs/Interactive.md, Drawing): only the lines
-/// that differ from the frame drawn before are written, each style as its SGR sequence
-/// (Docs/Interactive.md, Colours), then the cursor is placed or hidden. Without colour
+/// that differ from the frame drawn before are written, each style as its SGR sequence, then
+/// the cursor is placed or hidden. Without colour
 /// (`NO_COLOR`), the active and focused elements are in reverse video and the renderer's
 /// brackets tell the rest apart.
 public struct Painter {

@@ -1,0 +1,108 @@
+import SiftCore
+import SiftScreen
+import Testing
+
+@testable import SiftCLI
+
+/// The interactive screen's runs (Docs/Interactive.md, Runs) over the sample data.
+@Suite struct InteractiveRunnerTests {
+  private func runner(views: [View?] = [nil], files: [String]) -> InteractiveRunner {
+    var options = Options()
+    options.files = files
+    let context = ProcessContext(
+      arguments: [], environment: ["LANG": "C.UTF-8"], stdin: ByteSource(bytes: [], name: "stdin"),
+      stdout: MemorySink(), stderr: MemorySink())
+    return InteractiveRunner(
+      views: views, viewsFile: "SampleData/sift.json", options: options, context: context,
+      now: Clock.parse("2024-06-12T12:00")!, unicode: true, problem: nil)
+  }
+
+  private func run(_ runner: InteractiveRunner, _ purpose: RunRequest.Purpose = .list, _ query: String)
+    -> RunOutcome
+  {
+    runner.run(
+      RunRequest(id: 7, view: 0, purpose: purpose, query: query, afterPause: false),
+      cancellation: RunCancellation(), progress: { _ in })
+  }
+
+  private func views() throws -> [View?] {
+    let source = try ByteSource(path: "SampleData/sift.json")
+    var bytes: [UInt8] = []
+    while try source.read(into: &bytes, maxCount: 1 << 16) > 0 {}
+    return try ViewsFile.parse(bytes, path: "SampleData/sift.json").views
+  }
+
+  @Test func aListRunKeepsTheMatchesAsShownTextWithTheBarsChips() throws {
+    let outcome = run(runner(files: ["SampleData/grn.csv"]), "status:received")
+    guard case .list(let id, let list) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(id == 7)
+    #expect(list.summary.matched == 874 && list.summary.total == 1500)
+    #expect(list.rows.count == 874)
+    #expect(list.columns.first == "grn_no")
+    #expect(list.rows.allSatisfy { $0[2] == "received" })
+    #expect(list.chips.map(\.text) == ["received"] && list.chips.map(\.label) == ["Status"])
+    #expect(list.fields.map(\.name).contains("qty"))
+  }
+
+  @Test func aViewsRunComposesItsQueryAndSortAndShowsItsInactiveFastFilters() throws {
+    let all = try views()
+    let outcome = run(runner(views: [all[0]], files: []), "")
+    guard case .list(_, let list) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(list.sort.first?.field == "date" && list.sort.first?.descending == true)
+    #expect(list.chips.filter { !$0.active }.map(\.label) == ["Status", "Customer", "Items"])
+  }
+
+  @Test func theValuesOfAFieldComeMostFrequentFirst() {
+    let outcome = run(runner(files: ["SampleData/grn.csv"]), .values(field: "status"), "")
+    guard case .values(_, let field, let values, let complete) = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
+    #expect(field == "status" && complete)
+    #expect(values.first == ValueCount(value: "received", count: 874))
+    #expect(values.map(\.count) == values.map(\.count).sorted(by: >))
+    #expect(values.reduce(0) { $0 + $1.count } == 1500)
+  }
+
+  @Test func aBadgeCountsTheViewsBadgeQuery() throws {
+    let outcome = run(runner(views: [try views()[0]], files: []), .badge, "")
+    guard case .badge(_, let count) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(count == 330)
+  }
+
+  /// The caret's span counts characters, not bytes: `ü` is one.
+  @Test func anUnknownFieldPointsAtItsCharactersInTheTypedQuery() {
+    let outcome = run(runner(files: ["SampleData/grn.csv"]), "\"ü\" nosuch:1")
+    guard case .queryError(_, let message, let span) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(message.contains("nosuch"))
+    #expect(span?.lowerBound == 4)
+  }
+
+  @Test func aSyntaxErrorPointsIntoTheTypedQuery() {
+    let outcome = run(runner(files: ["SampleData/grn.csv"]), "status:")
+    guard case .queryError(_, _, let span) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(span != nil)
+  }
+
+  @Test func aMissingSourceIsASourceError() {
+    let outcome = run(runner(files: ["SampleData/missing.csv"]), "")
+    guard case .sourceError(_, let message) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(message.hasPrefix("sift: SampleData/missing.csv: "))
+  }
+
+  /// §6: the records before a malformed one stay, its message in the list area.
+  @Test func anInputErrorKeepsTheRowsBeforeIt() {
+    let outcome = run(runner(files: ["Tests/SiftCLITests/Fixtures/bad.ndjson"]), "")
+    guard case .list(_, let list) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(list.rows.count == 2)
+    #expect(list.inputError?.hasPrefix("sift: Tests/SiftCLITests/Fixtures/bad.ndjson:4:") == true)
+  }
+
+  /// Each run after the first reads the file again: the second query sees every record.
+  @Test func theDatasetServesManyRuns() {
+    let runner = runner(files: ["SampleData/grn.csv"])
+    _ = run(runner, "status:received")
+    guard case .list(_, let list) = run(runner, "status:pending") else { Issue.record(); return }
+    #expect(list.summary.total == 1500 && list.summary.matched == 330)
+  }
+}
