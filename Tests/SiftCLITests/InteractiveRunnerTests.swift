@@ -17,9 +17,9 @@ import Testing
       now: Clock.parse("2024-06-12T12:00")!, unicode: true, problem: nil)
   }
 
-  private func run(_ runner: InteractiveRunner, _ purpose: RunRequest.Purpose = .list, _ query: String)
-    -> RunOutcome
-  {
+  private func run(
+    _ runner: InteractiveRunner, _ query: String, _ purpose: RunRequest.Purpose = .list
+  ) -> RunOutcome {
     runner.run(
       RunRequest(id: 7, view: 0, purpose: purpose, query: query, afterPause: false),
       cancellation: RunCancellation(), progress: { _ in })
@@ -40,8 +40,8 @@ import Testing
     #expect(list.rows.count == 874)
     #expect(list.columns.first == "grn_no")
     #expect(list.rows.allSatisfy { $0[2] == "received" })
-    #expect(list.chips.map(\.text) == ["received"] && list.chips.map(\.label) == ["Status"])
-    #expect(list.fields.map(\.name).contains("qty"))
+    #expect(list.chips.map { $0.text } == ["received"] && list.chips.map { $0.label } == ["Status"])
+    #expect(list.fields.map { $0.name }.contains("qty"))
   }
 
   @Test func aViewsRunComposesItsQueryAndSortAndShowsItsInactiveFastFilters() throws {
@@ -49,11 +49,11 @@ import Testing
     let outcome = run(runner(views: [all[0]], files: []), "")
     guard case .list(_, let list) = outcome else { Issue.record("\(outcome)"); return }
     #expect(list.sort.first?.field == "date" && list.sort.first?.descending == true)
-    #expect(list.chips.filter { !$0.active }.map(\.label) == ["Status", "Customer", "Items"])
+    #expect(list.chips.filter { !$0.active }.map { $0.label } == ["Status", "Customer", "Items"])
   }
 
   @Test func theValuesOfAFieldComeMostFrequentFirst() {
-    let outcome = run(runner(files: ["SampleData/grn.csv"]), .values(field: "status"), "")
+    let outcome = run(runner(files: ["SampleData/grn.csv"]), "", .values(field: "status"))
     guard case .values(_, let field, let values, let complete) = outcome else {
       Issue.record("\(outcome)")
       return
@@ -65,7 +65,7 @@ import Testing
   }
 
   @Test func aBadgeCountsTheViewsBadgeQuery() throws {
-    let outcome = run(runner(views: [try views()[0]], files: []), .badge, "")
+    let outcome = run(runner(views: [try views()[0]], files: []), "", .badge)
     guard case .badge(_, let count) = outcome else { Issue.record("\(outcome)"); return }
     #expect(count == 330)
   }
