@@ -181,7 +181,7 @@ struct FilterSheet: Sendable {
     case .sort?, nil: cursor = .option(0, 0)
     case .field(let field)?:
       if let at = sections.firstIndex(where: { $0.field == field }) {
-        cursor = rows.first { $0.section == at && $0.selectable } ?? cursor
+        cursor = rows.first { $0.section == at && $0.selectable } ?? .note(at)
       }
     }
   }
@@ -316,11 +316,19 @@ struct FilterSheet: Sendable {
     return false
   }
 
+  /// Moves the cursor `step` selectable rows down (up when negative), stopping at the ends.
   private mutating func moveCursor(_ step: Int) {
-    let selectable = rows.filter(\.selectable)
-    guard !selectable.isEmpty else { return }
-    let at = selectable.firstIndex(of: cursor) ?? 0
-    cursor = selectable[min(max(at + step, 0), selectable.count - 1)]
+    let all = rows
+    guard var index = all.firstIndex(of: cursor) else { return }
+    var remaining = abs(step)
+    while remaining > 0 {
+      index += step > 0 ? 1 : -1
+      guard all.indices.contains(index) else { break }
+      if all[index].selectable {
+        cursor = all[index]
+        remaining -= 1
+      }
+    }
   }
 
   private mutating func moveSection(_ step: Int) {
@@ -329,9 +337,12 @@ struct FilterSheet: Sendable {
   }
 
   mutating func keepCursorInView(height: Int) {
+    // A row that went away (a value searched out), or a section's note while its values were
+    // counted: the section's first row the cursor can stand on.
     let all = rows
-    if !all.contains(cursor) {
-      cursor = all.first { $0.section == cursor.section && $0.selectable } ?? all.first { $0.selectable } ?? cursor
+    if !all.contains(cursor) || !cursor.selectable {
+      let section = all.first { $0.section == cursor.section && $0.selectable }
+      cursor = section ?? (all.contains(cursor) ? cursor : all.first { $0.selectable } ?? cursor)
     }
     guard let line = all.firstIndex(of: cursor) else { return }
     var first = line
