@@ -67,12 +67,15 @@ enum Fixture {
     guard request.view == 0 || view == nil else {
       return .sourceError(id: request.id, message: "sift: \(setup.views[request.view].sourceName): No such file or directory")
     }
+    // Spans are bytes; the screen counts characters of the typed query.
+    let text = Array(request.query.utf8)
+    func characters(_ span: Span) -> Range<Int> {
+      func offset(_ byte: Int) -> Int { String(decoding: text[..<min(max(byte, 0), text.count)], as: UTF8.self).count }
+      return offset(span.start)..<offset(span.end)
+    }
     let given: Query
     do throws(QueryError) { given = try Parser.parse(request.query) } catch {
-      let text = Array(request.query.utf8)
-      func offset(_ byte: Int) -> Int { String(decoding: text[..<min(byte, text.count)], as: UTF8.self).count }
-      return .queryError(
-        id: request.id, message: error.message, span: offset(error.span.start)..<offset(error.span.end))
+      return .queryError(id: request.id, message: error.message, span: characters(error.span))
     }
     let composed =
       view?.compose(given: given, text: request.query, reset: false)
@@ -84,7 +87,8 @@ enum Fixture {
         fields.first { $0.name == field.name }?.type ?? .text
       }
     } catch {
-      return .queryError(id: request.id, message: "\(error)", span: nil)
+      let span = error.span.flatMap(composed.locate).flatMap { $0.part.key == "" ? characters($0.span) : nil }
+      return .queryError(id: request.id, message: error.message, span: span)
     }
     var matching = rows.filter { matches($0, plan.query.topLevelFilters, plan: plan) }
     switch request.purpose {
@@ -228,4 +232,31 @@ extension String {
   var trimmingTrailingSpaces: String {
     String(reversed().drop { $0 == " " }.reversed())
   }
+}
+
+extension Driver {
+  /// The open filter sheet.
+  var sheet: FilterSheet? {
+    if case .sheet(let sheet) = model.overlay { return sheet }
+    return nil
+  }
+
+  /// Presses ↓ (or ↑) until the sheet's cursor stands on a row `where` accepts.
+  mutating func moveSheetCursor(to wanted: (FilterSheet.Row) -> Bool) {
+    for key in [Key.down, .up] {
+      for _ in 0..<60 {
+        guard let sheet, !wanted(sheet.cursor) else { return }
+        press(key)
+      }
+      for _ in 0..<60 { press(.up) }
+    }
+  }
+
+  /// Moves to the value `value` of the section on `field` (a cell or a listed value).
+  mutating func moveSheetCursor(toValue value: String, of field: String) {
+    let section = sheet!.sections.firstIndex { $0.field == field }!
+    moveSheetCursor { $0 == .value(section, value) }
+  }
+
+  func sheetSection(_ field: String) -> Int { sheet!.sections.firstIndex { $0.field == field }! }
 }

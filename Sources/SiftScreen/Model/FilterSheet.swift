@@ -469,26 +469,29 @@ struct FilterSheet: Sendable {
   // MARK: Apply
 
   /// The query text with the touched sections written in: a field's top-level filters are
-  /// replaced by the section's, `sort:` and `group:` replaced or removed.
+  /// replaced by the section's, `sort:` and `group:` replaced or removed. The old `group:` goes
+  /// before the new `sort:` is written and the new `group:` after, so the text never sorts and
+  /// groups by one field on the way.
   var applied: QueryText {
     var text = base
+    if sections[1].touched { text = text.removingDirective(.group) }
+    if sections[0].touched, case .sort(let options, let chosen) = sections[0].kind {
+      if chosen != defaultSort, let choice = options[chosen] {
+        text = text.setting(.sort, to: "sort:" + (choice.descending ? "-" : "") + QueryText.fieldText(choice.field))
+      } else {
+        text = text.removingDirective(.sort)
+      }
+    }
+    if sections[1].touched, case .group(let options, let chosen) = sections[1].kind,
+      let group = options[chosen]
+    {
+      text = text.appending("group:" + QueryText.fieldText(group))
+    }
     for section in sections where section.touched {
       let field = QueryText.fieldText(section.field)
       switch section.kind {
-      case .sort(let options, let chosen):
-        if chosen == defaultSort {
-          text = text.removingDirective(.sort)
-        } else if let choice = options[chosen] {
-          text = text.setting(.sort, to: "sort:" + (choice.descending ? "-" : "") + QueryText.fieldText(choice.field))
-        } else {
-          text = text.removingDirective(.sort)
-        }
-      case .group(let options, let chosen):
-        if let group = options[chosen] {
-          text = text.setting(.group, to: "group:" + QueryText.fieldText(group))
-        } else {
-          text = text.removingDirective(.group)
-        }
+      case .sort, .group:
+        break
       case .values(let values):
         text = text.removingFilters(on: section.field)
         if !values.selected.isEmpty {

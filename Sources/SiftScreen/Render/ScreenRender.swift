@@ -24,7 +24,8 @@ extension ScreenModel {
     lines.append(feedbackBar(width))
     let layout = ScreenLayout(self)
     let listRows = max(1, size.rows - layout.fixedRows)
-    lines += listLines(width: width, rows: listRows)
+    let list = listLines(width: width, rows: listRows)
+    lines += list + Array(repeating: StyledLine(), count: max(0, listRows + 2 - list.count))
     lines.append(positionLine(width))
     if layout.hasTabs { lines.append(tabBar(width)) }
     if let row = cursor?.row, row >= size.rows { cursor = nil }
