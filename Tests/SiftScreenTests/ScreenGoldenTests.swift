@@ -70,3 +70,46 @@ import Testing
     try GoldenScreens.check("help", driver, widths: [40, 100], rows: 34)
   }
 }
+
+/// The filter sheet's screens.
+@Suite struct SheetGoldenTests {
+  @Test func theSheetOpenOnItsSections() throws {
+    var driver = Driver(Fixture.setup(query: "status:received urgent:on qty:5..50"))
+    driver.press(.text("f"))
+    driver.answer()
+    driver.press(.down, .down)
+    try GoldenScreens.check("sheet", driver, rows: 40)
+  }
+
+  @Test func aShortScreenScrollsTheSheetAndKeepsApply() throws {
+    var driver = Driver(Fixture.setup(query: "date:this-week"))
+    driver.press(.text("f"))
+    driver.answer()
+    let section = driver.sheetSection("date")
+    driver.moveSheetCursor { $0 == .from(section) }
+    driver.type("2024-06")
+    try GoldenScreens.check("sheet-scrolled", driver, rows: 12)
+  }
+
+  @Test func aSearchableListWithSelectedOnTop() throws {
+    var driver = Driver(Fixture.setup(query: "customer:c3,c7"))
+    driver.press(.text("f"))
+    let section = driver.sheetSection("customer")
+    var sheet = try #require(driver.sheet)
+    guard case .values(let values) = sheet.sections[section].kind else { return }
+    sheet.receive(
+      id: values.request!, field: "customer",
+      values: (1...14).map { ValueCount(value: "c\($0)", count: 1000 * (15 - $0)) }, complete: true)
+    driver.model.overlay = .sheet(sheet)
+    driver.moveSheetCursor { $0 == .search(section) }
+    driver.type("1")
+    try GoldenScreens.check("sheet-search", driver, rows: 20)
+  }
+
+  @Test func asciiMarks() throws {
+    var driver = Driver(Fixture.setup(query: "urgent:on sort:grn_no", ascii: true))
+    driver.press(.text("f"))
+    driver.answer()
+    try GoldenScreens.check("sheet-ascii", driver, widths: [60], rows: 40)
+  }
+}

@@ -6,7 +6,7 @@ extension ScreenModel {
     var frame: Frame
     switch overlay {
     case .sheet(let sheet)?: frame = renderSheet(sheet, size)
-    case .help?: frame = renderHelp(size)
+    case .help(let top)?: frame = renderHelp(size, top: top)
     case nil: frame = renderMain(size)
     }
     frame.lines = Array(frame.lines.prefix(size.rows))
