@@ -181,3 +181,90 @@ import Testing
     #expect(driver.model.pages[2].badge == .none)
   }
 }
+
+/// The chips' edits of the query text in the states where the text and the result differ.
+@Suite struct ChipEditTests {
+  /// The fixture with the GRN view's preset query set to `preset`.
+  static func presetSetup(_ preset: String, query: String) -> ScreenSetup {
+    var setup = Fixture.setup(query: query)
+    setup.views[0].view!.query = (preset, try! Parser.parse(preset))
+    return setup
+  }
+
+  @Test func aPresetChipCannotBeRemovedButTheTypedOnesCan() {
+    var driver = Driver(Self.presetSetup("status:received", query: "customer:acme"))
+    let chips = driver.model.page.table!.result.chips.filter(\.active).map(\.caption)
+    #expect(chips == ["Status: received", "Customer: acme"])
+    driver.press(.tab, .tab, .text(" "))
+    #expect(driver.model.page.query.text == "customer:acme")
+    #expect(driver.runs.isEmpty)
+    driver.press(.right, .text(" "))
+    #expect(driver.model.page.query.text == "")
+  }
+
+  @Test func withAQueryErrorAChipEditsTheShownResultsQuery() {
+    var driver = Driver(Fixture.setup(query: "status:received acme"))
+    driver.press(.text("/"))
+    driver.type(" (")
+    driver.answer()
+    #expect(driver.model.page.error != nil)
+    driver.press(.tab, .text(" "))
+    #expect(driver.model.page.query.text == "acme")
+  }
+
+  @Test func aggregateGroupAndSortChipsRemoveTheirDirectives() {
+    var driver = Driver(Fixture.setup(views: false, query: "sum:qty group:customer acme"))
+    #expect(driver.model.page.table!.result.chips.map(\.kind).prefix(3) == [.group, .aggregate, .filter])
+    driver.press(.tab, .tab, .right, .text(" "))
+    #expect(driver.model.page.query.text == "group:customer acme")
+    driver.answer()
+    driver.press(.home, .text(" "))
+    #expect(driver.model.page.query.text == "acme")
+    driver = Driver(Fixture.setup(query: "sort:grn_no acme"))
+    driver.press(.tab, .tab, .text(" "))
+    #expect(driver.model.page.query.text == "acme")
+  }
+
+  @Test(arguments: [
+    ("a AND b c", 1, "a c"),
+    ("a AND b", 1, "a"),
+    ("a AND b", 0, "b"),
+    ("(x OR y) AND z", 0, "z"),
+    ("z -( x OR y )", 1, "z"),
+    ("((x OR y)) z", 0, "z"),
+    ("NOT (x y) z", 0, "z"),
+    ("  a   b  ", 0, "b  "),
+    ("status:\"x y\" qty:>2", 0, "qty:>2"),
+  ])
+  func removingATermKeepsTheRestParsing(text: String, index: Int, expected: String) throws {
+    let edited = try #require(QueryText(text).removingFilter(index))
+    #expect(edited.text == expected)
+    #expect(edited.parsed != nil)
+  }
+}
+
+/// Progress, an input error, an empty result, a source error.
+@Suite struct ListStateGoldenTests {
+  @Test func progressThenAnInputErrorKeepsTheRowsBeforeIt() throws {
+    var driver = Driver(Fixture.setup(views: false))
+    driver.press(.text("/"))
+    driver.type("customer:acme")
+    let request = driver.runs.last!
+    driver.effects = []
+    _ = driver.model.receive(.progress(id: request.id, records: 1_250_000))
+    try GoldenScreens.check("progress", driver, widths: [40], rows: 10)
+    guard case .list(let id, var result) = Fixture.answer(request, setup: driver.model.setup) else { return }
+    result.inputError = "sift: grn.csv:7:12: unterminated quoted field"
+    _ = driver.model.receive(.list(id: id, result))
+    driver.press(.escape)
+    try GoldenScreens.check("input-error", driver, widths: [40, 100], rows: 10)
+  }
+
+  @Test func noMatches() throws {
+    var driver = Driver(Fixture.setup(views: false, ascii: true))
+    driver.press(.text("/"))
+    driver.type("customer:nobody")
+    driver.answer()
+    try GoldenScreens.check("no-matches-ascii", driver, widths: [60], rows: 8)
+  }
+}
