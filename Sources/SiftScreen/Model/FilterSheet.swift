@@ -122,18 +122,15 @@ struct FilterSheet: Sendable {
   /// The first line shown (the renderer keeps the cursor in view).
   var top = 0
   let labels: Labels
-  let ascii: Bool
   /// The sort choice that means the view's default (`sort:` is then left out of the query).
   let defaultSort: Int
 
   /// The sheet over `base` for the fields of `result`: sort options (`sortOptions`, else every
   /// field), the group choice, and a section per field of `filterFields`.
   init(
-    base: QueryText, result: ListResult, view: View?, filterFields: [String], place: Place?,
-    ascii: Bool
+    base: QueryText, result: ListResult, view: View?, filterFields: [String], place: Place?
   ) {
     self.base = base
-    self.ascii = ascii
     let names = result.fields.map(\.name)
     func resolved(_ name: String) -> String {
       names.first { $0 == name } ?? names.first { FieldResolver.normalize($0) == FieldResolver.normalize(name) }
