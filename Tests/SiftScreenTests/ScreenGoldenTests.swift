@@ -113,3 +113,29 @@ import Testing
     try GoldenScreens.check("sheet-ascii", driver, widths: [60], rows: 40)
   }
 }
+
+/// Tiny terminals: every screen still has exactly its rows, none wider than the terminal.
+@Suite struct TinyScreenTests {
+  @Test(arguments: [(1, 1), (5, 3), (12, 4), (20, 7), (30, 2)])
+  func everyScreenFits(columns: Int, rows: Int) {
+    let size = ScreenSize(columns: columns, rows: rows)
+    var driver = Driver(Fixture.setup(query: "status:received sort:grn_no group:customer"))
+    var states = [driver]
+    driver.press(.tab, .tab, .right)
+    states.append(driver)
+    driver.press(.text("f"))
+    driver.answer()
+    states.append(driver)
+    driver.press(.escape, .text("?"))
+    states.append(driver)
+    for var state in states {
+      state.model.resize(to: size)
+      let frame = state.model.render(size)
+      #expect(frame.lines.count == rows)
+      #expect(frame.lines.allSatisfy { displayWidth(of: $0.text) <= columns })
+      if let cursor = frame.cursor {
+        #expect(cursor.row < rows && cursor.column < max(columns, 1))
+      }
+    }
+  }
+}
