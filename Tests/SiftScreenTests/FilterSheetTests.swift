@@ -46,8 +46,16 @@ import Testing
     #expect(driver.model.page.query.text == "acme sort:grn_no")
     #expect(driver.runs.last?.query == "acme sort:grn_no")
     driver.answer()
-    driver.press(.text("s"), .text(" "), .enter)
+    driver.press(.text("s"), .pageUp, .text(" "), .enter)
     #expect(driver.model.page.query.text == "acme")
+  }
+
+  @Test func aSortIsReplacedInPlaceAndTheCursorStartsOnIt() throws {
+    var driver = Driver(Fixture.setup(query: "sort:date acme"))
+    driver.press(.text("s"))
+    #expect(driver.sheet?.cursor == .option(0, 1), "Date ↑ is in effect")
+    driver.press(.down, .down, .text(" "), .enter)
+    #expect(driver.model.page.query.text == "sort:grn_no acme")
   }
 
   @Test func theSortFieldIsDisabledInGroup() throws {

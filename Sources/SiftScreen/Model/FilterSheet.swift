@@ -173,9 +173,9 @@ struct FilterSheet: Sendable {
       sections.append(Section(field: field, title: labels.label(field), kind: kind))
     }
     self.sections = sections
-    cursor = .option(0, 0)
+    cursor = .option(0, index(of: inEffect))
     switch place {
-    case .sort?, nil: cursor = .option(0, 0)
+    case .sort?, nil: break
     case .field(let field)?:
       if let at = sections.firstIndex(where: { $0.field == field }) {
         cursor = rows.first { $0.section == at && $0.selectable } ?? .note(at)

@@ -57,6 +57,7 @@ extension ScreenModel {
     case (.heading, .values(let values)):
       line.append(section.title, .header)
       if !values.selected.isEmpty { line.append(" (\(values.selected.count) selected)", .dim) }
+      if !values.complete { line.append(" · the most frequent values", .dim) }
     case (.heading, _):
       line.append(section.title, .header)
     case (.option(_, let option), .sort(let options, let chosen)):
