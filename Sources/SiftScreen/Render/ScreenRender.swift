@@ -122,10 +122,23 @@ extension ScreenModel {
           label: setup.views[index].view?.displayTitle ?? setup.views[index].sourceName,
           badge: pages[index].badge)
       }, active: active)
+    let items = tabs.items(ascii: setup.ascii)
+    let tabSeparator = setup.ascii ? " | " : " │ "
+    // When the tabs do not fit, the first ones give way (`…` stands for them) until the
+    // active tab is on screen.
+    let activeItem = items.firstIndex(where: \.active) ?? 0
+    func widthFrom(_ first: Int) -> Int {
+      let tabs = items[first...activeItem].map { displayWidth(of: $0.text) + ($0.active ? 2 : 0) }
+      let skipped = first > 0 ? displayWidth(of: ellipsis + tabSeparator) : 0
+      return 1 + skipped + tabs.reduce(0, +) + tabSeparator.count * (activeItem - first)
+    }
+    var first = 0
+    while first < activeItem, widthFrom(first) > width { first += 1 }
     var line = LineBuilder(width: width, ascii: setup.ascii)
     line.append(" ")
-    for (index, item) in tabs.items(ascii: setup.ascii).enumerated() {
-      if index > 0 { line.append(setup.ascii ? " | " : " │ ", .dim) }
+    if first > 0 { line.append(ellipsis + tabSeparator, .dim) }
+    for (index, item) in items.enumerated().dropFirst(first) {
+      if index > first { line.append(tabSeparator, .dim) }
       let style: TextStyle = item.active ? .tabActive : .tab
       line.append((item.active ? "[" : "") + item.label, style)
       if let badge = item.badge { line.append(" " + badge, item.views.count == 1 ? .badge : style) }
