@@ -27,6 +27,16 @@ import Testing
       "counted under the other filters: Acme's statuses")
   }
 
+  @Test func aValueOfTheQueryIsSelectedIgnoringCase() {
+    var driver = Driver(Fixture.setup(query: "customer:ACME,globex"))
+    driver.press(.text("f"))
+    driver.answer()
+    let section = driver.sheetSection("customer")
+    guard case .values(let values)? = driver.sheet?.sections[section].kind else { return }
+    #expect(values.selected == ["Acme", "Globex"])
+    #expect(values.listed.map(\.value).filter { ["Acme", "Globex"].contains($0) } == ["Acme", "Globex"])
+  }
+
   @Test func sOpensTheSheetAtSortWithTheDefaultPreselected() throws {
     var driver = Driver(Fixture.setup())
     driver.press(.text("s"))

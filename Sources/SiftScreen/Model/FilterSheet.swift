@@ -450,6 +450,13 @@ struct FilterSheet: Sendable {
       guard case .values(var values) = sections[index].kind, values.request == id else { continue }
       values.values = counted
       values.complete = complete
+      // The query matches values ignoring case: `customer:acme` selects the value `Acme`.
+      var selected: [String] = []
+      for value in values.selected {
+        let spelled = counted.first { $0.value.lowercased() == value.lowercased() }?.value ?? value
+        if !selected.contains(spelled) { selected.append(spelled) }
+      }
+      values.selected = selected
       sections[index].kind = .values(values)
     }
   }
