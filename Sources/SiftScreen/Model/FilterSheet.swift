@@ -344,7 +344,13 @@ struct FilterSheet: Sendable {
     guard let line = all.firstIndex(of: cursor) else { return }
     var first = line
     if line > 0, case .heading = all[line - 1] { first = line - 1 }
+    // On a search line, the values it finds (up to a few) come into view with it.
+    var last = line
+    if case .search = cursor {
+      while last + 1 < all.count, last - line < 5, all[last + 1].section == cursor.section { last += 1 }
+    }
     if first < top { top = first }
+    if last >= top + height { top = min(first, last - height + 1) }
     if line >= top + height { top = line - height + 1 }
   }
 

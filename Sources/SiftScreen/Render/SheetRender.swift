@@ -82,7 +82,10 @@ extension ScreenModel {
       var text = truncate(shown(value), toWidth: widest, ellipsis: ellipsis)
       text += String(repeating: " ", count: max(0, widest - displayWidth(of: text)))
       choice(selected ? checked : unchecked, text, chosen: selected)
-      if let count = values.count(of: value) { line.append("  " + groupedDigits(count), .dim) }
+      if let count = values.count(of: value).map(groupedDigits) {
+        let widestCount = (values.values ?? []).map { groupedDigits($0.count).count }.max() ?? 0
+        line.append("  " + String(repeating: " ", count: max(0, widestCount - count.count)) + count, .dim)
+      }
     case (.note, .values(let values)):
       line.append("  " + (values.problem ?? "Counting\(ellipsis)"), values.problem == nil ? .dim : .error)
     case (.toggle, .toggle(let isOn)):
