@@ -37,6 +37,16 @@ import Testing
     #expect(values.listed.map(\.value).filter { ["Acme", "Globex"].contains($0) } == ["Acme", "Globex"])
   }
 
+  @Test func valuesThatCannotBeCountedSayWhy() throws {
+    var driver = Driver(Fixture.setup())
+    driver.press(.text("f"))
+    let request = try #require(driver.runs.first)
+    _ = driver.model.receive(.sourceError(id: request.id, message: "sift: grn.csv: Permission denied"))
+    guard case .values(let values)? = driver.sheet?.sections[driver.sheetSection("status")].kind else { return }
+    #expect(values.problem == "sift: grn.csv: Permission denied")
+    #expect(driver.text(rows: 40).contains("  sift: grn.csv: Permission denied"))
+  }
+
   @Test func sOpensTheSheetAtSortWithTheDefaultPreselected() throws {
     var driver = Driver(Fixture.setup())
     driver.press(.text("s"))
