@@ -17,7 +17,7 @@ let package = Package(
     .executableTarget(name: "sift-bench", dependencies: ["SiftBenchKit", "SiftCore"]),
     .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore"]),
     .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftCore"], exclude: ["Cases", "Fixtures"]),
-    .testTarget(name: "SiftScreenTests", dependencies: ["SiftScreen", "SiftCore"]),
+    .testTarget(name: "SiftScreenTests", dependencies: ["SiftScreen", "SiftCore"], exclude: ["Screens"]),
     .testTarget(name: "SiftBenchKitTests", dependencies: ["SiftBenchKit", "SiftCore"]),
   ]
 )

@@ -34,6 +34,15 @@ import Testing
         == ["(Status)", "(Customer)", "(GRN No)"])
   }
 
+  /// The interactive screen applies an inactive chip's fast filter by this index.
+  @Test func anInactiveChipNamesItsFastFilter() throws {
+    let plan = try Plan(query: try Parser.parse("status:received"), schema: Self.schema, now: Self.now) { _ in .text }
+    let chips = try FilterChips(plan: plan)
+      .inactiveChips(for: try fastFilters(["status", "customer", "status:pending", "grn_no"]))
+    #expect(chips.map(\.caption) == ["Customer", "Status: pending", "Grn No"])
+    #expect(chips.map(\.fastFilter) == [1, 2, 3])
+  }
+
   @Test func aFilteredFieldTurnsItsFastFilterActiveInQueryOrder() throws {
     #expect(
       try chips("customer:acme status:received", ["status", "customer", "grn_no"])

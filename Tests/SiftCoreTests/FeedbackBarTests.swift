@@ -33,6 +33,16 @@ import Testing
         == "[Sort: Date ↓] [Status: received] (Customer) (Items) · 1 filter · 874 of 1,500 records")
   }
 
+  /// The interactive screen draws the same fitted layout as the one-shot bar, chip by chip.
+  @Test func theFittedLayoutNamesTheChipsKept() {
+    let layout = bar([Self.sort, Self.status, Self.customer, Self.items]).fitted(.init(width: 70))
+    #expect(layout.pieces == [.chip(index: 0, text: "[Sort: Date ↓]"), .chip(index: 1, text: "[Status: received]")])
+    #expect(layout.counts == "1 filter · 874 of 1,500 records")
+    #expect(layout.separator == " · ")
+    let narrow = bar([Self.sort, Self.status]).fitted(.init(width: 30))
+    #expect(narrow.pieces == [.chip(index: 0, text: "[Sort: Date ↓]"), .more(1)])
+  }
+
   @Test func onlyInactiveFastFiltersKeepTheTotalCount() {
     #expect(
       bar([Self.customer, Self.items], matched: 1500).render(.init())

@@ -122,18 +122,15 @@ struct FilterSheet: Sendable {
   /// The first line shown (the renderer keeps the cursor in view).
   var top = 0
   let labels: Labels
-  let ascii: Bool
   /// The sort choice that means the view's default (`sort:` is then left out of the query).
   let defaultSort: Int
 
   /// The sheet over `base` for the fields of `result`: sort options (`sortOptions`, else every
   /// field), the group choice, and a section per field of `filterFields`.
   init(
-    base: QueryText, result: ListResult, view: View?, filterFields: [String], place: Place?,
-    ascii: Bool
+    base: QueryText, result: ListResult, view: View?, filterFields: [String], place: Place?
   ) {
     self.base = base
-    self.ascii = ascii
     let names = result.fields.map(\.name)
     func resolved(_ name: String) -> String {
       names.first { $0 == name } ?? names.first { FieldResolver.normalize($0) == FieldResolver.normalize(name) }
@@ -176,12 +173,12 @@ struct FilterSheet: Sendable {
       sections.append(Section(field: field, title: labels.label(field), kind: kind))
     }
     self.sections = sections
-    cursor = .option(0, 0)
+    cursor = .option(0, index(of: inEffect))
     switch place {
-    case .sort?, nil: cursor = .option(0, 0)
+    case .sort?, nil: break
     case .field(let field)?:
       if let at = sections.firstIndex(where: { $0.field == field }) {
-        cursor = rows.first { $0.section == at && $0.selectable } ?? cursor
+        cursor = rows.first { $0.section == at && $0.selectable } ?? .note(at)
       }
     }
   }
@@ -316,11 +313,19 @@ struct FilterSheet: Sendable {
     return false
   }
 
+  /// Moves the cursor `step` selectable rows down (up when negative), stopping at the ends.
   private mutating func moveCursor(_ step: Int) {
-    let selectable = rows.filter(\.selectable)
-    guard !selectable.isEmpty else { return }
-    let at = selectable.firstIndex(of: cursor) ?? 0
-    cursor = selectable[min(max(at + step, 0), selectable.count - 1)]
+    let all = rows
+    guard var index = all.firstIndex(of: cursor) else { return }
+    var remaining = abs(step)
+    while remaining > 0 {
+      index += step > 0 ? 1 : -1
+      guard all.indices.contains(index) else { break }
+      if all[index].selectable {
+        cursor = all[index]
+        remaining -= 1
+      }
+    }
   }
 
   private mutating func moveSection(_ step: Int) {
@@ -329,14 +334,23 @@ struct FilterSheet: Sendable {
   }
 
   mutating func keepCursorInView(height: Int) {
+    // A row that went away (a value searched out), or a section's note while its values were
+    // counted: the section's first row the cursor can stand on.
     let all = rows
-    if !all.contains(cursor) {
-      cursor = all.first { $0.section == cursor.section && $0.selectable } ?? all.first { $0.selectable } ?? cursor
+    if !all.contains(cursor) || !cursor.selectable {
+      let section = all.first { $0.section == cursor.section && $0.selectable }
+      cursor = section ?? (all.contains(cursor) ? cursor : all.first { $0.selectable } ?? cursor)
     }
     guard let line = all.firstIndex(of: cursor) else { return }
     var first = line
     if line > 0, case .heading = all[line - 1] { first = line - 1 }
+    // On a search line, the values it finds (up to a few) come into view with it.
+    var last = line
+    if case .search = cursor {
+      while last + 1 < all.count, last - line < 5, all[last + 1].section == cursor.section { last += 1 }
+    }
     if first < top { top = first }
+    if last >= top + height { top = min(first, last - height + 1) }
     if line >= top + height { top = line - height + 1 }
   }
 
@@ -442,6 +456,13 @@ struct FilterSheet: Sendable {
       guard case .values(var values) = sections[index].kind, values.request == id else { continue }
       values.values = counted
       values.complete = complete
+      // The query matches values ignoring case: `customer:acme` selects the value `Acme`.
+      var selected: [String] = []
+      for value in values.selected {
+        let spelled = counted.first { $0.value.lowercased() == value.lowercased() }?.value ?? value
+        if !selected.contains(spelled) { selected.append(spelled) }
+      }
+      values.selected = selected
       sections[index].kind = .values(values)
     }
   }
@@ -458,26 +479,29 @@ struct FilterSheet: Sendable {
   // MARK: Apply
 
   /// The query text with the touched sections written in: a field's top-level filters are
-  /// replaced by the section's, `sort:` and `group:` replaced or removed.
+  /// replaced by the section's, `sort:` and `group:` replaced or removed. The old `group:` goes
+  /// before the new `sort:` is written and the new `group:` after, so the text never sorts and
+  /// groups by one field on the way.
   var applied: QueryText {
     var text = base
+    if sections[1].touched { text = text.removingDirective(.group) }
+    if sections[0].touched, case .sort(let options, let chosen) = sections[0].kind {
+      if chosen != defaultSort, let choice = options[chosen] {
+        text = text.setting(.sort, to: "sort:" + (choice.descending ? "-" : "") + QueryText.fieldText(choice.field))
+      } else {
+        text = text.removingDirective(.sort)
+      }
+    }
+    if sections[1].touched, case .group(let options, let chosen) = sections[1].kind,
+      let group = options[chosen]
+    {
+      text = text.appending("group:" + QueryText.fieldText(group))
+    }
     for section in sections where section.touched {
       let field = QueryText.fieldText(section.field)
       switch section.kind {
-      case .sort(let options, let chosen):
-        if chosen == defaultSort {
-          text = text.removingDirective(.sort)
-        } else if let choice = options[chosen] {
-          text = text.setting(.sort, to: "sort:" + (choice.descending ? "-" : "") + QueryText.fieldText(choice.field))
-        } else {
-          text = text.removingDirective(.sort)
-        }
-      case .group(let options, let chosen):
-        if let group = options[chosen] {
-          text = text.setting(.group, to: "group:" + QueryText.fieldText(group))
-        } else {
-          text = text.removingDirective(.group)
-        }
+      case .sort, .group:
+        break
       case .values(let values):
         text = text.removingFilters(on: section.field)
         if !values.selected.isEmpty {

@@ -75,7 +75,7 @@ struct QueryText: Hashable, Sendable {
   /// around them), the rest joined by single spaces where a cut was made.
   private func removing(_ spans: [Span]) -> QueryText {
     var bytes = Array(text.utf8)
-    for span in spans.sorted(by: { $0.start > $1.start }) {
+    for span in spans.map(withParentheses).sorted(by: { $0.start > $1.start }) {
       var left = String(decoding: bytes[..<span.start], as: UTF8.self)
       var right = String(decoding: bytes[span.end...], as: UTF8.self)
       left = Self.trimmed(left)
@@ -89,6 +89,36 @@ struct QueryText: Hashable, Sendable {
       bytes = Array(joined.utf8)
     }
     return QueryText(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// `span` widened over the parentheses that belong to it: a group's span leaves its own
+  /// parentheses out (`(a OR b)`, `-(a OR b)`).
+  private func withParentheses(_ span: Span) -> Span {
+    let bytes = Array(text.utf8)
+    let (open, close) = (UInt8(ascii: "("), UInt8(ascii: ")"))
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    var (start, end) = (span.start, span.end)
+    func depth() -> Int {
+      bytes[start..<end].reduce(0) { $0 + ($1 == open ? 1 : $1 == close ? -1 : 0) }
+    }
+    func next(after index: Int) -> Int? {
+      var i = index
+      while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+      return i < bytes.count ? i : nil
+    }
+    func previous(before index: Int) -> Int? {
+      var i = index - 1
+      while i >= 0, isSpace(bytes[i]) { i -= 1 }
+      return i >= 0 ? i : nil
+    }
+    while depth() > 0, let i = next(after: end), bytes[i] == close { end = i + 1 }
+    while depth() < 0, let i = previous(before: start), bytes[i] == open { start = i }
+    while let before = previous(before: start), let after = next(after: end),
+      bytes[before] == open, bytes[after] == close
+    {
+      (start, end) = (before, after + 1)
+    }
+    return Span(start, end)
   }
 
   /// `text` without trailing (or, with `leading`, leading) whitespace.

@@ -9,7 +9,7 @@ extension ScreenModel {
     let base = typed.parsed == nil ? QueryText(table.query) : typed
     var sheet = FilterSheet(
       base: base, result: table.result, view: setup.views[active].view,
-      filterFields: filterFields(table.result), place: place, ascii: setup.ascii)
+      filterFields: filterFields(table.result), place: place)
     let requests = sheet.valueRequests(view: active, firstID: nextID)
     nextID += requests.count
     sheet.keepCursorInView(height: sheetHeight)

@@ -8,7 +8,8 @@ public struct ScreenModel: ScreenLogic {
 
   /// A modal over the screen.
   enum Overlay: Sendable {
-    case help
+    /// The keys, scrolled to line `top`.
+    case help(top: Int)
     case sheet(FilterSheet)
   }
 
@@ -48,6 +49,10 @@ public struct ScreenModel: ScreenLogic {
   public mutating func resize(to size: ScreenSize) {
     self.size = size
     keepRowInView()
+    if case .sheet(var sheet) = overlay {
+      sheet.keepCursorInView(height: sheetHeight)
+      overlay = .sheet(sheet)
+    }
   }
 
   mutating func takeID() -> Int {
@@ -78,8 +83,16 @@ public struct ScreenModel: ScreenLogic {
   public mutating func handle(_ key: Key) -> [ScreenEffect] {
     if key == .control("c") { return [quitEffect] }
     switch overlay {
-    case .help:
-      if [.escape, .enter, .text("?"), .text("q")].contains(key) { overlay = nil }
+    case .help(let top):
+      let page = max(1, size.rows - 1)
+      switch key {
+      case .escape, .enter, .text("?"), .text("q"): overlay = nil
+      case .up: overlay = .help(top: max(0, top - 1))
+      case .down: overlay = .help(top: top + 1)
+      case .pageUp: overlay = .help(top: max(0, top - page))
+      case .pageDown: overlay = .help(top: top + page)
+      default: break
+      }
       return []
     case .sheet(var sheet):
       return handleSheet(key, &sheet)
@@ -94,7 +107,7 @@ public struct ScreenModel: ScreenLogic {
       focus = .query
       _ = page.query.edit(.end)
     case .text("q"): return [quitEffect]
-    case .text("?"): overlay = .help
+    case .text("?"): overlay = .help(top: 0)
     case .text("f"): return openSheet(at: nil)
     case .text("s"): return openSheet(at: .sort)
     case .text("["): return switchView(to: (active + pages.count - 1) % pages.count)

@@ -18,7 +18,7 @@ extension ScreenModel {
       return line.line
     }
     if let error = page.sourceError {
-      return [StyledLine(), StyledLine(), message(error, .error)]
+      return [message(error, .error)]
     }
     guard let table = page.table else {
       return [StyledLine(), StyledLine(), message(page.progress == nil ? "Reading\(ellipsis)" : "", .dim)]

@@ -6,7 +6,7 @@ extension ScreenModel {
     var frame: Frame
     switch overlay {
     case .sheet(let sheet)?: frame = renderSheet(sheet, size)
-    case .help?: frame = renderHelp(size)
+    case .help(let top)?: frame = renderHelp(size, top: top)
     case nil: frame = renderMain(size)
     }
     frame.lines = Array(frame.lines.prefix(size.rows))
@@ -24,7 +24,8 @@ extension ScreenModel {
     lines.append(feedbackBar(width))
     let layout = ScreenLayout(self)
     let listRows = max(1, size.rows - layout.fixedRows)
-    lines += listLines(width: width, rows: listRows)
+    let list = listLines(width: width, rows: listRows)
+    lines += list + Array(repeating: StyledLine(), count: max(0, listRows + 2 - list.count))
     lines.append(positionLine(width))
     if layout.hasTabs { lines.append(tabBar(width)) }
     if let row = cursor?.row, row >= size.rows { cursor = nil }
@@ -121,10 +122,23 @@ extension ScreenModel {
           label: setup.views[index].view?.displayTitle ?? setup.views[index].sourceName,
           badge: pages[index].badge)
       }, active: active)
+    let items = tabs.items(ascii: setup.ascii)
+    let tabSeparator = setup.ascii ? " | " : " │ "
+    // When the tabs do not fit, the first ones give way (`…` stands for them) until the
+    // active tab is on screen.
+    let activeItem = items.firstIndex(where: \.active) ?? 0
+    func widthFrom(_ first: Int) -> Int {
+      let tabs = items[first...activeItem].map { displayWidth(of: $0.text) + ($0.active ? 2 : 0) }
+      let skipped = first > 0 ? displayWidth(of: ellipsis + tabSeparator) : 0
+      return 1 + skipped + tabs.reduce(0, +) + tabSeparator.count * (activeItem - first)
+    }
+    var first = 0
+    while first < activeItem, widthFrom(first) > width { first += 1 }
     var line = LineBuilder(width: width, ascii: setup.ascii)
     line.append(" ")
-    for (index, item) in tabs.items(ascii: setup.ascii).enumerated() {
-      if index > 0 { line.append(setup.ascii ? " | " : " │ ", .dim) }
+    if first > 0 { line.append(ellipsis + tabSeparator, .dim) }
+    for (index, item) in items.enumerated().dropFirst(first) {
+      if index > first { line.append(tabSeparator, .dim) }
       let style: TextStyle = item.active ? .tabActive : .tab
       line.append((item.active ? "[" : "") + item.label, style)
       if let badge = item.badge { line.append(" " + badge, item.views.count == 1 ? .badge : style) }

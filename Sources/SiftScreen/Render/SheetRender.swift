@@ -57,6 +57,7 @@ extension ScreenModel {
     case (.heading, .values(let values)):
       line.append(section.title, .header)
       if !values.selected.isEmpty { line.append(" (\(values.selected.count) selected)", .dim) }
+      if !values.complete { line.append(" · the most frequent values", .dim) }
     case (.heading, _):
       line.append(section.title, .header)
     case (.option(_, let option), .sort(let options, let chosen)):
@@ -73,10 +74,18 @@ extension ScreenModel {
     case (.selectedHeading, _):
       line.append("  Selected", .dim)
     case (.value(_, let value), .values(let values)):
+      // Counts stand in a column after the section's widest value (up to 30 columns).
+      func shown(_ value: String) -> String { value.isEmpty ? "(empty)" : value }
+      let all = (values.values ?? []).map(\.value) + values.selected
+      let widest = min(30, all.map { displayWidth(of: shown($0)) }.max() ?? 0)
       let selected = values.selected.contains(value)
-      let count = values.count(of: value).map { " \(groupedDigits($0))" } ?? ""
-      choice(selected ? checked : unchecked, value.isEmpty ? "(empty)" : value, chosen: selected)
-      line.append(count, .dim)
+      var text = truncate(shown(value), toWidth: widest, ellipsis: ellipsis)
+      text += String(repeating: " ", count: max(0, widest - displayWidth(of: text)))
+      choice(selected ? checked : unchecked, text, chosen: selected)
+      if let count = values.count(of: value).map(groupedDigits) {
+        let widestCount = (values.values ?? []).map { groupedDigits($0.count).count }.max() ?? 0
+        line.append("  " + String(repeating: " ", count: max(0, widestCount - count.count)) + count, .dim)
+      }
     case (.note, .values(let values)):
       line.append("  " + (values.problem ?? "Counting\(ellipsis)"), values.problem == nil ? .dim : .error)
     case (.toggle, .toggle(let isOn)):
@@ -93,8 +102,9 @@ extension ScreenModel {
     return (line.line, cursor)
   }
 
-  /// Every key by where it works (Docs/Interactive.md, Keys).
-  func renderHelp(_ size: ScreenSize) -> Frame {
+  /// Every key by where it works (Docs/Interactive.md, Keys), from line `top` (↑ ↓ scroll);
+  /// on a narrow screen each meaning goes on its own line under its keys.
+  func renderHelp(_ size: ScreenSize, top: Int) -> Frame {
     let topics: [(String, [(String, String)])] = [
       ("Anywhere", [("Tab / Shift-Tab", "focus: query, bar, list"), ("/", "edit the query"),
         ("f", "filter sheet"), ("s", "filter sheet at Sort"), ("1-5  [  ]", "switch views"),
@@ -107,25 +117,35 @@ extension ScreenModel {
       ("Filter sheet", [("↑ ↓ PgUp PgDn", "move"), ("Tab Shift-Tab", "next, previous section"),
         ("Space", "choose, select, switch"), ("text", "search a long list, type a bound"),
         ("r", "reset to the view's defaults"), ("Enter", "apply"), ("Esc", "cancel")]),
+      ("Help", [("↑ ↓ PgUp PgDn", "scroll"), ("Esc ?", "close")]),
     ]
-    var lines: [StyledLine] = []
-    var title = LineBuilder(width: size.columns, ascii: setup.ascii)
-    title.append("Keys", .title)
-    title.append(" — Esc or ? to close", .dim)
-    lines.append(title.line)
+    let width = size.columns
+    let keyColumn = 24
+    let wide = width >= keyColumn + 30
+    var body: [StyledLine] = []
     for (topic, keys) in topics {
-      lines.append(StyledLine())
-      var heading = LineBuilder(width: size.columns, ascii: setup.ascii)
+      if !body.isEmpty { body.append(StyledLine()) }
+      var heading = LineBuilder(width: width, ascii: setup.ascii)
       heading.append(topic, .header)
-      lines.append(heading.line)
+      body.append(heading.line)
       for (key, meaning) in keys {
-        var line = LineBuilder(width: size.columns, ascii: setup.ascii)
+        var line = LineBuilder(width: width, ascii: setup.ascii)
         line.append("  " + key, .selected)
-        line.pad(to: 24)
-        line.append(meaning)
-        lines.append(line.line)
+        if wide {
+          line.pad(to: keyColumn)
+          line.append(meaning)
+        } else {
+          body.append(line.line)
+          line = LineBuilder(width: width, ascii: setup.ascii)
+          line.append("      " + meaning)
+        }
+        body.append(line.line)
       }
     }
-    return Frame(lines: lines)
+    var title = LineBuilder(width: width, ascii: setup.ascii)
+    title.append("Keys", .title)
+    title.append(" — Esc or ? to close", .dim)
+    let shown = body.dropFirst(min(top, max(0, body.count - (size.rows - 1))))
+    return Frame(lines: [title.line] + shown)
   }
 }
