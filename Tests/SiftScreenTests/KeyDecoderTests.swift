@@ -6,9 +6,10 @@ import Testing
   /// One read's bytes and the keys a user pressed to send them.
   @Test(arguments: [
     ("a", [Key.text("a")]),
-    ("status:rec", [.text("status:rec")]),
+    ("/ab", [.text("/"), .text("a"), .text("b")]),
+    ("\u{1B}[200~/status:x\r\n\u{1B}[201~q", [.text("/status:x  "), .text("q")]),
     ("é", [.text("é")]),
-    ("漢字", [.text("漢字")]),
+    ("漢字", [.text("漢"), .text("字")]),
     ("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D", [.up, .down, .right, .left]),
     ("\u{1B}OA\u{1B}OD", [.up, .left]),
     ("\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF", [.home, .end, .home, .end]),
@@ -22,7 +23,7 @@ import Testing
     ("\u{7F}\u{08}", [.backspace, .backspace]),
     ("\r\n", [.enter, .enter]),
     ("\t", [.tab]),
-    ("ab\u{1B}[Acd", [.text("ab"), .up, .text("cd")]),
+    ("a\u{1B}[Ac", [.text("a"), .up, .text("c")]),
     ("\u{1B}[15~x", [.text("x")]),
   ] as [(String, [Key])])
   func decodesOneRead(bytes: String, keys: [Key]) {
@@ -44,6 +45,12 @@ import Testing
     let bytes = Array("ü".utf8)
     #expect(decoder.decode(bytes.prefix(1)) == [])
     #expect(decoder.decode(bytes.dropFirst()) == [.text("ü")])
+  }
+
+  @Test func aPasteSplitAcrossReadsIsOneKey() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array("\u{1B}[200~sta".utf8)) == [])
+    #expect(decoder.decode(Array("tus\u{1B}[201~".utf8)) == [.text("status")])
   }
 
   @Test func escapeThenBracketWithNothingMoreIsEscapeAndText() {

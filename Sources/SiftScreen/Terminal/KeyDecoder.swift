@@ -1,6 +1,8 @@
 /// Turns the terminal's bytes into keys (Docs/Interactive.md, The terminal): UTF-8 text, the CSI and SS3
 /// sequences of arrows, Home/End, PgUp/PgDn, Delete and Shift-Tab, Ctrl-letters, Backspace and
-/// Enter. Bytes that end inside a sequence or a character wait for the next read; `flush` gives
+/// Enter. Each typed character is a key of its own, even when several come in one read (keys
+/// typed over a slow connection); a bracketed paste is one text key, its line breaks and tabs as
+/// spaces. Bytes that end inside a sequence or a character wait for the next read; `flush` gives
 /// them up as keys when nothing more came (a lone Esc is told from a sequence's start by that).
 public struct KeyDecoder {
   private var pending: [UInt8] = []
@@ -18,7 +20,7 @@ public struct KeyDecoder {
     while i < pending.count {
       switch Self.key(in: pending, at: i) {
       case .key(let key, let length):
-        Self.append(key, to: &keys)
+        keys.append(key)
         i += length
       case .incomplete where pending[i] == .escape && i + 1 == pending.count:
         keys.append(.escape)
@@ -55,13 +57,21 @@ public struct KeyDecoder {
     case skip(Int)
   }
 
-  /// Consecutive text keys become one (a paste is one edit).
-  private static func append(_ key: Key, to keys: inout [Key]) {
-    if case .text(let more) = key, case .text(let text)? = keys.last {
-      keys[keys.count - 1] = .text(text + more)
-    } else {
-      keys.append(key)
+  static let pasteStart = Array("\u{1B}[200~".utf8)
+  static let pasteEnd = Array("\u{1B}[201~".utf8)
+
+  /// A bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`) as one text key: controls as spaces.
+  private static func paste(in bytes: [UInt8], at i: Int) -> Step {
+    let start = i + pasteStart.count
+    var end = start
+    while end + pasteEnd.count <= bytes.count {
+      if bytes[end..<end + pasteEnd.count].elementsEqual(pasteEnd) {
+        let text = bytes[start..<end].map { $0 < 0x20 || $0 == 0x7F ? UInt8.space : $0 }
+        return .key(.text(String(decoding: text, as: UTF8.self)), length: end + pasteEnd.count - i)
+      }
+      end += 1
     }
+    return .incomplete
   }
 
   private static func key(in bytes: [UInt8], at i: Int) -> Step {
@@ -99,6 +109,7 @@ public struct KeyDecoder {
       return .key(key, length: 3)
     }
     guard introducer == UInt8(ascii: "[") else { return .key(.escape, length: 1) }
+    if bytes[i...].starts(with: pasteStart) { return paste(in: bytes, at: i) }
     var end = i + 2
     // Parameter and intermediate bytes, then one final byte (ECMA-48).
     while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
@@ -139,4 +150,5 @@ public struct KeyDecoder {
 
 extension UInt8 {
   static let escape: UInt8 = 0x1B
+  static let space = UInt8(ascii: " ")
 }

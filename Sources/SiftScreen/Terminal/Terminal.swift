@@ -79,8 +79,9 @@ public final class Terminal {
 
 /// The state the signal handlers need, kept where a C handler can reach it (it cannot capture).
 enum TerminalSignals {
-  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l"
-  static let leaveSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  /// The alternate screen, the cursor hidden, bracketed paste on; and back.
+  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
+  static let leaveSequence: StaticString = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
   /// The signals that end sift: the terminal is restored, then the signal takes its course.
   static let ending = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS]
 
