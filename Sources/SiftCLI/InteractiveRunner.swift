@@ -75,6 +75,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     do throws(Problem) { dataset = try openDataset(lanes[tab.lane]) } catch {
       return .sourceError(id: id, message: firstLine(error))
     }
+    let watch = RunProgress(cancellation: cancellation, report: progress).watch
     let viewContext = tab.view.map { view in
       ViewContext(
         file: viewsFile, view: view, composed: composed,
@@ -83,15 +84,15 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     do throws(Problem) {
       switch request.purpose {
       case .list:
-        return try list(
-          composed, over: dataset, view: viewContext, request: request,
-          cancellation: cancellation, progress: progress)
+        return try list(composed, over: dataset, view: viewContext, request: request, watch: watch)
       case .values(let field):
-        return try values(of: field, composed, over: dataset, view: viewContext, request: request)
+        return try values(
+          of: field, composed, over: dataset, view: viewContext, request: request, watch: watch)
       case .badge:
         let badge = tab.view?.badgeQuery() ?? composed
         let plan = try plan(badge.query, over: dataset, query: "", view: viewContext)
-        return .badge(id: id, count: try run(plan, over: dataset, writer: nil, view: viewContext).matched)
+        let summary = try run(plan, over: dataset, writer: nil, view: viewContext, watch: watch)
+        return .badge(id: id, count: summary.matched)
       }
     } catch {
       return outcome(of: error, request: request, composed: composed, view: viewContext)
@@ -101,7 +102,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   /// The list: the records kept as shown text, the chips of the bar, the input's fields.
   private func list(
     _ composed: ComposedQuery, over dataset: Dataset, view: ViewContext?, request: RunRequest,
-    cancellation: RunCancellation, progress: @escaping @Sendable (Int) -> Void
+    watch: @escaping RunWatch
   ) throws(Problem) -> RunOutcome {
     let plan = try plan(composed.query, over: dataset, query: request.query, view: view)
     var fastFilterChips: [Chip] = []
@@ -109,13 +110,11 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       do throws(FastFilterError) { fastFilterChips = try view.inactiveChips(plan, ascii: !unicode) }
       catch { throw .fastFilter(error, view: view) }
     }
-    let collector = ListCollector(ascii: !unicode, cancellation: cancellation) {
-      progress($0)
-    }
+    let collector = ListCollector(ascii: !unicode)
     var summary = RunSummary()
     var inputError: String?
     do throws(Problem) {
-      summary = try run(plan, over: dataset, writer: collector, view: view)
+      summary = try run(plan, over: dataset, writer: collector, view: view, watch: watch)
     } catch .input(let error, _) {
       // The records before an input error stay, the message in the list area (§6).
       inputError = "sift: \(error)"
@@ -143,12 +142,12 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   /// The values of `field` under the query, most frequent first: the tally of `-c group:FIELD`.
   private func values(
     of field: String, _ composed: ComposedQuery, over dataset: Dataset, view: ViewContext?,
-    request: RunRequest
+    request: RunRequest, watch: @escaping RunWatch
   ) throws(Problem) -> RunOutcome {
     let grouping = DirectiveClause(.group(FieldName(field, span: Span(0, 0))), span: Span(0, 0))
     let tally = Query(filter: composed.query.filter, directives: [grouping])
     let plan = try plan(tally, over: dataset, query: request.query, view: view)
-    let counts = try run(plan, over: dataset, writer: nil, view: view).groupCounts
+    let counts = try run(plan, over: dataset, writer: nil, view: view, watch: watch).groupCounts
       .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
     return .values(
       id: request.id, field: field,
@@ -181,9 +180,10 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   }
 
   private func run(
-    _ plan: Plan, over dataset: Dataset, writer: RecordWriter?, view: ViewContext?
+    _ plan: Plan, over dataset: Dataset, writer: RecordWriter?, view: ViewContext?,
+    watch: @escaping RunWatch
   ) throws(Problem) -> RunSummary {
-    do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
+    do throws(SiftError) { return try dataset.run(plan, writer: writer, watch: watch) } catch {
       throw Problem(error, query: "", view: view)
     }
   }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import SiftCore
 import SiftScreen
 import Testing
@@ -96,6 +99,26 @@ import Testing
     guard case .list(_, let list) = outcome else { Issue.record("\(outcome)"); return }
     #expect(list.rows.count == 2)
     #expect(list.inputError?.hasPrefix("sift: Tests/SiftCLITests/Fixtures/bad.ndjson:4:") == true)
+  }
+
+  /// A stale run stops at its next batch instead of reading the whole file.
+  @Test func aCancelledRunStopsEarly() throws {
+    let path = "/tmp/sift-interactive-\(getpid()).csv"
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    try #require(fd >= 0)
+    defer { unlink(path) }
+    var text = "id,qty\n"
+    for i in 0..<300_000 { text += "\(i),\(i % 97)\n" }
+    try text.withUTF8 { try DescriptorSink(fd: fd).write($0) }
+    close(fd)
+    let cancelled = RunCancellation()
+    cancelled.cancel()
+    let outcome = runner(files: [path]).run(
+      RunRequest(id: 1, view: 0, purpose: .list, query: "sort:qty", afterPause: false),
+      cancellation: cancelled, progress: { _ in })
+    guard case .list(_, let list) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(list.summary.total < 300_000)
+    #expect(list.rows.isEmpty)
   }
 
   /// Each run after the first reads the file again: the second query sees every record.

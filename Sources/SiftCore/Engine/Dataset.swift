@@ -144,9 +144,14 @@ public final class Dataset {
   }
 
   /// Runs `plan` over every record of the inputs. With `writer == nil` (`--count`) nothing is
-  /// written, only counted.
-  public func run(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
-    try startRun().run(plan, writer: writer)
+  /// written, only counted. `watch` is told the records read after each batch (or part) and
+  /// stops the run, as a closed output would, when it returns false.
+  public func run(
+    _ plan: Plan, writer: RecordWriter?, watch: RunWatch? = nil
+  ) throws(SiftError) -> RunSummary {
+    let engine = try startRun()
+    engine.watch = watch
+    return try engine.run(plan, writer: writer)
   }
 
   /// A run over the inputs: the first starts with the sample, a later one opens them again.

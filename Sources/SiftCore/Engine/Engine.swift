@@ -7,6 +7,8 @@
 /// count, tally or summary: Docs/Architecture.md, Filter, order, write), a large file in parts
 /// on several threads.
 final class Engine {
+  /// Told the records read so far after each batch or part; false stops the run.
+  var watch: RunWatch?
   let readers: [RecordReader]
   private var sample: Sample
   /// The index of the first reader not yet read to its end.
@@ -70,6 +72,7 @@ final class Engine {
       sample.batches.removeAll()
       for (reader, batch) in sampled {
         try pass.process(batch, from: reader, names: readers[reader].fieldNames)
+        try check(pass.summary)
       }
       if let failure = sampleFailure {
         sampleFailure = nil
@@ -83,6 +86,7 @@ final class Engine {
           current += 1
         } else if let batch = try next(from: current) {
           try pass.process(batch, from: current, names: readers[current].fieldNames)
+          try check(pass.summary)
         } else {
           current += 1
         }
@@ -118,13 +122,20 @@ final class Engine {
         let source = nextSource()
         while let batch = try read(tail) {
           try pass.process(batch, from: source, names: tail.fieldNames)
+          try check(pass.summary)
         }
         pass.shortRowsElsewhere += tail.shortRows
         return
       }
       try pass.merge(part, source: scan.firstSource + index)
+      try check(pass.summary)
       line += part.lines
     }
+  }
+
+  /// Stops the run, as a closed output does, when `watch` says so.
+  private func check(_ summary: RunSummary) throws(SiftError) {
+    if let watch, !watch(summary.total) { throw .output(.closed) }
   }
 
   private func nextSource() -> Int {

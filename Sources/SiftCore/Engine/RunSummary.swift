@@ -39,3 +39,8 @@ public struct RunSummary: Sendable, Equatable {
       && a.groupCounts.map(\.count) == b.groupCounts.map(\.count)
   }
 }
+
+/// Watches a run (the interactive screen's progress and cancellation, Docs/Interactive.md,
+/// Runs): told the records read so far after each batch or part; returning false stops the run
+/// as a closed output would (`RunSummary.outputClosed`).
+public typealias RunWatch = (_ recordsRead: Int) -> Bool

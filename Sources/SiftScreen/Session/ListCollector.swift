@@ -2,7 +2,7 @@ import SiftCore
 
 /// Keeps a list run's records as the screen shows them (Docs/Interactive.md, Runs): each cell's
 /// text made visible (`VisibleText`), the first `ListResult.rowLimit` rows, and the group
-/// headings. A cancelled run stops at its next record, as a closed pipe stops one.
+/// headings.
 public final class ListCollector: RecordWriter {
   public private(set) var columns: [String] = []
   public private(set) var rows: [[String]] = []
@@ -10,17 +10,10 @@ public final class ListCollector: RecordWriter {
   /// Every record written, kept or not.
   public private(set) var written = 0
   private let ascii: Bool
-  private let cancellation: RunCancellation
-  private let progress: (Int) -> Void
-  private var lastProgress: Int64
   private var scratch: [UInt8] = []
 
-  /// Calls `progress` with the records written so far, at most every 100 ms.
-  public init(ascii: Bool, cancellation: RunCancellation, progress: @escaping (Int) -> Void) {
+  public init(ascii: Bool) {
     self.ascii = ascii
-    self.cancellation = cancellation
-    self.progress = progress
-    self.lastProgress = MonotonicClock.now()
   }
 
   public func begin(columns: [String]) throws(OutputError) {
@@ -38,20 +31,11 @@ public final class ListCollector: RecordWriter {
   }
 
   public func write(_ row: RowView, columns: [OutputColumn], verbatim: Bool) throws(OutputError) {
-    if cancellation.isCancelled { throw .closed }
     written += 1
-    if rows.count < ListResult.rowLimit {
-      rows.append(columns.map { column in
-        column.value(row).withText(scratch: &scratch) { VisibleText.of($0, ascii: ascii) }
-      })
-    }
-    if written & 0xFFF == 0 {
-      let now = MonotonicClock.now()
-      if now - lastProgress >= 100 {
-        lastProgress = now
-        progress(written)
-      }
-    }
+    guard rows.count < ListResult.rowLimit else { return }
+    rows.append(columns.map { column in
+      column.value(row).withText(scratch: &scratch) { VisibleText.of($0, ascii: ascii) }
+    })
   }
 
   public func end() throws(OutputError) {}
