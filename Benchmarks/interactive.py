@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Keypress to updated screen in `sift -i` (Docs/Interactive.md, Responsiveness).
 
-    python3 Benchmarks/interactive.py SIFT FILE RECORDS [QUERY] [EXPECTED]
+    python3 Benchmarks/interactive.py SIFT FILE|@VIEW RECORDS [QUERY] [EXPECTED]
 
-Starts `SIFT -i '' FILE` on a pseudo-terminal (100x30), waits for `RECORDS records`, then:
+Starts `SIFT -i '' FILE` (or `SIFT -i @VIEW`) on a pseudo-terminal (100x30), waits for `RECORDS records`, then:
   echo   a key typed into the query line while nothing runs: time until its character is drawn;
   query  QUERY typed a key at a time (40 ms apart, like fast typing): time from its last key
          until the bar shows EXPECTED (the count; the screen's pause after typing included);
@@ -18,7 +18,8 @@ def start(sift, path):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ.update({"LANG": "C.UTF-8", "TERM": "xterm-256color", "NO_COLOR": "1"})
-        os.execv(sift, [sift, "-i", "", path])
+        # `@VIEW` runs a view of the views file (SIFT_CONFIG); else a FILE.
+        os.execv(sift, [sift, "-i", path] if path.startswith("@") else [sift, "-i", "", path])
     import fcntl, struct, termios
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     return pid, fd
