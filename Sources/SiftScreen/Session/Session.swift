@@ -110,7 +110,7 @@ public final class Session<Logic: ScreenLogic> {
     let runner = self.runner
     let inbox = self.inbox
     queue.async {
-      guard !cancellation.isCancelled else { return inbox.post(nil) }
+      guard !cancellation.isCancelled else { return inbox.post(nil, finished: request) }
       let outcome = runner.run(request, cancellation: cancellation) { records in
         if !cancellation.isCancelled { inbox.post(.progress(id: request.id, records: records)) }
       }
