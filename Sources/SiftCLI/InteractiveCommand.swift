@@ -32,7 +32,8 @@ struct InteractiveCommand {
           let files = options.files.isEmpty ? (view?.source).map { [$0] } ?? [] : options.files
           return ScreenView(view: view, sourceName: sourceNames(files) ?? "")
         },
-        active: tabs.active, query: options.query, files: options.files, ascii: !unicode)
+        active: tabs.active, query: options.query, files: options.files, ascii: !unicode,
+        leadingArguments: leadingArguments(viewsFileFailed: tabs.problem != nil))
       let runner = InteractiveRunner(
         views: tabs.views, viewsFile: tabs.file, options: options, context: context, now: now,
         unicode: unicode, problem: tabs.problem)
@@ -46,6 +47,17 @@ struct InteractiveCommand {
     catch {
       return console.report(error)
     }
+  }
+
+  /// What the reproducing command line repeats before the view and query (Docs/Interactive.md,
+  /// Leaving): the options that change the screen's records, and `@VIEW` where no view holds it.
+  private func leadingArguments(viewsFileFailed: Bool) -> [String] {
+    var words: [String] = []
+    if let config = options.config { words += ["--config", config] }
+    if let now = options.now { words += ["--now", now] }
+    if options.reset { words.append("--reset") }
+    if viewsFileFailed, let name = options.view { words.append("@" + name) }
+    return words
   }
 
   /// The tabs: the views file's views (`@VIEW`'s active), or one view of the FILEs; with the

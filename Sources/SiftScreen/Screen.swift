@@ -126,13 +126,21 @@ public struct ScreenSetup: Sendable {
   public var files: [String]
   /// `v ^ | ...` instead of `↓ ↑ · …` (Docs/FeedbackBar.md).
   public var ascii: Bool
+  /// The words the reproducing command line repeats after `sift`, before the view and query:
+  /// the options that change what the screen shows (`--config FILE`, `--now`, `--reset`), and
+  /// `@VIEW` when its views file could not be read (no view holds the name then).
+  public var leadingArguments: [String]
 
-  public init(views: [ScreenView], active: Int, query: String, files: [String], ascii: Bool) {
+  public init(
+    views: [ScreenView], active: Int, query: String, files: [String], ascii: Bool,
+    leadingArguments: [String] = []
+  ) {
     self.views = views
     self.active = active
     self.query = query
     self.files = files
     self.ascii = ascii
+    self.leadingArguments = leadingArguments
   }
 }
 

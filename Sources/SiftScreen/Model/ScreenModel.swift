@@ -71,10 +71,12 @@ public struct ScreenModel: ScreenLogic {
 
   /// Leaving: the command line that reproduces the active view (Docs/Interactive.md, Leaving).
   var quitEffect: ScreenEffect {
-    var words = ["sift"]
+    var words = ["sift"] + setup.leadingArguments
     if let name = setup.views[active].view?.name { words.append("@" + name) }
     let query = page.query.text.trimmingSpaces
-    if !query.isEmpty { words.append(query) }
+    // Before FILEs an empty query is written out (`sift '' grn.csv`): the first word after the
+    // options is always the query (Docs/CommandLine.md).
+    if !query.isEmpty || !setup.files.isEmpty { words.append(query) }
     return .quit(arguments: words + setup.files)
   }
 
