@@ -30,7 +30,7 @@ struct ListTable: Sendable {
     for row in result.rows {
       for (column, cell) in row.enumerated() where column < naturalWidths.count {
         naturalWidths[column] = max(naturalWidths[column], displayWidth(of: cell))
-        if !cuttable[column], cell.contains(" ") { cuttable[column] = true }
+        if !cuttable[column], cell.utf8.contains(UInt8(ascii: " ")) { cuttable[column] = true }
       }
     }
     for column in cuttable.indices where column < result.numeric.count && result.numeric[column] {
