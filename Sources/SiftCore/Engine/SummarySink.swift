@@ -9,8 +9,7 @@ struct SummarySink: MatchSink {
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
       batch.withRows { cursor in
         for r in rows {
-          let row = cursor.row(Int(r))
-          table.add(group: access.group?(row), values: access.aggregateValues, of: row)
+          table.add(cursor.row(Int(r)), access: access)
         }
       }
     }
@@ -45,15 +44,27 @@ struct SummarySink: MatchSink {
   mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) throws(SiftError) {
     let table = all.table
     summary.valuesLeftOut = table.leftOut
-    summary.groups = plan.group == nil ? 0 : table.groupCount
+    summary.groups = plan.group.isEmpty ? 0 : table.groupCount
     summary.summaryRows = table.groupCount
-    let withTotal = plan.group != nil && writer?.writesTotals == true
-    let rows = SummaryRows(table: table, plan: plan, withTotal: withTotal)
-    var order = rows.ordered(by: plan.sort, count: table.groupCount)
-    let shown = min(order.count, plan.limit ?? Int.max)
-    summary.shown = shown
+    let withTotal = !plan.group.isEmpty && writer?.writesTotals == true
+    let groupOrder = table.groupOrder()
+    let rows = SummaryRows(table: table, order: groupOrder, plan: plan, withTotal: withTotal)
+    var order: [Int]
+    if let perGroup = plan.limitPerGroup {
+      // The first N rows of each outer group, in outer group order (Docs/Aggregates.md).
+      let outer = table.outerGroups(groupOrder)
+      order = rows.ordered(by: plan.sort, count: table.groupCount, within: outer)
+      var kept = 0
+      order = order.indices.filter { i in
+        kept = i > 0 && outer[order[i]] == outer[order[i - 1]] ? kept + 1 : 0
+        return kept < perGroup
+      }.map { order[$0] }
+    } else {
+      order = rows.ordered(by: plan.sort, count: table.groupCount, within: nil)
+      order = Array(order.prefix(plan.limit ?? Int.max))
+    }
+    summary.shown = order.count
     guard let writer else { return }
-    order = Array(order.prefix(shown))
     if withTotal { order.append(table.groupCount) }
     let columns = plan.outputFields.map { OutputColumn.field($0.name, at: $0.index) }
     do throws(OutputError) {
@@ -71,8 +82,8 @@ struct SummarySink: MatchSink {
 struct SummaryRows {
   let batch: RecordBatch
 
-  /// The groups' rows in group order, then with `withTotal` the `Total` row.
-  init(table: SummaryTable, plan: Plan, withTotal: Bool) {
+  /// The rows of the groups of `order` (group order), then with `withTotal` the `Total` row.
+  init(table: SummaryTable, order: [Int], plan: Plan, withTotal: Bool) {
     let width = plan.summaryColumns.count
     var bytes: [UInt8] = []
     var spans: [Int32] = []
@@ -91,21 +102,23 @@ struct SummaryRows {
       extents.append(Int32(bytes.count))
       lines.append(Int32(lines.count + 1))
     }
-    for g in table.groupOrder() { row { table.appendRow(g, to: &$0, next: next) } }
+    for g in order { row { table.appendRow(g, to: &$0, next: next) } }
     if withTotal { row { table.appendTotalRow(to: &$0, next: next) } }
     batch = RecordBatch(
       bytes: bytes, encoding: .json, width: width, spans: spans, extents: extents, lines: lines)
   }
 
-  /// The first `count` rows (the groups) in output order: by the sort keys (over the summary's
-  /// columns), else as they are; stable.
-  func ordered(by keys: [SortOrder], count n: Int) -> [Int] {
+  /// The first `count` rows (the groups) in output order: by `outer` (each row's outer group,
+  /// with `limit:N/group`), then by the sort keys (over the summary's columns), else as they
+  /// are; stable.
+  func ordered(by keys: [SortOrder], count n: Int, within outer: [Int]?) -> [Int] {
     guard !keys.isEmpty else { return Array(0..<n) }
     var values: [[SortValue]] = []
     batch.withRows { rows in
       values = (0..<n).map { r in keys.map { SortValue(rows.row(r).field($0.field.index)) } }
     }
     return (0..<n).sorted { i, j in
+      if let outer, outer[i] != outer[j] { return outer[i] < outer[j] }
       for (k, key) in keys.enumerated() {
         let c = SortValue.compare(values[i][k], values[j][k], descending: key.descending)
         if c != 0 { return c < 0 }
