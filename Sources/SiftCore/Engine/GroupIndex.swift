@@ -6,8 +6,9 @@ struct GroupIndex {
   /// last, the end).
   private var arena: [UInt8] = []
   private var starts: [Int] = [0]
-  /// Slots of the hash table: a group number, or -1.
-  private var slots = [Int](repeating: -1, count: 64)
+  /// Slots of the hash table: a group number, or -1 (4 bytes: a table has at least twice as
+  /// many slots as groups).
+  private var slots = [Int32](repeating: -1, count: 64)
 
   var count: Int { starts.count - 1 }
 
@@ -22,15 +23,15 @@ struct GroupIndex {
   /// The number of the group with value `key`, if there is one.
   func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
     let slot = self.slot(of: key)
-    return slots[slot] >= 0 ? slots[slot] : nil
+    return slots[slot] >= 0 ? Int(slots[slot]) : nil
   }
 
   /// The number of the group with value `key`, adding it when it is new.
   mutating func number(of key: UnsafeBufferPointer<UInt8>) -> (group: Int, new: Bool) {
     let slot = self.slot(of: key)
-    if slots[slot] >= 0 { return (slots[slot], false) }
+    if slots[slot] >= 0 { return (Int(slots[slot]), false) }
     let g = count
-    slots[slot] = g
+    slots[slot] = Int32(g)
     arena.append(contentsOf: key)
     starts.append(arena.count)
     if count * 2 > slots.count { rehash() }
@@ -41,7 +42,7 @@ struct GroupIndex {
   private func slot(of key: UnsafeBufferPointer<UInt8>) -> Int {
     let mask = slots.count - 1
     var slot = Self.hash(key) & mask
-    while slots[slot] >= 0 && !equals(slots[slot], key) { slot = (slot + 1) & mask }
+    while slots[slot] >= 0 && !equals(Int(slots[slot]), key) { slot = (slot + 1) & mask }
     return slot
   }
 
@@ -55,13 +56,13 @@ struct GroupIndex {
   }
 
   private mutating func rehash() {
-    slots = [Int](repeating: -1, count: slots.count * 2)
+    slots = [Int32](repeating: -1, count: slots.count * 2)
     let mask = slots.count - 1
     arena.withUnsafeBufferPointer { a in
       for g in 0..<count {
         var slot = Self.hash(UnsafeBufferPointer(rebasing: a[starts[g]..<starts[g + 1]])) & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = g
+        slots[slot] = Int32(g)
       }
     }
   }

@@ -4,7 +4,7 @@
 struct SummaryTable {
   /// The aggregate columns, and the type of each one's field.
   let aggregates: [SummaryColumn]
-  let fieldTypes: [ColumnType]
+  let columns: [AggregateColumn]
   /// How many group fields there are; 0 without `group:`.
   let arity: Int
   /// The groups' keys, numbered in first-seen order, and their counts.
@@ -27,12 +27,12 @@ struct SummaryTable {
 
   init(plan: Plan) {
     aggregates = plan.aggregates
-    fieldTypes = aggregates.map { plan.type(of: $0.field!) }
+    columns = aggregates.map { AggregateColumn(function: $0.function!, fieldType: plan.type(of: $0.field!)) }
     arity = plan.group.count
     groups = GroupTally(arity: max(arity, 1))
     let fields = aggregates.map { $0.field! }
     firstOfField = fields.map { f in fields.firstIndex(of: f)! }
-    initial = zip(aggregates, fieldTypes).map { AggregateState($0.function!, fieldType: $1) }
+    initial = columns.map { AggregateState($0.function) }
     if arity == 0 { _ = slot(for: UnsafeBufferPointer(start: nil, count: 0), json: [], count: 0) }
   }
 
@@ -71,7 +71,7 @@ struct SummaryTable {
     for k in values.indices {
       let value = values[k](row)
       if value.isNullLike { continue }
-      let kept = withValueBytes(value) { states[base + k].add($0) }
+      let kept = withValueBytes(value) { states[base + k].add($0, columns[k]) }
       if !kept && !rejected.contains(firstOfField[k]) {
         rejected.append(firstOfField[k])
         leftOut += 1
@@ -87,7 +87,7 @@ struct SummaryTable {
       let g = other.groups.withKey(o) {
         slot(for: $0, json: other.jsonKeys[(o * arity)..<((o + 1) * arity)], count: other.groups.count(o))
       }
-      for k in 0..<width { states[g * width + k].merge(other.states[o * width + k]) }
+      for k in 0..<width { states[g * width + k].merge(other.states[o * width + k], columns[k]) }
     }
   }
 
@@ -130,7 +130,7 @@ struct SummaryTable {
     out += String(groups.count(g)).utf8
     next(&out)
     for k in 0..<width {
-      states[g * width + k].appendResult(to: &out)
+      states[g * width + k].appendResult(columns[k], to: &out)
       next(&out)
     }
   }
@@ -141,7 +141,7 @@ struct SummaryTable {
   func appendTotalRow(to out: inout [UInt8], next: (inout [UInt8]) -> Void) {
     var all = initial
     for g in 0..<groupCount {
-      for k in 0..<width { all[k].merge(states[g * width + k]) }
+      for k in 0..<width { all[k].merge(states[g * width + k], columns[k]) }
     }
     out += Array("\"Total\"".utf8)
     next(&out)
@@ -151,8 +151,8 @@ struct SummaryTable {
     }
     out += String((0..<groupCount).reduce(0) { $0 + groups.count($1) }).utf8
     next(&out)
-    for state in all {
-      state.appendResult(to: &out)
+    for (k, state) in all.enumerated() {
+      state.appendResult(columns[k], to: &out)
       next(&out)
     }
   }
