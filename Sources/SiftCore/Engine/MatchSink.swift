@@ -106,9 +106,10 @@ struct TallySink: MatchSink {
     }
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
+      let group = access.group
       batch.withRows { cursor in
         for r in rows {
-          GroupKey.withKey(of: cursor.row(Int(r)), fields: access.group, scratch: &scratch) {
+          GroupKey.withKey(of: cursor.row(Int(r)), fields: group, scratch: &scratch) {
             tally.add($0)
           }
         }

@@ -25,7 +25,8 @@ struct SortKeys {
   /// Appends the keys of `row`.
   mutating func append(_ row: RowView, access: SourceAccess) {
     if hasGroup {
-      let id = GroupKey.withKey(of: row, fields: access.group, scratch: &scratch) { groups.add($0) }
+      let group = access.group
+      let id = GroupKey.withKey(of: row, fields: group, scratch: &scratch) { groups.add($0) }
       groupIDs.append(Int32(id))
     }
     for k in 0..<access.sortKeys.count { values[k].append(SortValue(access.sortKeys[k](row))) }

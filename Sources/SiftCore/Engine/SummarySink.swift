@@ -7,10 +7,10 @@ struct SummarySink: MatchSink {
     var table: SummaryTable
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
+      let group = access.group
+      let values = access.aggregateValues
       batch.withRows { cursor in
-        for r in rows {
-          table.add(cursor.row(Int(r)), access: access)
-        }
+        for r in rows { table.add(cursor.row(Int(r)), group: group, values: values) }
       }
     }
   }

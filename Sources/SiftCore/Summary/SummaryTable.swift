@@ -52,20 +52,23 @@ struct SummaryTable {
     return g
   }
 
-  /// Adds one matching record: its group (ignored without `group:`) and each aggregate
-  /// column's value.
-  mutating func add(_ row: RowView, access: SourceAccess) {
+  /// Adds one matching record: its group, the values of `group` (ignored without `group:`), and
+  /// each aggregate column's value, of `values`.
+  mutating func add(
+    _ row: RowView, group: [@Sendable (RowView) -> FieldValue],
+    values: [@Sendable (RowView) -> FieldValue]
+  ) {
     var g = 0
     if arity > 0 {
-      var key = [UInt8].take(&scratch)
-      g = GroupKey.withKey(of: row, fields: access.group, scratch: &key) {
-        slot(for: $0, json: SummaryTable.jsonTexts(of: row, fields: access.group))
+      // One field's value is mostly read in place; several are joined in the scratch buffer.
+      var key = arity > 1 ? [UInt8].take(&scratch) : []
+      g = GroupKey.withKey(of: row, fields: group, scratch: &key) {
+        slot(for: $0, json: SummaryTable.jsonTexts(of: row, fields: group))
       }
-      scratch = key
+      if arity > 1 { scratch = key }
     } else {
       groups.add(UnsafeBufferPointer(start: nil, count: 0))
     }
-    let values = access.aggregateValues
     var rejected: [Int] = []  // fields whose value was left out (allocates only when one is)
     let base = g * width
     for k in values.indices {
