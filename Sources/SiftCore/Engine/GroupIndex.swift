@@ -49,10 +49,25 @@ struct GroupIndex {
   private func equals(_ g: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
     let start = starts[g]
     guard starts[g + 1] - start == key.count else { return false }
-    return arena.withUnsafeBufferPointer { a in
-      for i in 0..<key.count where a[start + i] != key[i] { return false }
-      return true
+    return arena.withUnsafeBytes { a in
+      Self.sameBytes(UnsafeRawBufferPointer(rebasing: a[start..<(start + key.count)]), UnsafeRawBufferPointer(key))
     }
+  }
+
+  /// Whether two runs of bytes of the same length are equal, compared eight bytes at a time.
+  private static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    var i = 0
+    while i + 8 <= a.count {
+      if a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        != b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      { return false }
+      i += 8
+    }
+    while i < a.count {
+      if a[i] != b[i] { return false }
+      i += 1
+    }
+    return true
   }
 
   private mutating func rehash() {
@@ -67,11 +82,26 @@ struct GroupIndex {
     }
   }
 
-  /// FNV-1a over the bytes, then mixed (MurmurHash3's finalizer) so that the low bits the
-  /// table uses depend on every byte: FNV's low bits alone see only the bytes' low bits.
+  /// The bytes taken eight at a time (then the rest, and the length), each word multiplied in
+  /// and mixed, then MurmurHash3's finalizer, so that the low bits the table uses depend on
+  /// every byte.
   private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in key { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    let bytes = UnsafeRawBufferPointer(key)
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(key.count)
+    var i = 0
+    while i + 8 <= bytes.count {
+      h = (h ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+      h ^= h >> 29
+      i += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while i < bytes.count {
+      tail |= UInt64(bytes[i]) << shift
+      shift += 8
+      i += 1
+    }
+    h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
     h ^= h >> 33
     h = h &* 0xff51_afd7_ed55_8ccd
     h ^= h >> 33
