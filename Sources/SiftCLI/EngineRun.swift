@@ -28,8 +28,12 @@ extension QueryCommand {
       let resultPlan: Plan
       // Records come in the engine's order; with `group:`, their groups (already in order)
       // are marked again for the group headers.
-      let regroup = plan.group != nil && plan.aggregates.isEmpty && !options.count
-      let resultQuery = regroup ? "group:sift_group fields:-sift_group" : ""
+      let regroup = !plan.group.isEmpty && plan.aggregates.isEmpty && !options.count
+      let groupColumns = SQLWriter.groupColumns(plan.group.count)
+      let resultQuery =
+        regroup
+        ? "group:" + groupColumns.joined(separator: ",") + " fields:"
+          + groupColumns.map { "-" + $0 }.joined(separator: ",") : ""
       do throws(PlanError) {
         resultPlan = try dataset.plan((try? Parser.parse(resultQuery)) ?? Query(), now: now)
       } catch {
@@ -40,7 +44,7 @@ extension QueryCommand {
       let records = RecordOutput(presentation, stdout: context.stdout)
       let written: RunSummary
       if options.count {
-        written = try countsOnly(dataset, resultPlan, grouped: plan.group != nil)
+        written = try countsOnly(dataset, resultPlan, grouped: !plan.group.isEmpty)
       } else {
         let output = makeWriter(resultPlan, inputs, presentation, records)
         do throws(SiftError) { written = try dataset.run(resultPlan, writer: output) } catch {
@@ -52,7 +56,7 @@ extension QueryCommand {
       summary.groupCounts = written.groupCounts
       summary.groups = written.groups
       summary.outputClosed = written.outputClosed
-      if plan.group != nil && !plan.aggregates.isEmpty { summary.groups = written.shown }
+      if !plan.group.isEmpty && !plan.aggregates.isEmpty { summary.groups = written.shown }
       return try present(plan, summary, presentation, records: records, fastFilterChips: [])
     } catch {
       return console.report(error)
@@ -73,7 +77,8 @@ extension QueryCommand {
     return summary
   }
 
-  /// `-c`: the engine's count, or its `value,count` rows with `group:`.
+  /// `-c`: the engine's count, or its `value,count` rows with `group:` (`value1,value2,count`
+  /// with `group:a,b`).
   private func countsOnly(_ dataset: Dataset, _ plan: Plan, grouped: Bool) throws(Problem) -> RunSummary {
     let collector = RowCollector()
     do throws(SiftError) { _ = try dataset.run(plan, writer: collector) } catch {
@@ -81,7 +86,7 @@ extension QueryCommand {
     }
     var summary = RunSummary()
     if grouped {
-      summary.groupCounts = collector.rows.map { ($0[0], Int($0[1]) ?? 0) }
+      summary.groupCounts = collector.rows.map { (Array($0.dropLast()), Int($0.last ?? "") ?? 0) }
       summary.shown = summary.groupCounts.reduce(0) { $0 + $1.count }
       summary.groups = summary.groupCounts.count
     } else {

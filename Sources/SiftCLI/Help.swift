@@ -66,8 +66,8 @@ let querySummary: [QuerySection] = [
   ]),
   QuerySection(title: "Directives (not filters)", examples: [
     QueryExample(text: "sort:date  sort:-date,customer", meaning: "sort keys; - for descending"),
-    QueryExample(text: "group:customer", meaning: "group by a field"),
-    QueryExample(text: "limit:20", meaning: "the first 20 records"),
+    QueryExample(text: "group:customer  group:a,b", meaning: "group by a field; by b inside a"),
+    QueryExample(text: "limit:20  limit:3/group", meaning: "the first 20 records; 3 per group"),
     QueryExample(text: "fields:grn_no,date,customer", meaning: "output only these fields, in this order"),
   ]),
 ]

@@ -131,7 +131,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       columns: collector.columns, numeric: plan.outputTypes.map { $0 == .number },
       rows: collector.rows, groups: collector.groups, summary: summary, chips: bar.chips,
       limited: plan.query.limit != nil && summary.shown < summary.rows, fields: fields,
-      sort: plan.sort.map { ($0.field.name, $0.descending) }, group: plan.group?.name,
+      sort: plan.sort.map { ($0.field.name, $0.descending) }, group: plan.group.first?.name,
       inputError: inputError)
     return .list(id: request.id, result)
   }
@@ -144,10 +144,11 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     of field: String, _ composed: ComposedQuery, over dataset: Dataset, view: ViewContext?,
     request: RunRequest, watch: @escaping RunWatch
   ) throws(Problem) -> RunOutcome {
-    let grouping = DirectiveClause(.group(FieldName(field, span: Span(0, 0))), span: Span(0, 0))
+    let grouping = DirectiveClause(.group([FieldName(field, span: Span(0, 0))]), span: Span(0, 0))
     let tally = Query(filter: composed.query.filter, directives: [grouping])
     let plan = try plan(tally, over: dataset, query: request.query, view: view)
     let counts = try run(plan, over: dataset, writer: nil, view: view, watch: watch).groupCounts
+      .map { (value: $0.values[0], count: $0.count) }
       .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
     return .values(
       id: request.id, field: field,

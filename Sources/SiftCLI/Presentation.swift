@@ -51,8 +51,9 @@ struct Presentation {
     var pieces: [Piece] = []
     if countOnly && !tableOnTerminal && report == nil {
       let counts =
-        plan.group != nil
-        ? summary.groupCounts.map { "\($0.value)\t\($0.count)\n" }.joined() : "\(summary.shown)\n"
+        !plan.group.isEmpty
+        ? summary.groupCounts.map { ($0.values + ["\($0.count)"]).joined(separator: "\t") + "\n" }
+          .joined() : "\(summary.shown)\n"
       pieces.append(Piece(destination: .standardOutput, bytes: Array(counts.utf8)))
     }
     guard let body else { return (pieces + barOnStandardError(bar)).filter { !$0.bytes.isEmpty } }
@@ -103,17 +104,17 @@ struct Presentation {
     }
   }
 
-  /// `-c` in an HTML report (Docs/Reports.md): the count, or with `group:` each value (`(empty)`
-  /// for the empty one) and its count, as a table.
+  /// `-c` in an HTML report (Docs/Reports.md): the count, or with `group:` each group's values
+  /// (`(empty)` for an empty one) and its count, as a table.
   private func countReport(_ plan: Plan, _ summary: RunSummary) -> [UInt8] {
     let sink = MemorySink()
-    let grouped = plan.group != nil
+    let grouped = !plan.group.isEmpty
     let html = HTMLWriter(
-      output: OutputBuffer(sink: sink), numericColumns: grouped ? [false, true] : [true])
-    try? html.begin(columns: plan.group.map { [$0.name, "count"] } ?? ["count"])
+      output: OutputBuffer(sink: sink), numericColumns: plan.group.map { _ in false } + [true])
+    try? html.begin(columns: plan.group.map(\.name) + ["count"])
     if grouped {
-      for (value, count) in summary.groupCounts {
-        try? html.write(texts: [value.isEmpty ? "(empty)" : value, groupedDigits(count)])
+      for (values, count) in summary.groupCounts {
+        try? html.write(texts: values.map { $0.isEmpty ? "(empty)" : $0 } + [groupedDigits(count)])
       }
     } else {
       try? html.write(texts: [groupedDigits(summary.shown)])
@@ -123,16 +124,16 @@ struct Presentation {
   }
 
   /// `-c` on a terminal (Docs/CommandLine.md, Counting): the count with grouped digits; with
-  /// `group:`, a table of each value (`(empty)` for the empty one) and its count.
+  /// `group:`, a table of each group's values (`(empty)` for an empty one) and its count.
   private func countTable(_ plan: Plan, _ summary: RunSummary) -> [UInt8] {
-    guard let group = plan.group else { return Array("\(groupedDigits(summary.shown))\n".utf8) }
+    guard !plan.group.isEmpty else { return Array("\(groupedDigits(summary.shown))\n".utf8) }
     let sink = MemorySink()
     let table = TableWriter(
-      output: OutputBuffer(sink: sink), numericColumns: [false, true], maxWidth: width,
-      ascii: !unicode)
-    try? table.begin(columns: [group.name, "count"])
-    for (value, count) in summary.groupCounts {
-      table.write(texts: [value.isEmpty ? "(empty)" : value, groupedDigits(count)])
+      output: OutputBuffer(sink: sink), numericColumns: plan.group.map { _ in false } + [true],
+      maxWidth: width, ascii: !unicode)
+    try? table.begin(columns: plan.group.map(\.name) + ["count"])
+    for (values, count) in summary.groupCounts {
+      table.write(texts: values.map { $0.isEmpty ? "(empty)" : $0 } + [groupedDigits(count)])
     }
     try? table.end()
     return sink.bytes

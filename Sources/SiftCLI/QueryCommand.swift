@@ -113,7 +113,7 @@ struct QueryCommand {
         numericColumns: plan.outputTypes.map { $0 == .number },
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
-        header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && plan.group != nil),
+        header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && !plan.group.isEmpty),
       output: records.buffer)
   }
 
@@ -197,7 +197,7 @@ struct QueryCommand {
     }
     if let g = chipsMaker.groupChip() { chips.append(g) }
     chips += chipsMaker.aggregateChips() + chipsMaker.filterChips() + fastFilterChips
-    var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil && !options.count, grouped: plan.group != nil)
+    var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil && !options.count, grouped: !plan.group.isEmpty)
     bar.sortKeys = plan.sort.map { ($0.field.name, $0.descending) }
     return bar
   }

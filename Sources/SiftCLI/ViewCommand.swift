@@ -154,7 +154,7 @@ private struct BadgeRun {
   /// many records match.
   func section(over dataset: Dataset) throws(Problem) -> (section: ViewsDigest.Section, count: Int) {
     var first = query.query
-    first.set(DirectiveClause(.limit(ViewsDigest.recordsPerSection), span: Span(0, 0)))
+    first.set(DirectiveClause(.limit(ViewsDigest.recordsPerSection, perGroup: false), span: Span(0, 0)))
     let plan = try plan(first, on: dataset)
     let table = MemorySink()
     let writer = HTMLWriter(

@@ -204,7 +204,8 @@ public struct ListResult: Sendable {
   public var limited: Bool
   /// The input's fields and their types, for the filter sheet.
   public var fields: [(name: String, type: ColumnType)]
-  /// The sort keys in effect (the view's default when the query has none) and the group field.
+  /// The sort keys in effect (the view's default when the query has none) and the group field
+  /// (the first, outermost one of `group:a,b`).
   public var sort: [(field: String, descending: Bool)]
   public var group: String?
   /// An input error met after some records were read (`sift: FILE:LINE:COL: …`): the rows before

@@ -77,31 +77,31 @@ import Testing
       ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
   }
 
-  /// The expected CSV: a header, then a row per group in `group:` order (case-insensitive, then
-  /// by bytes), or one row without a group.
-  static func expected(
-    filter: (Row) -> Bool, group: String?, aggregates: [(String, String)]
-  ) -> String {
-    let rows = DifferentialTests.rows.filter(filter)
-    var groups: [(String, [Row])] = []
-    if let group {
-      let values: [String] = rows.map { present($0[group]) ?? "" }
-      let keys = Set(values).sorted { (a: String, b: String) -> Bool in
-        a.lowercased() != b.lowercased() ? a.lowercased() < b.lowercased() : a < b
+  /// The rows' groups in `group:` order: per field, case-insensitive, then by bytes (the fields
+  /// used here hold text); one group of every row without group fields.
+  static func groups(_ rows: [Row], by fields: [String]) -> [(keys: [String], rows: [Row])] {
+    guard !fields.isEmpty else { return [([], rows)] }
+    let keyOf = { (row: Row) in fields.map { present(row[$0]) ?? "" } }
+    let keys = Set(rows.map(keyOf)).sorted { (a: [String], b: [String]) -> Bool in
+      for (x, y) in zip(a, b) where x != y {
+        return x.lowercased() != y.lowercased() ? x.lowercased() < y.lowercased() : x < y
       }
-      for k in keys {
-        let members: [Row] = rows.filter { (present($0[group]) ?? "") == k }
-        groups.append((k, members))
-      }
-    } else {
-      groups = [("", rows)]
+      return false
     }
-    var header: [String] = group.map { [$0] } ?? []
+    return keys.map { k in (k, rows.filter { keyOf($0) == k }) }
+  }
+
+  /// The expected CSV: a header, then a row per group (per combination of the group fields) in
+  /// `group:` order, or one row without a group.
+  static func expected(
+    filter: (Row) -> Bool, group: [String], aggregates: [(String, String)]
+  ) -> String {
+    var header = group
     header.append("count")
     for (function, field) in aggregates { header.append(field + "_" + function) }
     var lines = [header.joined(separator: ",")]
-    for (key, members) in groups {
-      var cells: [String] = group == nil ? [] : [csvField(key)]
+    for (keys, members) in groups(DifferentialTests.rows.filter(filter), by: group) {
+      var cells = keys.map(csvField)
       cells.append(String(members.count))
       for (function, field) in aggregates { cells.append(aggregate(function, field, members)) }
       lines.append(cells.joined(separator: ","))
@@ -109,28 +109,38 @@ import Testing
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static let cases: [(String, @Sendable (Row) -> Bool, String?, [(String, String)])] = [
+  static let cases: [(String, @Sendable (Row) -> Bool, [String], [(String, String)])] = [
     (
       "group:status sum:amount avg:amount p90:qty distinct:customer min:qty max:date",
-      { _ in true }, "status",
+      { _ in true }, ["status"],
       [("sum", "amount"), ("avg", "amount"), ("p90", "qty"), ("distinct", "customer"), ("min", "qty"), ("max", "date")]
     ),
     (
       "status:received group:warehouse sum:qty,unit_price p50:amount p99:unit_price",
-      { $0["status"] == "received" }, "warehouse",
+      { $0["status"] == "received" }, ["warehouse"],
       [("sum", "qty"), ("sum", "unit_price"), ("p50", "amount"), ("p99", "unit_price")]
     ),
     (
       "sum:amount avg:qty p95:amount min:date max:amount",
-      { _ in true }, nil,
+      { _ in true }, [],
       [("sum", "amount"), ("avg", "qty"), ("p95", "amount"), ("min", "date"), ("max", "amount")]
     ),
     (
       "customer:acme* group:customer avg:unit_price distinct:sku",
-      { $0["customer"]?.lowercased().hasPrefix("acme") == true }, "customer",
+      { $0["customer"]?.lowercased().hasPrefix("acme") == true }, ["customer"],
       [("avg", "unit_price"), ("distinct", "sku")]
     ),
-    ("status:nothing-matches sum:amount", { $0["status"] == "nothing-matches" }, nil, [("sum", "amount")]),
+    ("status:nothing-matches sum:amount", { $0["status"] == "nothing-matches" }, [], [("sum", "amount")]),
+    (
+      "group:warehouse,status sum:amount avg:qty p50:unit_price distinct:customer",
+      { _ in true }, ["warehouse", "status"],
+      [("sum", "amount"), ("avg", "qty"), ("p50", "unit_price"), ("distinct", "customer")]
+    ),
+    (
+      "qty:>10 group:status,empty_stock,warehouse min:date max:amount",
+      { (Decimal(string: $0["qty"] ?? "") ?? 0) > 10 }, ["status", "empty_stock", "warehouse"],
+      [("min", "date"), ("max", "amount")]
+    ),
   ]
 
   @Test(arguments: cases.indices)
@@ -141,12 +151,56 @@ import Testing
   }
 
   @Test func sortAndLimitApplyToTheSummaryRows() {
-    let all = Self.expected(filter: { _ in true }, group: "customer", aggregates: [("sum", "amount")])
+    let all = Self.expected(filter: { _ in true }, group: ["customer"], aggregates: [("sum", "amount")])
       .split(separator: "\n").dropFirst()
-    let top = all.sorted {
-      Decimal(string: String($0.split(separator: ",").last!))! > Decimal(string: String($1.split(separator: ",").last!))!
-    }.prefix(7)
+    let top = all.sorted { Self.lastNumber($0) > Self.lastNumber($1) }.prefix(7)
     let result = sift(["group:customer sum:amount sort:-amount_sum limit:7", "SampleData/grn.csv", "-o", "csv", "-q"])
     #expect(result.text == "customer,count,amount_sum\n" + top.joined(separator: "\n") + "\n")
+  }
+
+  static func lastNumber(_ line: Substring) -> Decimal {
+    Decimal(string: String(line.split(separator: ",").last!)) ?? 0
+  }
+
+  /// `limit:N/group` with aggregates keeps the first N summary rows of each value of the outer
+  /// group field, ordered by `sort:` within it, the outer groups in group order.
+  @Test func limitPerGroupKeepsTheTopRowsOfEachOuterGroup() {
+    let all = Self.expected(filter: { _ in true }, group: ["warehouse", "status"], aggregates: [("sum", "amount")])
+      .split(separator: "\n").dropFirst()
+    var expected = ["warehouse,status,count,amount_sum"]
+    var outer: [Substring] = []
+    for line in all {
+      let warehouse = line.split(separator: ",")[0]
+      if !outer.contains(warehouse) { outer.append(warehouse) }
+    }
+    for warehouse in outer {
+      let rows = all.filter { $0.split(separator: ",")[0] == warehouse }
+      expected += rows.sorted { Self.lastNumber($0) > Self.lastNumber($1) }.prefix(2).map(String.init)
+    }
+    let result = sift([
+      "group:warehouse,status sum:amount sort:-amount_sum limit:2/group", "SampleData/grn.csv", "-o", "csv", "-q",
+    ])
+    #expect(result.text == expected.joined(separator: "\n") + "\n")
+    #expect(expected.count == 1 + 2 * outer.count)
+  }
+
+  /// `limit:N/group` over records keeps the first N records of each group (of each combination
+  /// with `group:a,b`) after sorting; CSV writes them without headings, groups in group order.
+  @Test(arguments: [["status"], ["warehouse", "empty_stock"]])
+  func limitPerGroupKeepsTheFirstRecordsOfEachGroup(group: [String]) {
+    let header = "grn_no,amount"
+    var expected = [header]
+    for (_, members) in Self.groups(DifferentialTests.rows, by: group) {
+      // Stable: equal amounts keep input order.
+      let sorted = members.enumerated().sorted { a, b in
+        let x = Self.decimal(a.element["amount"]) ?? 0
+        let y = Self.decimal(b.element["amount"]) ?? 0
+        return x != y ? x > y : a.offset < b.offset
+      }
+      expected += sorted.prefix(3).map { "\($0.element["grn_no"]!),\($0.element["amount"]!)" }
+    }
+    let query = "group:\(group.joined(separator: ",")) sort:-amount limit:3/group fields:grn_no,amount"
+    let result = sift([query, "SampleData/grn.csv", "-o", "csv", "-q"])
+    #expect(result.text == expected.joined(separator: "\n") + "\n", "\(query)")
   }
 }

@@ -18,7 +18,7 @@ import Testing
     let dataset = Dataset(inputs: [DatasetInput(reader: reader)], parallel: ParallelOptions(workers: 1))
     let plan = try dataset.plan(try Parser.parse(query), now: 0)
     let summary = try dataset.run(plan, writer: nil)
-    let bar = FeedbackBar(chips: [], summary: summary, limited: false, grouped: plan.group != nil)
+    let bar = FeedbackBar(chips: [], summary: summary, limited: false, grouped: !plan.group.isEmpty)
     return (plan, summary, bar)
   }
 

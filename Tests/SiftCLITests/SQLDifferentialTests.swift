@@ -37,6 +37,9 @@ import Testing
     "customer:\"The \\\"Best\\\" Supplies\"", "(status:received OR (qty:>50 customer:acme*)) sort:qty,date",
     "NOT (has:customer) OR qty:0", "group:empty_stock sort:-amount limit:5", "group:date limit:40",
     "group:qty sort:customer", "sort:updated,grn_no", "sort:-unit_price,-qty limit:100",
+    "group:customer,status", "group:warehouse,empty_stock sort:-amount", "group:status,date limit:40",
+    "group:warehouse sort:-amount limit:3/group", "group:status,warehouse sort:date limit:2/group",
+    "group:qty,customer limit:1/group", "customer:acme* group:customer,empty_stock sort:qty limit:2/group",
   ].map { ($0, grn) } + [
     "name:bolt*", "name:*_5*", "name:*%", "name:\"nut_50%\"", "qty:1200", "qty:10", "qty:>5",
     "qty:-3..10", "qty:*..0", "date:2024-02", "date:2024", "date:>2024-02-29", "date:<=2024-02",
@@ -50,7 +53,8 @@ import Testing
   static let countQueries: [(String, String)] = [
     "status:received", "", "group:customer", "group:status", "status:received group:warehouse",
     "group:qty", "group:date", "group:empty_stock", "customer:acme* group:status",
-  ].map { ($0, grn) } + ["group:note", "group:ok", "qty:>0 group:ok"].map { ($0, terms) }
+    "group:warehouse,status", "status:received group:customer,empty_stock", "group:qty,date",
+  ].map { ($0, grn) } + ["group:note", "group:ok", "qty:>0 group:ok", "group:ok,note"].map { ($0, terms) }
 
   static let summaryQueries: [(String, String)] = [
     "sum:qty", "group:customer sum:amount avg:qty", "group:status min:date max:date",
@@ -60,7 +64,13 @@ import Testing
     "status:received group:customer avg:unit_price sort:-unit_price_avg",
     "group:customer min:qty max:amount fields:customer,qty_min", "group:updated max:qty limit:50",
     "status:received sum:amount,qty avg:unit_price p50:amount", "group:date avg:amount sort:-amount_avg limit:20",
-  ].map { ($0, grn) } + ["group:ok sum:qty avg:qty min:at max:name distinct:note"].map { ($0, terms) }
+    "group:warehouse,status sum:amount avg:qty", "group:customer,empty_stock p90:qty sort:-count limit:15",
+    "group:warehouse,status sum:amount sort:-amount_sum limit:2/group",
+    "group:status,warehouse,empty_stock avg:unit_price sort:unit_price_avg limit:1/group",
+    "group:customer,status max:date limit:2/group",
+  ].map { ($0, grn) } + [
+    "group:ok sum:qty avg:qty min:at max:name distinct:note", "group:ok,note sum:qty limit:1/group",
+  ].map { ($0, terms) }
 
   static let now = ["--now", "2024-06-12T10:00"]
 
@@ -97,7 +107,7 @@ import Testing
   @Test(.enabled(if: duckdb != nil, "duckdb is not installed"), arguments: [
     "status:received qty:>100 sort:-date limit:20", "customer:acme* group:status sort:-amount",
     "date:2024-03 fields:grn_no,customer,amount", "item:/bolt/i -warehouse:WH-01 sort:qty,grn_no",
-    "nothing-matches-this",
+    "nothing-matches-this", "group:warehouse,status sort:-amount limit:2/group",
   ])
   func engineWritesAsSiftDoes(query: String) throws {
     let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
@@ -113,7 +123,7 @@ import Testing
 
   /// `-c` through the engine: the count, or one line per group, and the bar.
   @Test(.enabled(if: duckdb != nil, "duckdb is not installed"), arguments: [
-    "status:received", "group:warehouse", "customer:acme* group:status",
+    "status:received", "group:warehouse", "customer:acme* group:status", "group:warehouse,status",
   ])
   func engineCountsAsSiftDoes(query: String) throws {
     let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]

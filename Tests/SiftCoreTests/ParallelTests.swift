@@ -102,6 +102,8 @@ import Testing
     "note:*three* limit:40",
     "group:customer sum:qty avg:qty p90:qty distinct:status min:note sort:-qty_sum",
     "status:received sum:qty max:qty",
+    "group:status,customer sort:-qty limit:3/group",
+    "group:customer,status sum:qty avg:qty sort:-qty_sum limit:2/group",
     "",
   ]
 
@@ -130,7 +132,10 @@ import Testing
 
   @Test func countsAndGroupCountsMatch() throws {
     try Self.withFile(Self.csv(rows: 60_000, multilineEvery: 50), suffix: ".csv") { path in
-      for query in ["group:customer", "status:received group:status limit:1000", "qty:>100", ""] {
+      for query in [
+        "group:customer", "status:received group:status limit:1000", "group:status,customer",
+        "qty:>100", "",
+      ] {
         let one = Self.run(query, path, format: .csv, count: true, Self.sequential)
         let split = Self.run(query, path, format: .csv, count: true, Self.parallel(3001))
         #expect(split == one, "query '\(query)'")

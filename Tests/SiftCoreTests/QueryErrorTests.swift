@@ -74,7 +74,7 @@ import Testing
       "sort:a sort:b",
       "'sort:' may appear only once; list all keys in one, e.g. sort:-date,customer", 7
     ),
-    ("group:a x group:b", "'group:' may appear only once; a query groups by one field", 10),
+    ("group:a x group:b", "'group:' may appear only once; list all group fields in one, e.g. group:customer,status", 10),
     ("limit:1 limit:2", "'limit:' may appear only once; a query has one limit", 8),
     (
       "fields:a fields:b",
@@ -95,7 +95,12 @@ import Testing
     ("sort:-", "expected a field name after '-'", 6),
     ("sort:a,", "expected a field name after ','", 7),
     ("sort: date", "expected 'asc' or 'desc' after 'date'", 10),
-    ("group:a,b", "'group:' takes one field; a query groups by one field", 7),
+    ("group:a,,b", "expected a field name after ','", 8),
+    ("group:a,b,A", "group:A is named twice; name each group field once", 10),
+    ("group:a,-b", "'group:' takes field names; groups are always in ascending order, so write group:FIELD without '-'", 8),
+    ("limit:3/grp", "expected 'group' after '3/', not 'grp'", 8),
+    ("limit:0/group", "limit:0/group would keep no record of any group", 6),
+    ("limit:x/group", "expected a whole number (0 or more) after 'limit:', not 'x'", 6),
     ("fields:a,", "expected a field name after ','", 9),
     ("fields: a,", "expected a field name after ','", 10),
   ])

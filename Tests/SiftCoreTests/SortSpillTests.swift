@@ -35,7 +35,7 @@ import Testing
 
   static let queries = [
     "sort:qty", "status:received sort:-qty", "group:customer", "group:status sort:-qty limit:500",
-    "group:qty limit:70",
+    "group:qty limit:70", "group:status,customer sort:-qty limit:2/group",
   ]
 
   @Test(arguments: [".csv", ".ndjson"])

@@ -73,7 +73,7 @@ struct WriterHarness {
     try batch().withRows { cursor in
       for r in 0..<cursor.count {
         for group in groups where group.before == r {
-          try writer.beginGroup(.counted(group.label, group.count))
+          try writer.beginGroup(.counted([group.label], group.count))
         }
         try writer.write(cursor.row(r), columns: outputColumns, verbatim: verbatim)
       }

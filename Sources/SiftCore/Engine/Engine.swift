@@ -42,7 +42,7 @@ final class Engine {
       var pass = Pass(plan: plan, sink: CountSink())
       return try run(&pass, writer: nil)
     case (.tally, _):
-      var pass = Pass(plan: plan, sink: TallySink())
+      var pass = Pass(plan: plan, sink: TallySink(plan: plan))
       return try run(&pass, writer: nil)
     case (.stream, let writer?):
       var pass = Pass(plan: plan, sink: StreamSink(writer: writer, limit: limit))

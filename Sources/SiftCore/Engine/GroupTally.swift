@@ -1,45 +1,20 @@
-/// Counts records per group value for `-c` with `group:` and for summaries, without keeping the
-/// records (`GroupIndex` numbers the values). Each distinct value has an id, its index in order
-/// of first appearance (the order sink keeps a record's group as that id).
+/// Counts records per group for `-c` with `group:` and for summaries, without keeping the
+/// records (`GroupIndex` numbers the groups). A group is the value of the one group field, or
+/// with `group:a,b` the combination of the fields' values (`GroupKey`). Each distinct group has
+/// an id, its index in order of first appearance (the order sink keeps a record's group as that
+/// id).
 struct GroupTally {
-  /// The distinct values, numbered: a value's id is its number.
+  /// How many fields make a group: 1, or 2 for `group:a,b`.
+  let arity: Int
+  /// The distinct groups' keys, numbered: a group's id is its number.
   private var index = GroupIndex()
   private var counts: [Int] = []
 
-  /// Counts one record with group value `v` (empty, missing and null values are one group);
-  /// returns the value's id.
-  @discardableResult
-  mutating func add(_ v: FieldValue) -> Int {
-    if v.isNullLike { return add(UnsafeBufferPointer(start: nil, count: 0)) }
-    if v.isVerbatim { return add(v.content) }
-    return v.decodedBytes().withUnsafeBufferPointer { add($0) }
+  init(arity: Int = 1) {
+    self.arity = arity
   }
 
-  /// The number of distinct values.
-  var count: Int { counts.count }
-
-  /// The decoded bytes of value `id`.
-  func value(_ id: Int) -> [UInt8] { Array(index.key(id)) }
-
-  /// Calls `body` with the decoded bytes of value `id`.
-  func withValue<R>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    index.withKey(id, body)
-  }
-
-  /// The records counted with value `id`.
-  func count(_ id: Int) -> Int { counts[id] }
-
-  /// The id of the value whose decoded bytes are `key`, if it was counted.
-  func id(of key: UnsafeBufferPointer<UInt8>) -> Int? { index.find(key) }
-
-  /// Adds the counts of another tally.
-  mutating func merge(_ other: GroupTally) {
-    for id in 0..<other.count {
-      other.withValue(id) { _ = add($0, count: other.counts[id]) }
-    }
-  }
-
-  /// Counts `count` records with the value whose decoded bytes are `key`; returns its id.
+  /// Counts one record with group key `key` (`GroupKey.withKey`); returns the group's id.
   @discardableResult
   mutating func add(_ key: UnsafeBufferPointer<UInt8>, count: Int = 1) -> Int {
     let (id, new) = index.number(of: key)
@@ -48,36 +23,197 @@ struct GroupTally {
     return id
   }
 
+  /// The number of distinct groups.
+  var count: Int { counts.count }
+
+  /// The key of group `id`.
+  func key(_ id: Int) -> [UInt8] { Array(index.key(id)) }
+
+  /// The decoded bytes of each field's value of group `id`, outermost first.
+  func values(_ id: Int) -> [[UInt8]] {
+    index.withKey(id) { GroupKey.parts(of: $0, arity: arity).map { Array($0) } }
+  }
+
+  /// Calls `body` with the key of group `id`.
+  func withKey<R>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    index.withKey(id, body)
+  }
+
+  /// The records counted in group `id`.
+  func count(_ id: Int) -> Int { counts[id] }
+
+  /// The id of the group whose key is `key`, if it was counted.
+  func id(of key: UnsafeBufferPointer<UInt8>) -> Int? { index.find(key) }
+
+  /// Adds the counts of another tally.
+  mutating func merge(_ other: GroupTally) {
+    for id in 0..<other.count {
+      other.withKey(id) { _ = add($0, count: other.counts[id]) }
+    }
+  }
+
   /// The same groups and counts with ids in output order: id `i` is the `i`-th group.
   func ranked() -> GroupTally {
-    var ranked = GroupTally()
-    for g in ordered() { g.value.withUnsafeBufferPointer { _ = ranked.add($0, count: g.count) } }
+    var ranked = GroupTally(arity: arity)
+    for id in order() { withKey(id) { _ = ranked.add($0, count: counts[id]) } }
     return ranked
   }
 
-  /// The groups in output order (Docs/QueryLanguage.md, Directives: by value as `sort:` orders it, then by bytes), each
-  /// value's bytes with its count.
-  func ordered() -> [(value: [UInt8], count: Int)] {
-    order().map { (value($0), counts[$0]) }
+  /// The groups in output order, each group's values (outermost first) with its count.
+  func ordered() -> [(values: [[UInt8]], count: Int)] {
+    order().map { (values($0), counts[$0]) }
   }
 
-  /// Per id, the value's place in output order.
+  /// Per id, the group's place in output order.
   func ranks() -> [Int32] {
     var ranks = [Int32](repeating: 0, count: count)
     for (rank, id) in order().enumerated() { ranks[id] = Int32(rank) }
     return ranks
   }
 
-  /// The ids in output order.
+  /// The ids in output order (Docs/QueryLanguage.md, Directives): by the first field's value as
+  /// `sort:` orders it, then by its bytes; then the same for the next field.
   func order() -> [Int] {
-    let values = (0..<count).map(value)
-    let keys = values.map { v in
-      v.isEmpty ? SortValue.empty : v.withUnsafeBufferPointer { SortValue(decoded: $0) }
+    let arity = arity
+    // Each group's values as `sort:` orders them, `arity` per group, with no allocation per
+    // value: a million groups are ordered in a few tens of MB (Docs/Aggregates.md, Memory).
+    var keys: [OrderKey] = []
+    var folded: [UInt8] = []
+    keys.reserveCapacity(count * arity)
+    for id in 0..<count {
+      index.withKey(id) { key in
+        for part in GroupKey.parts(of: key, arity: arity) {
+          keys.append(OrderKey(part, folded: &folded))
+        }
+      }
     }
-    return values.indices.sorted { i, j in
-      let c = SortValue.compare(keys[i], keys[j], descending: false)
-      if c != 0 { return c < 0 }
-      return values[i].lexicographicallyPrecedes(values[j])
+    return folded.withUnsafeBufferPointer { text in
+      var ids = Array(0..<Int32(count))
+      ids.sort { i, j in
+        for f in 0..<arity {
+          let c = keys[Int(i) * arity + f].compare(keys[Int(j) * arity + f], text: text)
+          if c != 0 { return c < 0 }
+        }
+        return index.withKey(Int(i)) { a in
+          index.withKey(Int(j)) { b in GroupKey.precedes(a, b, arity: arity) }
+        }
+      }
+      return ids.map(Int.init)
     }
+  }
+}
+
+/// A group value's place in `group:` order, as `SortValue` orders it but held in 16 bytes: a
+/// text's folded bytes lie in a buffer shared by all values.
+private struct OrderKey {
+  /// The number's bits, the date, or the text's start in the buffer.
+  let value: UInt64
+  /// The text's length.
+  let length: Int32
+  /// 0 numbers, 1 dates, 2 text, 3 empty (`SortValue`'s order).
+  let rank: UInt8
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, folded: inout [UInt8]) {
+    guard !bytes.isEmpty else {
+      (value, length, rank) = (0, 0, 3)
+      return
+    }
+    switch SortValue(decoded: bytes) {
+    case .number(let n): (value, length, rank) = (n.bitPattern, 0, 0)
+    case .date(let t): (value, length, rank) = (UInt64(bitPattern: t), 0, 1)
+    case .text(let t):
+      (value, length, rank) = (UInt64(folded.count), Int32(t.count), 2)
+      folded += t
+    case .empty: (value, length, rank) = (0, 0, 3)
+    }
+  }
+
+  func compare(_ other: OrderKey, text: UnsafeBufferPointer<UInt8>) -> Int {
+    guard rank == other.rank else { return rank < other.rank ? -1 : 1 }
+    switch rank {
+    case 0:
+      let (x, y) = (Double(bitPattern: value), Double(bitPattern: other.value))
+      return x < y ? -1 : (x > y ? 1 : 0)
+    case 1:
+      let (x, y) = (Int64(bitPattern: value), Int64(bitPattern: other.value))
+      return x < y ? -1 : (x > y ? 1 : 0)
+    case 2:
+      let a = UnsafeBufferPointer(rebasing: text[Int(value)..<(Int(value) + Int(length))])
+      let b = UnsafeBufferPointer(rebasing: text[Int(other.value)..<(Int(other.value) + Int(other.length))])
+      let n = min(a.count, b.count)
+      for i in 0..<n where a[i] != b[i] { return a[i] < b[i] ? -1 : 1 }
+      return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    default: return 0
+    }
+  }
+}
+
+/// The key a group is numbered by: with one group field its value's decoded bytes (empty for an
+/// empty, missing or null value); with several, each field's value's bytes after their length
+/// (LEB128), so that no two combinations share a key.
+enum GroupKey {
+  /// Calls `body` with the group key of `row`, built in `scratch` when it is not one value's
+  /// bytes as they stand.
+  static func withKey<R>(
+    of row: RowView, fields: [@Sendable (RowView) -> FieldValue], scratch: inout [UInt8],
+    _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    if fields.count == 1 {
+      let v = fields[0](row)
+      if v.isNullLike { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      if v.isVerbatim { return body(v.content) }
+      scratch = v.decodedBytes()
+      return scratch.withUnsafeBufferPointer(body)
+    }
+    scratch.removeAll(keepingCapacity: true)
+    for field in fields {
+      let v = field(row)
+      if v.isNullLike {
+        scratch.append(0)
+      } else {
+        withValueBytes(v) { bytes in
+          var n = bytes.count
+          while n >= 0x80 {
+            scratch.append(UInt8(truncatingIfNeeded: n) | 0x80)
+            n >>= 7
+          }
+          scratch.append(UInt8(n))
+          scratch.append(contentsOf: bytes)
+        }
+      }
+    }
+    return scratch.withUnsafeBufferPointer(body)
+  }
+
+  /// The values a key holds, outermost first.
+  static func parts(of key: UnsafeBufferPointer<UInt8>, arity: Int) -> [UnsafeBufferPointer<UInt8>] {
+    guard arity > 1 else { return [key] }
+    var parts: [UnsafeBufferPointer<UInt8>] = []
+    var at = 0
+    for _ in 0..<arity {
+      var n = 0
+      var shift = 0
+      while key[at] & 0x80 != 0 {
+        n |= Int(key[at] & 0x7f) << shift
+        shift += 7
+        at += 1
+      }
+      n |= Int(key[at]) << shift
+      at += 1
+      parts.append(UnsafeBufferPointer(rebasing: key[at..<(at + n)]))
+      at += n
+    }
+    return parts
+  }
+
+  /// Whether key `a` comes before key `b` by the bytes of their values, field by field.
+  static func precedes(
+    _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, arity: Int
+  ) -> Bool {
+    for (x, y) in zip(parts(of: a, arity: arity), parts(of: b, arity: arity))
+    where !x.elementsEqual(y) {
+      return x.lexicographicallyPrecedes(y)
+    }
+    return false
   }
 }

@@ -46,7 +46,8 @@ struct SourceAccess {
   let fieldCount: Int
   let layout: SourceLayout
   let predicate: RowPredicate?
-  let group: (@Sendable (RowView) -> FieldValue)?
+  /// The group fields' values, outermost first; empty without `group:`.
+  let group: [@Sendable (RowView) -> FieldValue]
   let sortKeys: [@Sendable (RowView) -> FieldValue]
   /// The field of each aggregate column, in order (Docs/Aggregates.md).
   let aggregateValues: [@Sendable (RowView) -> FieldValue]
@@ -93,21 +94,39 @@ struct CountSink: MatchSink {
   }
 }
 
-/// `-c` with `group:`: each group's value is tallied; no record is kept.
+/// `-c` with `group:`: each group (each combination with `group:a,b`) is tallied; no record is
+/// kept.
 struct TallySink: MatchSink {
   struct Part: PartCollector {
-    var tally = GroupTally()
+    var tally: GroupTally
+    private var scratch: [UInt8] = []
+
+    init(arity: Int) {
+      tally = GroupTally(arity: arity)
+    }
+
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
-      guard let group = access.group else { return }
+      let group = access.group
       batch.withRows { cursor in
-        for r in rows { tally.add(group(cursor.row(Int(r)))) }
+        for r in rows {
+          GroupKey.withKey(of: cursor.row(Int(r)), fields: group, scratch: &scratch) {
+            tally.add($0)
+          }
+        }
       }
     }
   }
 
-  var all = Part()
+  var all: Part
 
-  func partMaker() -> () -> Part { { Part() } }
+  init(plan: Plan) {
+    all = Part(arity: plan.group.count)
+  }
+
+  func partMaker() -> () -> Part {
+    let arity = all.tally.arity
+    return { Part(arity: arity) }
+  }
 
   mutating func take(
     _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
@@ -123,7 +142,7 @@ struct TallySink: MatchSink {
   mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {
     summary.shown = summary.matched
     summary.groupCounts = all.tally.ordered().map {
-      (String(decoding: $0.value, as: UTF8.self), $0.count)
+      ($0.values.map { String(decoding: $0, as: UTF8.self) }, $0.count)
     }
     summary.groups = summary.groupCounts.count
   }

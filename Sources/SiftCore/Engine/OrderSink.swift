@@ -68,7 +68,7 @@ struct OrderSink: MatchSink {
   /// Spilled runs, in input order.
   private var spilled: [SpillFile] = []
   /// Each group's count over every run (group headings show it before the group's records).
-  private var tally = GroupTally()
+  private var tally: GroupTally
 
   /// Spilled runs merged into one when there are this many (each holds a file and a buffer).
   static let mergeWidth = 64
@@ -80,6 +80,7 @@ struct OrderSink: MatchSink {
     self.memoryBudget = max(0, options.memoryBudget - options.partsHeld)
     self.temporaryDirectory = options.temporaryDirectory
     self.open = Part(plan: plan)
+    self.tally = GroupTally(arity: plan.group.count)
   }
 
   func partMaker() -> () -> Part {
@@ -122,7 +123,7 @@ struct OrderSink: MatchSink {
     closeOpen()
     guard !runs.isEmpty else { return }
     // Ranks only the groups of the runs spilled: every group so far may be many more.
-    var groups = GroupTally()
+    var groups = GroupTally(arity: tally.arity)
     for run in runs { groups.merge(run.keys.groups) }
     let file = try SpillFile(directory: temporaryDirectory)
     let ranking = groups.ranked()
@@ -153,21 +154,27 @@ struct OrderSink: MatchSink {
     var sources: [SortedRun] = []
     for file in spilled { sources.append(try FileRun(file, plan: plan, ranking: ranking)) }
     for run in runs { sources.append(MemoryRun(run, ranking: ranking)) }
-    let grouped = plan.group != nil
+    let grouped = !plan.group.isEmpty
+    // `limit:N/group` keeps the first N records of each group; the rest are passed over.
+    let perGroup = plan.limitPerGroup ?? Int.max
     let limit = limit
     var current: Int32 = -1
+    var inGroup = 0
     var shown = 0
-    var groupCounts: [(value: String, count: Int)] = []
+    var groupCounts: [(values: [String], count: Int)] = []
     let writer = writer
-    try Self.merge(sources, limit: limit) { run throws(SiftError) in
+    try Self.merge(sources, limit: perGroup == Int.max ? limit : Int.max) { run throws(SiftError) in
       if grouped, run.keys.groupRank(run.keyIndex) != current {
         current = run.keys.groupRank(run.keyIndex)
-        let count = min(ranking.count(Int(current)), limit - shown)
+        inGroup = 0
+        let count = min(ranking.count(Int(current)), perGroup, limit - shown)
         let heading = GroupHeading.counted(
-          String(decoding: ranking.value(Int(current)), as: UTF8.self), count)
-        groupCounts.append((heading.key, count))
+          ranking.values(Int(current)).map { String(decoding: $0, as: UTF8.self) }, count)
+        groupCounts.append((heading.keys, count))
         do throws(OutputError) { try writer.beginGroup(heading) } catch { throw .output(error) }
       }
+      guard inGroup < perGroup else { return }
+      inGroup += 1
       var failure: OutputError?
       run.withRecord { row, source in
         guard let c = compiled[source] else { return }

@@ -20,8 +20,9 @@ public struct RunSummary: Sendable, Equatable {
   /// With aggregates: non-empty values left out of a column for not being numbers (or dates,
   /// for `min:`/`max:` of a date field), Docs/Aggregates.md.
   public var valuesLeftOut = 0
-  /// With `-c` and `group:`: each group's value and count, in group order.
-  public var groupCounts: [(value: String, count: Int)] = []
+  /// With `group:`: each group's values (one per group field, outermost first) and the
+  /// records it shows (with `-c`, counts), in group order.
+  public var groupCounts: [(values: [String], count: Int)] = []
   /// JSON keys met after the sample that are not fields of the plan: they are in each record's
   /// JSON text but not in the columns of CSV, TSV, table or markdown output.
   public var keysAfterSample: [String] = []
@@ -35,7 +36,7 @@ public struct RunSummary: Sendable, Equatable {
     a.total == b.total && a.matched == b.matched && a.shown == b.shown && a.groups == b.groups
       && a.skipped == b.skipped && a.valuesLeftOut == b.valuesLeftOut
       && a.summaryRows == b.summaryRows && a.shortRows == b.shortRows
-      && a.groupCounts.map(\.value) == b.groupCounts.map(\.value)
+      && a.groupCounts.map(\.values) == b.groupCounts.map(\.values)
       && a.groupCounts.map(\.count) == b.groupCounts.map(\.count)
   }
 }

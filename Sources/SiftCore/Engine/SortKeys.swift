@@ -1,5 +1,5 @@
 /// The order keys of kept records, column by column: each record's group (an id into `groups`,
-/// the distinct group values with their counts) and its `sort:` values. Groups compare by their
+/// the distinct groups with their counts) and its `sort:` values. Groups compare by their
 /// rank in `groupRanks`, set for the records of one run (`rankGroupsAmongThemselves`) or for
 /// runs being merged (`rankGroups(by:)`, the same ranking for every run); record `i` of one list
 /// is compared with record `j` of another by `compare`.
@@ -7,12 +7,15 @@ struct SortKeys {
   let hasGroup: Bool
   let descending: [Bool]
   var groupIDs: [Int32] = []
-  var groups = GroupTally()
+  var groups: GroupTally
   var groupRanks: [Int32] = []
   var values: [[SortValue]]
+  /// Where a record's group key is built.
+  private var scratch: [UInt8] = []
 
   init(plan: Plan) {
-    hasGroup = plan.group != nil
+    hasGroup = !plan.group.isEmpty
+    groups = GroupTally(arity: plan.group.count)
     descending = plan.sort.map(\.descending)
     values = Array(repeating: [], count: descending.count)
   }
@@ -21,15 +24,19 @@ struct SortKeys {
 
   /// Appends the keys of `row`.
   mutating func append(_ row: RowView, access: SourceAccess) {
-    if let g = access.group { groupIDs.append(Int32(groups.add(g(row)))) }
+    if hasGroup {
+      let group = access.group
+      let id = GroupKey.withKey(of: row, fields: group, scratch: &scratch) { groups.add($0) }
+      groupIDs.append(Int32(id))
+    }
     for k in 0..<access.sortKeys.count { values[k].append(SortValue(access.sortKeys[k](row))) }
   }
 
   /// The rank of record `i`'s group.
   func groupRank(_ i: Int) -> Int32 { groupRanks[Int(groupIDs[i])] }
 
-  /// Order of record `i` here and record `j` of `other`: by group (as `group:` orders values:
-  /// as `sort:` does, then by bytes), then the sort keys; 0 when they tie.
+  /// Order of record `i` here and record `j` of `other`: by group (as `group:` orders them:
+  /// each field's value as `sort:` does, then by bytes), then the sort keys; 0 when they tie.
   func compare(_ i: Int, _ other: SortKeys, _ j: Int) -> Int {
     if hasGroup {
       let a = groupRank(i)
@@ -51,7 +58,7 @@ struct SortKeys {
   /// Ranks the groups by `ranking`, a tally whose ids are ranks, holding every group here.
   mutating func rankGroups(by ranking: GroupTally) {
     groupRanks = (0..<groups.count).map { id in
-      Int32(groups.withValue(id) { ranking.id(of: $0) ?? 0 })
+      Int32(groups.withKey(id) { ranking.id(of: $0) ?? 0 })
     }
   }
 

@@ -61,7 +61,7 @@ final class SpillFile {
     out.append(row.encoding.code)
     out.appendInteger(Int32(row.width))
     if keys.hasGroup {
-      keys.groups.withValue(Int(keys.groupIDs[index])) { value in
+      keys.groups.withKey(Int(keys.groupIDs[index])) { value in
         out.appendInteger(UInt32(value.count))
         out.append(contentsOf: value)
       }
@@ -226,7 +226,7 @@ final class FileRun: SortedRun {
         keys.groups.add(UnsafeBufferPointer(rebasing: b[at..<(at + n)]))
       }
       if id == keys.groupRanks.count {
-        let rank = keys.groups.withValue(id) { ranking.id(of: $0) ?? 0 }
+        let rank = keys.groups.withKey(id) { ranking.id(of: $0) ?? 0 }
         keys.groupRanks.append(Int32(rank))
       }
       keys.groupIDs.append(Int32(id))

@@ -7,11 +7,10 @@ struct SummarySink: MatchSink {
     var table: SummaryTable
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
+      let group = access.group
+      let values = access.aggregateValues
       batch.withRows { cursor in
-        for r in rows {
-          let row = cursor.row(Int(r))
-          table.add(group: access.group?(row), values: access.aggregateValues, of: row)
-        }
+        for r in rows { table.add(cursor.row(Int(r)), group: group, values: values) }
       }
     }
   }
@@ -45,20 +44,38 @@ struct SummarySink: MatchSink {
   mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) throws(SiftError) {
     let table = all.table
     summary.valuesLeftOut = table.leftOut
-    summary.groups = plan.group == nil ? 0 : table.groupCount
+    summary.groups = plan.group.isEmpty ? 0 : table.groupCount
     summary.summaryRows = table.groupCount
-    let withTotal = plan.group != nil && writer?.writesTotals == true
-    let rows = SummaryRows(table: table, plan: plan, withTotal: withTotal)
-    var order = rows.ordered(by: plan.sort, count: table.groupCount)
-    let shown = min(order.count, plan.limit ?? Int.max)
-    summary.shown = shown
+    let withTotal = !plan.group.isEmpty && writer?.writesTotals == true
+    let groups = table.groupOrder()
+    // Positions in `groups`, in output order.
+    var order: [Int]
+    if let perGroup = plan.limitPerGroup {
+      // The first N rows of each outer group, in outer group order (Docs/Aggregates.md).
+      let outer = table.outerGroups(groups)
+      order = SummaryRows.ordered(groups, of: table, plan: plan, within: outer)
+      var kept = 0
+      order = order.indices.filter { i in
+        kept = i > 0 && outer[order[i]] == outer[order[i - 1]] ? kept + 1 : 0
+        return kept < perGroup
+      }.map { order[$0] }
+    } else {
+      order = SummaryRows.ordered(groups, of: table, plan: plan, within: nil)
+      order.removeSubrange(min(order.count, plan.limit ?? Int.max)...)
+    }
+    summary.shown = order.count
     guard let writer else { return }
-    order = Array(order.prefix(shown))
-    if withTotal { order.append(table.groupCount) }
     let columns = plan.outputFields.map { OutputColumn.field($0.name, at: $0.index) }
     do throws(OutputError) {
-      try rows.batch.withRows { cursor throws(OutputError) in
-        for r in order { try writer.write(cursor.row(r), columns: columns, verbatim: false) }
+      // The rows are laid out a slice at a time, so a million groups never stand as text at once.
+      for start in stride(from: 0, to: order.count, by: SummaryRows.slice) {
+        let slice = order[start..<min(start + SummaryRows.slice, order.count)].map { groups[$0] }
+        try SummaryRows(table, groups: slice, width: plan.summaryColumns.count, total: false)
+          .write(to: writer, columns: columns)
+      }
+      if withTotal {
+        try SummaryRows(table, groups: [], width: plan.summaryColumns.count, total: true)
+          .write(to: writer, columns: columns)
       }
       try writer.end()
     } catch {
@@ -67,13 +84,15 @@ struct SummarySink: MatchSink {
   }
 }
 
-/// A summary's rows as a batch of JSON values, one field per summary column, in group order.
+/// Summary rows as a batch of JSON values, one field per summary column.
 struct SummaryRows {
   let batch: RecordBatch
 
-  /// The groups' rows in group order, then with `withTotal` the `Total` row.
-  init(table: SummaryTable, plan: Plan, withTotal: Bool) {
-    let width = plan.summaryColumns.count
+  /// How many rows are laid out at once.
+  static let slice = 16_384
+
+  /// The rows of `groups`, in that order, then with `total` the `Total` row.
+  init(_ table: SummaryTable, groups: [Int], width: Int, total: Bool) {
     var bytes: [UInt8] = []
     var spans: [Int32] = []
     var extents: [Int32] = []
@@ -91,23 +110,41 @@ struct SummaryRows {
       extents.append(Int32(bytes.count))
       lines.append(Int32(lines.count + 1))
     }
-    for g in table.groupOrder() { row { table.appendRow(g, to: &$0, next: next) } }
-    if withTotal { row { table.appendTotalRow(to: &$0, next: next) } }
+    for g in groups { row { table.appendRow(g, to: &$0, next: next) } }
+    if total { row { table.appendTotalRow(to: &$0, next: next) } }
     batch = RecordBatch(
       bytes: bytes, encoding: .json, width: width, spans: spans, extents: extents, lines: lines)
   }
 
-  /// The first `count` rows (the groups) in output order: by the sort keys (over the summary's
-  /// columns), else as they are; stable.
-  func ordered(by keys: [SortOrder], count n: Int) -> [Int] {
-    guard !keys.isEmpty else { return Array(0..<n) }
-    var values: [[SortValue]] = []
-    batch.withRows { rows in
-      values = (0..<n).map { r in keys.map { SortValue(rows.row(r).field($0.field.index)) } }
+  func write(to writer: RecordWriter, columns: [OutputColumn]) throws(OutputError) {
+    try batch.withRows { cursor throws(OutputError) in
+      for r in 0..<batch.count { try writer.write(cursor.row(r), columns: columns, verbatim: false) }
     }
-    return (0..<n).sorted { i, j in
+  }
+
+  /// The positions of `groups` (in group order) in output order: by `outer` (each one's outer
+  /// group, with `limit:N/group`), then by the sort keys (over the summary's columns), else as
+  /// they are; stable. Only the sort columns' values are kept, laid out a slice at a time.
+  static func ordered(_ groups: [Int], of table: SummaryTable, plan: Plan, within outer: [Int]?) -> [Int] {
+    let keys = plan.sort
+    guard !keys.isEmpty else { return Array(groups.indices) }
+    var values: [SortValue] = []
+    values.reserveCapacity(groups.count * keys.count)
+    for start in stride(from: 0, to: groups.count, by: slice) {
+      let rows = SummaryRows(
+        table, groups: Array(groups[start..<min(start + slice, groups.count)]),
+        width: plan.summaryColumns.count, total: false)
+      rows.batch.withRows { cursor in
+        for r in 0..<rows.batch.count {
+          for key in keys { values.append(SortValue(cursor.row(r).field(key.field.index))) }
+        }
+      }
+    }
+    let width = keys.count
+    return groups.indices.sorted { i, j in
+      if let outer, outer[i] != outer[j] { return outer[i] < outer[j] }
       for (k, key) in keys.enumerated() {
-        let c = SortValue.compare(values[i][k], values[j][k], descending: key.descending)
+        let c = SortValue.compare(values[i * width + k], values[j * width + k], descending: key.descending)
         if c != 0 { return c < 0 }
       }
       return i < j

@@ -25,9 +25,14 @@ public struct FilterChips {
   }
 
   public func groupChip() -> Chip? {
-    guard let g = plan.group else { return nil }
-    let label = labels.label(g.name)
-    return Chip(kind: .group, field: g.name, label: "Group", text: label, sentence: "Grouped by \(label.lowercased())", active: true)
+    guard !plan.group.isEmpty else { return nil }
+    // `group:customer,status`: `Group: Customer, Status`, its field as the query names them.
+    let labels = plan.group.map { self.labels.label($0.name) }
+    return Chip(
+      kind: .group, field: plan.group.map(\.name).joined(separator: ","), label: "Group",
+      text: labels.joined(separator: ", "),
+      sentence: "Grouped by " + labels.map { $0.lowercased() }.joined(separator: ", then by "),
+      active: true)
   }
 
   /// One chip per aggregate directive, in query order (`[Sum: Amount, Qty]`); they never count

@@ -1,6 +1,6 @@
-/// What a group's heading shows (Docs/Output.md): the group key and its summary values, in the
-/// order the query asks for them. Today the one summary is the record count; aggregates such as
-/// a sum are further values.
+/// What a group's heading shows (Docs/Output.md): the group's values and its summary values, in
+/// the order the query asks for them. Today the one summary is the record count; aggregates such
+/// as a sum are further values.
 public struct GroupHeading: Sendable, Equatable {
   /// One summary value of the group.
   public enum Value: Sendable, Equatable {
@@ -8,18 +8,25 @@ public struct GroupHeading: Sendable, Equatable {
     case count(Int)
   }
 
-  /// The group value's text; empty for the group of empty, missing and null values.
-  public var key: String
+  /// The group's value of each group field as text, outermost first (`group:a,b`); empty for
+  /// the group of empty, missing and null values.
+  public var keys: [String]
   public var values: [(name: String, value: Value)]
 
-  public init(key: String, values: [(name: String, value: Value)]) {
-    self.key = key
+  public init(keys: [String], values: [(name: String, value: Value)]) {
+    self.keys = keys
     self.values = values
   }
 
   /// The heading of a group of `count` records.
-  public static func counted(_ key: String, _ count: Int) -> GroupHeading {
-    GroupHeading(key: key, values: [("count", .count(count))])
+  public static func counted(_ keys: [String], _ count: Int) -> GroupHeading {
+    GroupHeading(keys: keys, values: [("count", .count(count))])
+  }
+
+  /// The group's values as a heading shows them: `Acme · received`, `(empty)` for an empty
+  /// one; with `ascii`, `Acme | received`.
+  public func keyText(ascii: Bool = false) -> String {
+    keys.map { $0.isEmpty ? "(empty)" : $0 }.joined(separator: ascii ? " | " : " · ")
   }
 
   /// The summary values as a heading shows them after the key, digits grouped: `1,203`.
@@ -32,7 +39,7 @@ public struct GroupHeading: Sendable, Equatable {
   }
 
   public static func == (a: GroupHeading, b: GroupHeading) -> Bool {
-    a.key == b.key && a.values.map(\.name) == b.values.map(\.name)
+    a.keys == b.keys && a.values.map(\.name) == b.values.map(\.name)
       && a.values.map(\.value) == b.values.map(\.value)
   }
 }

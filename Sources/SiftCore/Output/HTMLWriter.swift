@@ -45,7 +45,8 @@ public final class HTMLWriter: RecordWriter {
     try output.endRecord()
   }
 
-  /// A group's header row: its value (`(empty)` when empty) and its count, digits grouped.
+  /// A group's header row: its values (`Acme · received`, `(empty)` for an empty one) and its
+  /// count, digits grouped.
   public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
     var out = output
     out.append(literal: "<tr style=\"")
@@ -55,7 +56,7 @@ public final class HTMLWriter: RecordWriter {
     out.append(literal: "\" style=\"")
     out.append(literal: HTMLStyle.groupCell)
     out.append(literal: "\">")
-    var text = heading.key.isEmpty ? "(empty)" : heading.key
+    var text = heading.keyText()
     text.withUTF8 { HTMLText.append($0, to: &out) }
     out.append(literal: " <span style=\"")
     out.append(literal: HTMLStyle.groupCount)

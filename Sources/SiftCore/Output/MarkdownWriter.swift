@@ -31,7 +31,7 @@ public final class MarkdownWriter: RecordWriter {
     if groups > 0 { out.append(.lineFeed) }
     groups += 1
     out.append(literal: "**")
-    var text = "\(heading.key) (\(heading.summaryText))"
+    var text = "\(heading.keyText()) (\(heading.summaryText))"
     text.withUTF8 { appendEscapedInline($0, to: &out) }
     out.append(literal: "**\n\n")
     headerWritten = false

@@ -50,7 +50,8 @@ public final class TableWriter: RecordWriter {
     }
   }
 
-  /// Starts a group: its rows follow a line `key (count)` (digits grouped: `Acme (1,203)`).
+  /// Starts a group: its rows follow a line `key (count)` (digits grouped: `Acme (1,203)`;
+  /// with `group:a,b`, `Acme · received (12)`).
   public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
     groups.append(Group(row: records, heading: heading))
   }
@@ -249,10 +250,11 @@ public final class TableWriter: RecordWriter {
     try output.endRecord()
   }
 
-  /// Writes `key (count)`, cut to `maxWidth`; an empty key shows as `(empty)`.
+  /// Writes `key (count)` (`Acme · received (12)` with `group:a,b`), cut to `maxWidth`; an
+  /// empty value shows as `(empty)`.
   private func writeGroupHeader(_ group: Group, to out: inout OutputBuffer) throws(OutputError) {
     var line: [UInt8] = []
-    var key = group.heading.key.isEmpty ? "(empty)" : group.heading.key
+    var key = group.heading.keyText(ascii: ascii)
     key.withUTF8 { _ = VisibleText.append($0, to: &line, ascii: ascii) }
     line.append(contentsOf: " (\(group.heading.summaryText))".utf8)
     line.withUnsafeBufferPointer { text in

@@ -96,25 +96,34 @@ extension Plan {
   }
 
   private func flow(countOnly: Bool) -> String {
+    // `customer`, or `customer, then status` with `group:customer,status`.
+    let groups = group.map(\.name).joined(separator: ", then ")
+    let order = sort.map { "\($0.field.name) \($0.descending ? "desc" : "asc")" }
     switch shape(countOnly: countOnly) {
     case .summarize:
-      var steps = ["summarize the matching records" + (group.map { " per \($0.name)" } ?? "") + " into "
-        + summaryColumns.filter { $0.kind != .group }.map(\.name).joined(separator: ", ")]
-      let order = sort.map { "\($0.field.name) \($0.descending ? "desc" : "asc")" }
+      let columns = summaryColumns.filter { $0.kind != .group }.map(\.name)
+      var steps = [
+        "summarize the matching records" + (group.isEmpty ? "" : " per \(groups)") + " into "
+          + columns.joined(separator: ", ")
+      ]
       if !order.isEmpty { steps.append("sort the summary by " + order.joined(separator: ", ")) }
       if let limit { steps.append("keep the first \(limit)") }
+      if let limitPerGroup {
+        let outer = group.dropLast().map(\.name).joined(separator: ", ")
+        steps.append("keep the first \(limitPerGroup) of each \(outer)")
+      }
       return steps.joined(separator: ", ") + ", then write them"
     case .count: return "count the matching records"
-    case .tally: return "count the matching records per \(group?.name ?? "")"
+    case .tally: return "count the matching records per \(groups)"
     case .stream:
       guard let limit else { return "stream each matching record out as it is read" }
       return "stream the first \(limit) matching records out as they are read"
     case .order:
       var steps: [String] = []
-      if let group { steps.append("group by \(group.name)") }
-      let order = sort.map { "\($0.field.name) \($0.descending ? "desc" : "asc")" }
+      if !group.isEmpty { steps.append("group by \(groups)") }
       if !order.isEmpty { steps.append("sort by " + order.joined(separator: ", ")) }
       if let limit { steps.append("keep the first \(limit)") }
+      if let limitPerGroup { steps.append("keep the first \(limitPerGroup) of each group") }
       return "keep the matching records, " + steps.joined(separator: ", ") + ", then write them"
     }
   }

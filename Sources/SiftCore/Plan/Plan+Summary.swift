@@ -26,11 +26,11 @@ extension Plan {
     kind == .sort || kind == .fields
   }
 
-  /// The summary's columns in order: the group field, `count`, then each aggregate's columns in
-  /// query order; empty without aggregates.
-  static func summaryColumns(group: ResolvedField?, aggregates: [SummaryColumn]) -> [SummaryColumn] {
+  /// The summary's columns in order: the group fields, `count`, then each aggregate's columns
+  /// in query order; empty without aggregates.
+  static func summaryColumns(group: [ResolvedField], aggregates: [SummaryColumn]) -> [SummaryColumn] {
     guard !aggregates.isEmpty else { return [] }
-    let groups = group.map { [SummaryColumn(kind: .group, field: $0, name: $0.name)] } ?? []
+    let groups = group.map { SummaryColumn(kind: .group, field: $0, name: $0.name) }
     return groups + [SummaryColumn(kind: .count, field: nil, name: "count")] + aggregates
   }
 

@@ -54,12 +54,34 @@ public struct Plan: Sendable {
       }
     }
     let output = { (n: FieldName) in summaryFields[n] ?? resolved(n) }
-    if let g = query.group.flatMap({ fields[$0] }),
-      let clash = query.sort.first(where: { fields[$0.field] == g }), let gn = query.group
-    {
+    for gn in query.group {
+      guard let g = fields[gn], let clash = query.sort.first(where: { fields[$0.field] == g })
+      else { continue }
       throw PlanError(
         message: "group:\(gn.name) already orders by \(g.name); choose another sort field",
         span: clash.field.span)
+    }
+    if let names = query.group.dropFirst().first(where: { n in
+      query.group.filter { fields[$0] == fields[n] }.count > 1
+    }) {
+      throw PlanError(
+        message: "group:\(names.name) names the field \(resolved(names).name) twice; name each group field once",
+        span: names.span)
+    }
+    if query.limitsPerGroup, let clause = query[.limit] {
+      if query.group.isEmpty {
+        throw PlanError(
+          message: "limit:\(query.limit!)/group needs group: to say what a group is",
+          span: clause.span,
+          notes: ["  e.g. group:customer limit:\(query.limit!)/group, or limit:\(query.limit!) for the whole result"])
+      }
+      if summarizing && query.group.count < 2 {
+        throw PlanError(
+          message: "limit:\(query.limit!)/group with aggregates needs two group fields: "
+            + "each group is one summary row",
+          span: clause.span,
+          notes: ["  group:a,b keeps the first rows of each a; limit:\(query.limit!) keeps the first rows of the summary"])
+      }
     }
     var periods: [Span: Period] = [:]
     for v in values {
@@ -75,8 +97,8 @@ public struct Plan: Sendable {
       switch clause.value {
       case .sort(let keys):
         return PlanDirective.sort(keys.map { SortOrder(field: output($0.field), descending: $0.descending) })
-      case .group(let name): return .group(resolved(name))
-      case .limit(let n): return .limit(n)
+      case .group(let names): return .group(names.map(resolved))
+      case .limit(let n, let perGroup): return .limit(n, perGroup: perGroup)
       case .fields(let names, excluding: false): return .fields(names.map(output))
       case .fields(let names, excluding: true):
         // `fields:-a,-b`: every top-level field (or summary column) but those, in order.
@@ -110,15 +132,22 @@ public struct Plan: Sendable {
     return []
   }
 
-  /// The `group:` field.
-  public var group: ResolvedField? {
-    for case .group(let field) in directives { return field }
+  /// The `group:` fields, outermost first; empty without `group:`.
+  public var group: [ResolvedField] {
+    for case .group(let fields) in directives { return fields }
+    return []
+  }
+
+  /// The `limit:` count of the whole result; `nil` without `limit:` or with `limit:N/group`.
+  public var limit: Int? {
+    for case .limit(let n, false) in directives { return n }
     return nil
   }
 
-  /// The `limit:` count.
-  public var limit: Int? {
-    for case .limit(let n) in directives { return n }
+  /// The `limit:N/group` count: the first N records of each group (with aggregates, the first
+  /// N summary rows of each value of the outer group fields; Docs/Aggregates.md).
+  public var limitPerGroup: Int? {
+    for case .limit(let n, true) in directives { return n }
     return nil
   }
 
@@ -139,8 +168,8 @@ public struct Plan: Sendable {
   /// How the records flow through a run: with `countOnly` (`-c`) nothing is written.
   public func shape(countOnly: Bool) -> ExecutionShape {
     if !aggregates.isEmpty { return .summarize }
-    if countOnly { return group == nil ? .count : .tally }
-    return sort.isEmpty && group == nil ? .stream : .order
+    if countOnly { return group.isEmpty ? .count : .tally }
+    return sort.isEmpty && group.isEmpty ? .stream : .order
   }
 
   /// The resolved field of a name in the query.
@@ -175,8 +204,10 @@ public struct Plan: Sendable {
 /// One directive of a plan (Docs/QueryLanguage.md, Directives), its fields resolved.
 public enum PlanDirective: Sendable {
   case sort([SortOrder])
-  case group(ResolvedField)
-  case limit(Int)
+  /// The group fields, outermost first.
+  case group([ResolvedField])
+  /// `limit:N`, or with `perGroup` `limit:N/group`.
+  case limit(Int, perGroup: Bool)
   /// The fields written, in order (`fields:-a` already turned into the fields kept). With
   /// aggregates, the summary's columns.
   case fields([ResolvedField])
@@ -198,7 +229,8 @@ public enum ExecutionShape: Sendable, Equatable {
   case order
   /// Matches are only counted (`-c`).
   case count
-  /// Matches are counted per group value (`-c` with `group:`).
+  /// Matches are counted per group value, or per combination with `group:a,b` (`-c` with
+  /// `group:`).
   case tally
   /// Matches are summarized per group into summary rows, which are then sorted and limited.
   case summarize

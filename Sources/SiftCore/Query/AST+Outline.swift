@@ -29,8 +29,8 @@ extension DirectiveValue {
     switch self {
     case .sort(let keys):
       return keys.map { ($0.descending ? "-" : "") + $0.field.outline }.joined(separator: ",")
-    case .group(let field): return field.outline
-    case .limit(let n): return "\(n)"
+    case .group(let fields): return fields.map(\.outline).joined(separator: ",")
+    case .limit(let n, let perGroup): return "\(n)" + (perGroup ? "/group" : "")
     case .fields(let names, let excluding):
       return names.map { (excluding ? "-" : "") + $0.outline }.joined(separator: ",")
     case .aggregate(_, let names):

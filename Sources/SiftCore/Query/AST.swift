@@ -64,16 +64,23 @@ public struct Query: Sendable {
     return []
   }
 
-  /// `group:` field.
-  public var group: FieldName? {
-    if case .group(let field)? = self[.group]?.value { return field }
+  /// `group:` fields, outermost first; empty when the query has no `group:`.
+  public var group: [FieldName] {
+    if case .group(let fields)? = self[.group]?.value { return fields }
+    return []
+  }
+
+  /// `limit:` count (a whole number ≥ 0), of the whole result or, with `limitsPerGroup`, of
+  /// each group.
+  public var limit: Int? {
+    if case .limit(let n, _)? = self[.limit]?.value { return n }
     return nil
   }
 
-  /// `limit:` count (a whole number ≥ 0).
-  public var limit: Int? {
-    if case .limit(let n)? = self[.limit]?.value { return n }
-    return nil
+  /// `limit:N/group`: the limit keeps the first N records of each group.
+  public var limitsPerGroup: Bool {
+    if case .limit(_, let perGroup)? = self[.limit]?.value { return perGroup }
+    return false
   }
 
   /// `fields:` projection in output order; with `excludesFields`, the fields left out instead.
@@ -151,8 +158,10 @@ public struct DirectiveClause: Sendable {
 /// What a directive says (Docs/QueryLanguage.md, Directives).
 public enum DirectiveValue: Sendable {
   case sort([SortKey])
-  case group(FieldName)
-  case limit(Int)
+  /// `group:a,b`: the fields, outermost first.
+  case group([FieldName])
+  /// `limit:N`, or with `perGroup` `limit:N/group`.
+  case limit(Int, perGroup: Bool)
   /// The fields kept in output order, or with `excluding`, the fields left out.
   case fields([FieldName], excluding: Bool)
   /// `sum:amount,qty` and the other aggregates.
@@ -162,7 +171,7 @@ public enum DirectiveValue: Sendable {
   public var fieldNames: [FieldName] {
     switch self {
     case .sort(let keys): keys.map(\.field)
-    case .group(let field): [field]
+    case .group(let fields): fields
     case .limit: []
     case .fields(let names, _), .aggregate(_, let names): names
     }

@@ -38,8 +38,8 @@ extension DirectiveValue {
     case .sort(let keys):
       return keys.map { "\($0.field.canonicalText) \($0.descending ? "desc" : "asc")" }
         .joined(separator: ", ")
-    case .group(let field): return field.canonicalText
-    case .limit(let n): return "\(n)"
+    case .group(let fields): return fields.map(\.canonicalText).joined(separator: ", ")
+    case .limit(let n, let perGroup): return "\(n)" + (perGroup ? "/group" : "")
     case .fields(let names, let excluding):
       return names.map { (excluding ? "-" : "") + $0.canonicalText }.joined(separator: ", ")
     case .aggregate(_, let names):

@@ -61,9 +61,9 @@ public struct Parser {
     if current.kind == .rightParen {
       throw QueryError("unmatched ')': no '(' opens it", at: current.span)
     }
-    if let group = query.group,
-      let key = query.sort.first(where: { $0.field.normalizedName == group.normalizedName })
-    {
+    for group in query.group {
+      guard let key = query.sort.first(where: { $0.field.normalizedName == group.normalizedName })
+      else { continue }
       throw QueryError(
         "group:\(group.canonicalText) already orders by \(group.name); choose another sort field",
         at: key.field.span)
@@ -336,7 +336,7 @@ public struct Parser {
       let hint =
         switch directive {
         case .sort: "list all keys in one, e.g. sort:-date,customer"
-        case .group: "a query groups by one field"
+        case .group: "list all group fields in one, e.g. group:customer,status"
         case .limit: "a query has one limit"
         case .fields: "list all fields in one, e.g. fields:date,customer"
         default: "list all its fields in one, e.g. \(directive.rawValue):amount,qty"
@@ -376,27 +376,29 @@ public struct Parser {
       } while consumeListComma(canonical: canonical)
       value = .fields(names, excluding: excluding ?? false)
     case .group:
-      if lexer.peek() == .minus {
-        throw QueryError(
-          "'group:' takes a field name; groups are always in ascending order, "
-            + "so write group:FIELD without '-'", at: lexer.position)
-      }
-      guard let name = try lexer.scanName() else {
-        throw QueryError("expected a field name after 'group:'", at: lexer.position)
-      }
-      value = .group(name)
-      if lexer.peek() == .comma {
-        throw QueryError(
-          "'group:' takes one field; a query groups by one field", at: lexer.position)
-      }
+      // `group:a,b` nests: by a, inside each a by b (Docs/QueryLanguage.md, Directives).
+      var names: [FieldName] = []
+      var after = written
+      repeat {
+        if lexer.peek() == .minus {
+          throw QueryError(
+            "'group:' takes field names; groups are always in ascending order, "
+              + "so write group:FIELD without '-'", at: lexer.position)
+        }
+        guard let name = try lexer.scanName() else {
+          throw QueryError("expected a field name after \(after)", at: lexer.position)
+        }
+        if names.contains(where: { $0.normalizedName == name.normalizedName }) {
+          throw QueryError(
+            "group:\(name.canonicalText) is named twice; name each group field once",
+            at: name.span)
+        }
+        names.append(name)
+        after = "','"
+      } while consumeListComma(canonical: canonical)
+      value = .group(names)
     case .limit:
-      let number = lexer.scanBare(stoppingAtRange: false)
-      guard number.text.utf8.allSatisfy(\.isDigit), let limit = Int(number.text) else {
-        throw QueryError(
-          "expected a whole number (0 or more) after 'limit:', not '\(number.text)'",
-          at: number.span)
-      }
-      value = .limit(limit)
+      value = try scanLimit()
     default:
       value = .aggregate(directive.aggregate!, try scanNameList(after: written, canonical: canonical))
     }
@@ -405,6 +407,31 @@ public struct Parser {
     query.set(DirectiveClause(value, span: span))
     try resumeAfterValues()
     return .directive(directive, span)
+  }
+
+  /// `limit:20`, or `limit:3/group` for the first 3 records of each group.
+  private mutating func scanLimit() throws(QueryError) -> DirectiveValue {
+    let written = lexer.scanBare(stoppingAtRange: false)
+    let parts = written.text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+    let number = parts[0]
+    guard number.utf8.allSatisfy(\.isDigit), let limit = Int(number) else {
+      throw QueryError(
+        "expected a whole number (0 or more) after 'limit:', not '\(number)'",
+        at: Span(written.span.start, written.span.start + number.utf8.count))
+    }
+    guard parts.count == 2 else { return .limit(limit, perGroup: false) }
+    let per = written.span.start + number.utf8.count + 1
+    guard parts[1] == "group" else {
+      throw QueryError(
+        "expected 'group' after '\(number)/', not '\(parts[1])'", at: Span(per, written.span.end),
+        notes: ["  limit:\(number)/group keeps the first \(number) records of each group"])
+    }
+    guard limit > 0 else {
+      throw QueryError(
+        "limit:0/group would keep no record of any group", at: written.span,
+        notes: ["  keep at least 1 record per group (limit:1/group), or none at all with limit:0"])
+    }
+    return .limit(limit, perGroup: true)
   }
 
   /// Field names separated by `,` (canonically `, `).

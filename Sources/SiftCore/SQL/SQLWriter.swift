@@ -7,9 +7,18 @@ public struct SQLWriter {
   public let source: SQLSource
   /// `-c`: the count (per group with `group:`) instead of the records.
   public let countOnly: Bool
-  /// With `group:`, each record's group value in a last column `sift_group`, for a client
+  /// With `group:`, each record's group values in last columns (`groupColumns`), for a client
   /// that writes group headers (`--engine`).
   public var groupColumn = false
+
+  /// The names of the columns that hold a record's group values with `groupColumn`:
+  /// `sift_group`, or with `group:a,b` `sift_group1`, `sift_group2`.
+  public static func groupColumns(_ count: Int) -> [String] {
+    count == 1 ? ["sift_group"] : (1...max(count, 1)).map { "sift_group\($0)" }
+  }
+
+  /// The column that numbers each group's records with `limit:N/group`.
+  static let rank = "sift_rank"
 
   /// The column that holds the input order.
   static let row = "sift_row"
@@ -66,11 +75,15 @@ public struct SQLWriter {
     }
   }
 
-  /// Whether a name is one of the statement's own columns: `sift_row`, `sift_group`, `sift_n3`,
-  /// `sift_d3`.
+  /// Whether a name is one of the statement's own columns: `sift_row`, `sift_rank`,
+  /// `sift_group` (`sift_group2`…), `sift_n3`, `sift_d3`.
   static func isOwnColumn(_ name: String) -> Bool {
     let lower = Array(name.lowercased().utf8)
-    if lower == Array(row.utf8) || lower == Array("sift_group".utf8) { return true }
+    if lower == Array(row.utf8) || lower == Array(rank.utf8) { return true }
+    let group = Array("sift_group".utf8)
+    if lower.starts(with: group), lower[group.count...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+      return true
+    }
     guard lower.count > 6, lower.starts(with: Array("sift_".utf8)),
       lower[5] == UInt8(ascii: "n") || lower[5] == UInt8(ascii: "d")
     else { return false }
@@ -102,12 +115,15 @@ public struct SQLWriter {
       ResolvedField(index: $0.offset, path: [], name: $0.element)
     }).map { (f: ResolvedField) throws(SQLError) in try output(f) }
     var order: [String] = []
-    if groupColumn, let g = plan.group {
-      kept = kept + ["\(try groupValue(g)) AS sift_group"]
+    if groupColumn {
+      for (g, name) in zip(plan.group, SQLWriter.groupColumns(plan.group.count)) {
+        kept.append("\(try groupValue(g)) AS \(name)")
+      }
     }
-    // Groups in `group:` order: typed as `sort:` ascending, then by their exact bytes.
-    if let g = plan.group {
-      order += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: false)
+    // Groups in `group:` order: each field typed as `sort:` ascending, then by its exact bytes.
+    var groups: [String] = []
+    for g in plan.group {
+      groups += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: false)
         + [dialect.byteOrder(try groupValue(g))]
     }
     for key in plan.sort {
@@ -116,8 +132,14 @@ public struct SQLWriter {
         try value(f), try number(of: f), try dateKey(of: f), descending: key.descending)
     }
     order.append(SQLWriter.row)
-    return "SELECT \(kept.joined(separator: ", "))\nFROM \(from)\(where_)\nORDER BY "
-      + order.joined(separator: ", ") + limit
+    let select = "SELECT \(kept.joined(separator: ", "))\nFROM "
+    let ordered = "\nORDER BY " + (groups + order).joined(separator: ", ")
+    guard let perGroup = plan.limitPerGroup else { return select + from + where_ + ordered + limit }
+    // `limit:N/group`: the first N records of each group, numbered in the group's order.
+    let partition = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
+    return select + "(SELECT *, ROW_NUMBER() OVER (PARTITION BY \(partition.joined(separator: ", "))"
+      + " ORDER BY \(order.joined(separator: ", "))) AS \(SQLWriter.rank)\nFROM \(from)\(where_)) AS r"
+      + "\nWHERE \(SQLWriter.rank) <= \(perGroup)" + ordered
   }
 
   private var limit: String { plan.limit.map { "\nLIMIT \($0)" } ?? "" }
@@ -125,13 +147,18 @@ public struct SQLWriter {
   // MARK: Counts and summaries
 
   /// `-c` with `group:`: one row per group value (empty and null values are one group), in
-  /// group order.
+  /// group order; with `group:a,b` one per combination, a column per field (`value1`, `value2`).
   private func tally(from: String, where_: String) throws(SQLError) -> String {
-    guard let g = plan.group else { throw SQLError("a count per group needs group:") }
-    let key = try groupValue(g)
-    return "SELECT value, count\nFROM (SELECT \(key) AS value, count(*) AS count\nFROM \(from)"
-      + "\(where_)\nGROUP BY \(key)) AS g\nORDER BY "
-      + (try groupOrder(alias: "value")).joined(separator: ", ")
+    guard !plan.group.isEmpty else { throw SQLError("a count per group needs group:") }
+    let keys = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
+    let names = keys.count == 1 ? ["value"] : keys.indices.map { "value\($0 + 1)" }
+    let inner = zip(keys, names).map { "\($0) AS \($1)" }
+    var order: [String] = []
+    for name in names { order += try groupOrder(alias: name) }
+    return "SELECT \(names.joined(separator: ", ")), count\nFROM (SELECT "
+      + inner.joined(separator: ", ") + ", count(*) AS count\nFROM \(from)"
+      + "\(where_)\nGROUP BY \(keys.joined(separator: ", "))) AS g\nORDER BY "
+      + order.joined(separator: ", ")
   }
 
   /// Aggregates (Docs/Aggregates.md): one summary row per group, or one for the whole result.
@@ -149,9 +176,8 @@ public struct SQLWriter {
       }
       outer.append("\(alias) AS \(name)")
     }
-    let grouping = try plan.group.map { (g: ResolvedField) throws(SQLError) in
-      "\nGROUP BY \(try groupValue(g))"
-    } ?? ""
+    let keys = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
+    let grouping = keys.isEmpty ? "" : "\nGROUP BY " + keys.joined(separator: ", ")
     let kept = plan.projection.map { $0.map { outer[$0.index] } } ?? outer
     var order: [String] = []
     for key in plan.sort {
@@ -175,10 +201,26 @@ public struct SQLWriter {
         order.append("\(number) \(key.descending ? "DESC" : "ASC") NULLS LAST")
       }
     }
-    if plan.group != nil { order += try groupOrder(alias: "c0") }
-    let ordered = order.isEmpty ? "" : "\nORDER BY " + order.joined(separator: ", ")
-    return "SELECT \(kept.joined(separator: ", "))\nFROM (SELECT \(inner.joined(separator: ", "))"
-      + "\nFROM \(from)\(where_)\(grouping)) AS s\(ordered)\(limit)"
+    // The group columns are the first ones: c0, c1…
+    var groups: [String] = []
+    for i in plan.group.indices { groups += try groupOrder(alias: "c\(i)") }
+    let summarized = "(SELECT \(inner.joined(separator: ", "))\nFROM \(from)\(where_)\(grouping)) AS s"
+    let select = "SELECT \(kept.joined(separator: ", "))\nFROM "
+    guard let perGroup = plan.limitPerGroup else {
+      let ordered = (order + groups).isEmpty ? "" : "\nORDER BY " + (order + groups).joined(separator: ", ")
+      return select + summarized + ordered + limit
+    }
+    // `limit:N/group`: the first N rows of each value of the outer group fields (all but the
+    // last), in outer group order (Docs/Aggregates.md).
+    let outerColumns: [String] = plan.group.indices.dropLast().map { "c\($0)" }
+    var outerOrder: [String] = []
+    for alias in outerColumns { outerOrder += try groupOrder(alias: alias) }
+    let rowOrder: String = (order + groups).joined(separator: ", ")
+    let numbered: String = "(SELECT *, ROW_NUMBER() OVER (PARTITION BY "
+      + outerColumns.joined(separator: ", ") + " ORDER BY " + rowOrder + ") AS "
+      + SQLWriter.rank + "\nFROM " + summarized + ") AS r"
+    let finalOrder: String = (outerOrder + order + groups).joined(separator: ", ")
+    return select + numbered + "\nWHERE \(SQLWriter.rank) <= \(perGroup)\nORDER BY " + finalOrder
   }
 
   /// One aggregate over a group's values; empty values and values not of the kind it needs are

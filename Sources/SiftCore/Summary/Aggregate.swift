@@ -2,80 +2,84 @@
 /// `count`, `sum`, `avg`, `min` and `max` keep one value; `distinct` and the percentiles keep
 /// the group's values. States of the same column merge, so parts of a file can be summarized
 /// on several threads.
+///
+/// A state holds only what differs per group (what the column computes is the column's, given
+/// to each call), so a sum's state is 32 bytes: a million groups with two aggregates keep 64 MB
+/// of states (Docs/Aggregates.md, Memory).
 enum AggregateState {
-  case total(NumberTotal, mean: Bool)
-  case extreme(Extreme)
+  case total(NumberTotal)
+  case extreme(SummaryValue?)
   case distinct(Set<[UInt8]>)
-  case percentile([SummaryNumber], Int)
+  case percentile([SummaryNumber])
 
-  init(_ function: AggregateFunction, fieldType: ColumnType) {
+  init(_ function: AggregateFunction) {
     switch function {
-    case .sum: self = .total(NumberTotal(), mean: false)
-    case .avg: self = .total(NumberTotal(), mean: true)
-    case .min, .max: self = .extreme(Extreme(largest: function == .max, fieldType: fieldType))
+    case .sum, .avg: self = .total(NumberTotal())
+    case .min, .max: self = .extreme(nil)
     case .distinct: self = .distinct([])
-    case .p50, .p90, .p95, .p99: self = .percentile([], function.percentile!)
+    case .p50, .p90, .p95, .p99: self = .percentile([])
     }
   }
 
-  /// Adds one value (its decoded bytes; empty for an empty, missing or null value). Returns
-  /// false when a non-empty value is left out for not being of the kind the column needs.
-  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Adds one value (its decoded bytes; empty for an empty, missing or null value) to a state of
+  /// `column`. Returns false when a non-empty value is left out for not being of the kind the
+  /// column needs.
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ column: AggregateColumn) -> Bool {
     guard !bytes.isEmpty else { return true }
     switch self {
-    case .total(var t, let mean):
+    case .total(var t):
       guard let n = SummaryNumber(bytes) else { return false }
       t.add(n)
-      self = .total(t, mean: mean)
-    case .extreme(var e):
-      guard e.add(bytes) else { return false }
-      self = .extreme(e)
+      self = .total(t)
+    case .extreme(let best):
+      guard let value = column.extremeValue(bytes) else { return false }
+      if column.isBetter(value, than: best) { self = .extreme(value) }
     case .distinct(var values):
       self = .distinct([])
       values.insert(Array(bytes))
       self = .distinct(values)
-    case .percentile(var values, let p):
+    case .percentile(var values):
       guard let n = SummaryNumber(bytes) else { return false }
-      self = .percentile([], p)
+      self = .percentile([])
       values.append(n)
-      self = .percentile(values, p)
+      self = .percentile(values)
     }
     return true
   }
 
   /// Adds the values of a later part's state of the same column.
-  mutating func merge(_ other: AggregateState) {
+  mutating func merge(_ other: AggregateState, _ column: AggregateColumn) {
     switch (self, other) {
-    case (.total(var t, let mean), .total(let u, _)):
+    case (.total(var t), .total(let u)):
       t.merge(u)
-      self = .total(t, mean: mean)
-    case (.extreme(var e), .extreme(let f)):
-      e.merge(f)
-      self = .extreme(e)
+      self = .total(t)
+    case (.extreme(let best), .extreme(let value?)):
+      if column.isBetter(value, than: best) { self = .extreme(value) }
+    case (.extreme, .extreme): break
     case (.distinct(var a), .distinct(let b)):
       a.formUnion(b)
       self = .distinct(a)
-    case (.percentile(var a, let p), .percentile(let b, _)):
+    case (.percentile(var a), .percentile(let b)):
       a += b
-      self = .percentile(a, p)
+      self = .percentile(a)
     default: preconditionFailure("merging states of different columns")
     }
   }
 
   /// Appends the column's value as JSON text: a number, a string, or `null` when no value
   /// counted.
-  func appendResult(to out: inout [UInt8]) {
+  func appendResult(_ column: AggregateColumn, to out: inout [UInt8]) {
     switch self {
-    case .total(let t, let mean): t.appendResult(mean: mean, to: &out)
-    case .extreme(let e):
-      if let best = e.best {
+    case .total(let t): t.appendResult(mean: column.function == .avg, to: &out)
+    case .extreme(let best):
+      if let best {
         best.bytes.withUnsafeBufferPointer { JSONText.appendTextValue($0, to: &out) }
       } else {
         out += SummaryTable.null
       }
     case .distinct(let values): out += String(values.count).utf8
-    case .percentile(let values, let p):
-      guard !values.isEmpty else {
+    case .percentile(let values):
+      guard !values.isEmpty, let p = column.function.percentile else {
         out += SummaryTable.null
         return
       }
@@ -87,6 +91,33 @@ enum AggregateState {
       let rank = max(1, (p * values.count + 99) / 100)
       values[sorted[rank - 1]].append(to: &out)
     }
+  }
+}
+
+/// What an aggregate column computes, the same for every group: its function and its field's
+/// type.
+struct AggregateColumn {
+  let function: AggregateFunction
+  let fieldType: ColumnType
+
+  /// A value `min:`/`max:` can keep: a number field compares only numbers and a date field only
+  /// dates; a text field compares every value. `nil` for a value left out.
+  func extremeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> SummaryValue? {
+    let key = SortValue(decoded: bytes)
+    switch (fieldType, key) {
+    case (.number, .number), (.date, .date), (.dateTime, .date): break
+    case (.number, _), (.date, _), (.dateTime, _): return nil
+    default: break
+    }
+    return SummaryValue(key: key, bytes: Array(bytes))
+  }
+
+  /// Whether `v` is strictly smaller (`min:`) or larger (`max:`) than the value kept: of equal
+  /// values the first one read stays.
+  func isBetter(_ v: SummaryValue, than kept: SummaryValue?) -> Bool {
+    guard let kept else { return true }
+    let c = SortValue.compare(v.key, kept.key, descending: false)
+    return function == .max ? c > 0 : c < 0
   }
 }
 
@@ -115,28 +146,59 @@ struct SummaryNumber {
 }
 
 /// A running sum: exact while every number is a decimal and nothing overflows, then binary
-/// floating point from the exact sum so far.
+/// floating point from the exact sum so far. The exact units are kept as two words (an `Int128`
+/// would align every state to 16 bytes), and a sum no longer exact keeps its `Double` in the low
+/// one.
 struct NumberTotal {
-  var exact: ExactDecimal? = ExactDecimal(units: 0, scale: 0)
+  private var low: UInt64 = 0
+  private var high: Int64 = 0
+  private(set) var count = 0
+  private var scale: Int32 = 0
+  private var isExact = true
+
+  /// The exact sum, while it is one.
+  var exact: ExactDecimal? {
+    get {
+      isExact ? ExactDecimal(units: Int128(high) << 64 | Int128(low), scale: Int(scale)) : nil
+    }
+    set {
+      if let newValue {
+        low = UInt64(truncatingIfNeeded: newValue.units)
+        high = Int64(truncatingIfNeeded: newValue.units >> 64)
+        scale = Int32(newValue.scale)
+      }
+      isExact = newValue != nil
+    }
+  }
+
   /// The sum once it is no longer exact.
-  var inexact = 0.0
-  var count = 0
+  private var inexact: Double {
+    get { Double(bitPattern: low) }
+    set { low = newValue.bitPattern }
+  }
 
   mutating func add(_ n: SummaryNumber) {
     count += 1
-    if exact != nil {
-      if let e = n.exact, exact!.add(e) { return }
-      inexact = exact!.double
+    if var sum = exact {
+      if let e = n.exact, sum.add(e) {
+        exact = sum
+        return
+      }
       exact = nil
+      inexact = sum.double
     }
     inexact += n.value
   }
 
   mutating func merge(_ other: NumberTotal) {
     count += other.count
-    if exact != nil, let e = other.exact, exact!.add(e) { return }
-    inexact = (exact?.double ?? inexact) + (other.exact?.double ?? other.inexact)
+    if var sum = exact, let e = other.exact, sum.add(e) {
+      exact = sum
+      return
+    }
+    let mine = exact?.double ?? inexact
     exact = nil
+    inexact = mine + (other.exact?.double ?? other.inexact)
   }
 
   /// The sum (with the most decimals of its numbers) or the mean (with two more, half to
@@ -161,44 +223,6 @@ struct NumberTotal {
       return
     }
     out += (mean ? inexact / Double(count) : inexact).shortestText.utf8
-  }
-}
-
-/// The smallest or largest value as `sort:` orders it. A number field compares only numbers and
-/// a date field only dates; a text field compares every value.
-struct Extreme {
-  let largest: Bool
-  let fieldType: ColumnType
-  var best: SummaryValue?
-
-  init(largest: Bool, fieldType: ColumnType) {
-    self.largest = largest
-    self.fieldType = fieldType
-  }
-
-  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let key = SortValue(decoded: bytes)
-    switch (fieldType, key) {
-    case (.number, .number), (.date, .date), (.dateTime, .date): break
-    case (.number, _), (.date, _), (.dateTime, _): return false
-    default: break
-    }
-    consider(SummaryValue(key: key, bytes: Array(bytes)))
-    return true
-  }
-
-  mutating func merge(_ other: Extreme) {
-    if let b = other.best { consider(b) }
-  }
-
-  /// Keeps `v` when it is strictly better: of equal values the first one read stays.
-  private mutating func consider(_ v: SummaryValue) {
-    guard let current = best else {
-      best = v
-      return
-    }
-    let c = SortValue.compare(v.key, current.key, descending: false)
-    if largest ? c > 0 : c < 0 { best = v }
   }
 }
 

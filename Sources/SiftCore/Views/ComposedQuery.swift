@@ -44,9 +44,9 @@ public struct ComposedQuery: Sendable {
     if query.sort.isEmpty, let defaultSort {
       let text = "sort:" + defaultSort.text
       placed.append(Part(key: "sort", text: text, offset: offset))
-      let grouped = query.group.map { FieldResolver.normalize($0.name) }
+      let grouped = Set(query.group.map { FieldResolver.normalize($0.name) })
       let keys = defaultSort.keys.map { $0.shifted(by: offset) }
-        .filter { FieldResolver.normalize($0.field.name) != grouped }
+        .filter { !grouped.contains(FieldResolver.normalize($0.field.name)) }
       if !keys.isEmpty {
         query.set(DirectiveClause(.sort(keys), span: Span(offset, offset + text.utf8.count)))
       }
@@ -76,7 +76,7 @@ extension DirectiveValue {
   fileprivate func shifted(by offset: Int) -> DirectiveValue {
     switch self {
     case .sort(let keys): return .sort(keys.map { $0.shifted(by: offset) })
-    case .group(let field): return .group(field.shifted(by: offset))
+    case .group(let fields): return .group(fields.map { $0.shifted(by: offset) })
     case .limit: return self
     case .fields(let names, let excluding):
       return .fields(names.map { $0.shifted(by: offset) }, excluding: excluding)

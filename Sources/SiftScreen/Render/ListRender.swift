@@ -41,8 +41,8 @@ extension ScreenModel {
         case .blank: lines.append(StyledLine())
         case .heading(let index):
           let heading = table.result.groups[index].heading
-          let key = heading.key.isEmpty ? "(empty)" : heading.key
-          lines.append(message("\(key) (\(heading.summaryText))", .groupHeading))
+          lines.append(
+            message("\(heading.keyText(ascii: setup.ascii)) (\(heading.summaryText))", .groupHeading))
         case .row(let index):
           let highlighted = index == page.row && focus == .list
           lines.append(
