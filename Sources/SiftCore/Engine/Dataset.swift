@@ -143,6 +143,12 @@ public final class Dataset {
     }
   }
 
+  /// How the first run will read each input, in words (`2 workers, 15 parts of 8 MiB`, or
+  /// `1 worker` and why), from the rule the engine follows (Docs/QueryLanguage.md, Explain).
+  public var threading: [String] {
+    (firstReaders ?? []).map { parallel.threadingWords($0) }
+  }
+
   /// Runs `plan` over every record of the inputs. With `writer == nil` (`--count`) nothing is
   /// written, only counted.
   public func run(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
