@@ -95,13 +95,40 @@ struct CountSink: MatchSink {
 
 /// `-c` with `group:`: each group's value is tallied; no record is kept.
 struct TallySink: MatchSink {
+  /// A part's counts. Records are first counted by their group value's bytes as written, so a
+  /// value is decoded (quotes, escapes, null tokens) once per distinct spelling, not once per
+  /// record; `close` moves those counts into `tally`.
   struct Part: PartCollector {
     var tally = GroupTally()
+    /// The distinct values as written, counted, and the form of each (by its id), per encoding:
+    /// the same bytes are another value in another encoding.
+    private var written: [FieldEncoding: (values: GroupTally, forms: [ValueForm])] = [:]
+
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
       guard let group = access.group else { return }
+      var spelled = written.removeValue(forKey: batch.encoding) ?? (GroupTally(), [])
       batch.withRows { cursor in
-        for r in rows { tally.add(group(cursor.row(Int(r)))) }
+        for r in rows {
+          let value = group(cursor.row(Int(r)))
+          if spelled.values.add(value.raw) == spelled.forms.count {
+            spelled.forms.append(value.form)
+          }
+        }
       }
+      written[batch.encoding] = spelled
+    }
+
+    mutating func close() {
+      for (values, forms) in written.values {
+        for id in 0..<values.count {
+          let count = values.count(id)
+          let group = values.withValue(id) { tally.add(FieldValue(raw: $0, form: forms[id])) }
+          if count > 1 {
+            tally.value(group).withUnsafeBufferPointer { _ = tally.add($0, count: count - 1) }
+          }
+        }
+      }
+      written = [:]
     }
   }
 
@@ -121,6 +148,7 @@ struct TallySink: MatchSink {
   }
 
   mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {
+    all.close()
     summary.shown = summary.matched
     summary.groupCounts = all.tally.ordered().map {
       (String(decoding: $0.value, as: UTF8.self), $0.count)
