@@ -24,7 +24,9 @@ struct QueryCommand {
         parallel: options.parallel, allKeys: writesEveryKeyAsAColumn(format))
       let plan = try makePlan(on: dataset, now: now)
       if options.explain {
-        return console.output(plan.explanation(countOnly: options.count)) ?? .matched
+        let names = options.files.isEmpty ? ["stdin"] : options.files.map { $0 == "-" ? "stdin" : $0 }
+        let inputs = Array(zip(names, dataset.threading)).map { (name: $0, threading: $1) }
+        return console.output(plan.explanation(countOnly: options.count, inputs: inputs)) ?? .matched
       }
       // A report is UTF-8 whatever the locale (cron's is often C): its chips keep their arrows.
       let unicode = format == .html || console.unicode(asciiRequested: options.ascii)

@@ -180,4 +180,35 @@ import Testing
       }
     }
   }
+
+  /// How `--explain` says the dataset's one input will be read.
+  static func threading(_ source: ByteSource, _ parallel: ParallelOptions) throws -> String {
+    let opened = try ReaderFactory.makeReader(
+      source: source, format: nil, options: ReaderOptions(name: source.name))
+    let dataset = Dataset(inputs: [DatasetInput(reader: opened.reader)], parallel: parallel)
+    return try #require(dataset.threading.first)
+  }
+
+  @Test func explainSaysHowManyWorkersReadWhichParts() throws {
+    let text = Self.csv(rows: 60_000, multilineEvery: 50)
+    try Self.withFile(text, suffix: ".csv") { path in
+      let split = try Self.threading(try ByteSource(path: path), Self.parallel(3001))
+      let parts = try #require(Int(split.split(separator: " ")[2]))
+      #expect(split == "2 workers, \(parts) parts of 3001 bytes")
+      // The rest after the whole records of the first 1 MiB chunk, which the sample reads.
+      let rest = text.utf8.count - (1 << 20)
+      #expect((rest / 3001)...((rest + 1000) / 3001 + 1) ~= parts)
+      #expect(
+        try Self.threading(try ByteSource(path: path), Self.parallel(3001, workers: 1))
+          == "1 worker")
+      let big = ParallelOptions(workers: 2, partSize: 8 << 20, minimumSize: 4 << 20)
+      #expect(
+        try Self.threading(try ByteSource(path: path), big)
+          == "1 worker (less than 4 MiB after the sample)")
+      #expect(
+        try Self.threading(ByteSource(bytes: Array(text.utf8), name: "stdin"), Self.parallel(3001))
+          == "1 worker (standard input, not a file)")
+    }
+  }
+
 }

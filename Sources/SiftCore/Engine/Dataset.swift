@@ -143,6 +143,12 @@ public final class Dataset {
     }
   }
 
+  /// How the first run will read each input, in words (`2 workers, 15 parts of 8 MiB`, or
+  /// `1 worker` and why), from the rule the engine follows (Docs/QueryLanguage.md, Explain).
+  public var threading: [String] {
+    (firstReaders ?? []).map { parallel.threadingWords($0) }
+  }
+
   /// Runs `plan` over every record of the inputs. With `writer == nil` (`--count`) nothing is
   /// written, only counted. `watch` is told the records read after each batch (or part) and
   /// stops the run, as a closed output would, when it returns false.

@@ -79,9 +79,12 @@ final class Engine {
         throw failure
       }
       while current < readers.count {
-        if parallel.workers > 1, let splittable = readers[current] as? SplittableReader,
-          let rest = splittable.handOverRest(minimum: parallel.minimumSize)
+        if case .parts(let rest) = parallel.split(readers[current]),
+          let splittable = readers[current] as? SplittableReader
         {
+          if let ahead = splittable.handOverRest() {
+            try pass.process(ahead, from: current, names: splittable.fieldNames)
+          }
           try runInParts(rest, of: splittable, pass: &pass)
           current += 1
         } else if let batch = try next(from: current) {

@@ -35,6 +35,52 @@ public struct ParallelOptions: Sendable {
   var partsHeld: Int { workers > 1 ? 2 * partSize * (workers + partsAhead) : 0 }
 }
 
+extension ParallelOptions {
+  /// Whether the unread rest of `reader` is read in parts on the workers, or why it is read on
+  /// the calling thread: the one rule the engine follows and `--explain` shows.
+  func split(_ reader: RecordReader) -> RestSplit {
+    guard let splittable = reader as? SplittableReader else { return .oneThread(.jsonArray) }
+    let split = splittable.restSplit(minimum: minimumSize)
+    guard workers > 1 || !split.isParts else { return .oneThread(.oneWorker) }
+    return split
+  }
+
+  /// How `reader`'s records will be read, in words (`2 workers, 15 parts of 8 MiB`).
+  func threadingWords(_ reader: RecordReader) -> String {
+    switch split(reader) {
+    case .parts(let rest):
+      let parts = (rest.range.count + partSize - 1) / partSize
+      return "\(workers) workers, \(parts) part\(parts == 1 ? "" : "s") of \(sizeWords(partSize))"
+    case .oneThread(let reason):
+      let why: String? =
+        switch reason {
+        case .oneWorker: nil
+        case .jsonArray: "a JSON array is read in order"
+        case .sampleReadAll: "read whole with the sample"
+        case .skipBad: "--skip-bad reads in order"
+        case .standardInput: "standard input, not a file"
+        case .converted: "decompressed or transcoded input is read in order"
+        case .notAFile: "not a regular file"
+        case .small(let minimum): "less than \(sizeWords(minimum)) after the sample"
+        }
+      return "1 worker" + (why.map { " (\($0))" } ?? "")
+    }
+  }
+
+  private func sizeWords(_ bytes: Int) -> String {
+    if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+}
+
+extension RestSplit {
+  var isParts: Bool {
+    if case .parts = self { return true }
+    return false
+  }
+}
+
 /// What filtering one part produced, in input order.
 struct PartResult<Collector: PartCollector> {
   /// Where the part started, and whether it was read to its end without an error: only then

@@ -1,9 +1,10 @@
 /// `sift --explain QUERY FILE` (Docs/QueryLanguage.md, "Explain"): the canonical form, then what
 /// the plan made of it against the FILE's schema: each field the query uses with its inferred
-/// type, each term's test with its values already read as numbers, dates or text, and how the
-/// records flow (streamed, ordered, or only counted).
+/// type, each term's test with its values already read as numbers, dates or text, how the
+/// records flow (streamed, ordered, or only counted), and on how many threads each input is read.
 extension Plan {
-  public func explanation(countOnly: Bool) -> String {
+  /// `inputs` are each input's name and how it will be read (`Dataset.threading`).
+  public func explanation(countOnly: Bool, inputs: [(name: String, threading: String)]) -> String {
     var lines = [query.canonicalForm, ""]
     let used = fields.sorted { $0.key.span.start < $1.key.span.start }
     var seen = Set<ResolvedField>()
@@ -21,6 +22,13 @@ extension Plan {
       describe(filter, depth: 1, into: &lines)
     }
     lines.append("flow: " + flow(countOnly: countOnly))
+    let shape = "shape: \(shape(countOnly: countOnly))"
+    if inputs.count == 1 {
+      lines.append(shape + ", " + inputs[0].threading)
+    } else {
+      lines.append(shape)
+      for input in inputs { lines.append("  \(input.name): \(input.threading)") }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 

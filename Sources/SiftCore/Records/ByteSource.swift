@@ -198,6 +198,9 @@ public final class ByteSource {
     return nil
   }
 
+  /// True when the bytes come through a stage (decompressed or transcoded), not from the file.
+  var isConverted: Bool { stage != nil }
+
   /// The descriptor and offset of the next byte `read` returns, when the source is a regular
   /// file read from its descriptor's position (so parts of the rest can be read in parallel).
   var filePosition: (fd: Int32, offset: Int, size: Int)? {

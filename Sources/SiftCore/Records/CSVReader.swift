@@ -454,12 +454,16 @@ public final class CSVReader: RecordReader {
 }
 
 extension CSVReader: SplittableReader {
-  func handOverRest(minimum: Int) -> FileRest? {
-    guard !finished, !skipBadRows, width != nil, readAhead == nil, readAheadError == nil,
-      let rest = input.rest(minimum: minimum, name: name, line: line)
-    else { return nil }
+  func restSplit(minimum: Int) -> RestSplit {
+    guard !finished, width != nil, readAheadError == nil else { return .oneThread(.sampleReadAll) }
+    guard !skipBadRows else { return .oneThread(.skipBad) }
+    return input.rest(minimum: minimum, name: name, line: line)
+  }
+
+  func handOverRest() -> RecordBatch? {
     finished = true
-    return rest
+    defer { readAhead = nil }
+    return readAhead
   }
 
   func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {

@@ -116,11 +116,15 @@ public final class NDJSONReader: RecordReader {
 }
 
 extension NDJSONReader: SplittableReader {
-  func handOverRest(minimum: Int) -> FileRest? {
-    guard !finished, !skipBad, let rest = input.rest(minimum: minimum, name: name, line: line)
-    else { return nil }
+  func restSplit(minimum: Int) -> RestSplit {
+    guard !finished else { return .oneThread(.sampleReadAll) }
+    guard !skipBad else { return .oneThread(.skipBad) }
+    return input.rest(minimum: minimum, name: name, line: line)
+  }
+
+  func handOverRest() -> RecordBatch? {
     finished = true
-    return rest
+    return nil
   }
 
   func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {

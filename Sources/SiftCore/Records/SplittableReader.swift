@@ -9,14 +9,44 @@ struct FileRest {
   let line: Int
 }
 
+/// Whether the unread rest of an input can be read in parts on worker threads, or why it is
+/// read on one thread (Docs/Performance.md, Every core for one file).
+enum RestSplit {
+  case parts(FileRest)
+  case oneThread(OneThreadReason)
+}
+
+/// Why an input is read on the calling thread alone.
+enum OneThreadReason: Equatable {
+  /// One thread was asked for (`-j 1`, or a machine with one core).
+  case oneWorker
+  /// A JSON array is read in order.
+  case jsonArray
+  /// The sample already read the whole input.
+  case sampleReadAll
+  /// `--skip-bad` reads in order.
+  case skipBad
+  /// Standard input that is not a file (a pipe, or bytes in memory).
+  case standardInput
+  /// Decompressed or transcoded bytes come in order.
+  case converted
+  /// A pipe or a device: its bytes come in order.
+  case notAFile
+  /// Less than `minimum` bytes are left after the sample.
+  case small(minimum: Int)
+}
+
 extension ChunkedInput {
   /// The part of a regular file this input has not handed out yet, when it is at least
   /// `minimum` bytes; `line` is the line it starts on.
-  func rest(minimum: Int, name: String, line: Int) -> FileRest? {
-    guard let file = source.filePosition else { return nil }
+  func rest(minimum: Int, name: String, line: Int) -> RestSplit {
+    guard let file = source.filePosition else {
+      if source.isConverted { return .oneThread(.converted) }
+      return .oneThread(name == "stdin" ? .standardInput : .notAFile)
+    }
     let start = file.offset - carriedCount
-    guard file.size - start >= minimum else { return nil }
-    return FileRest(fd: file.fd, name: name, range: start..<file.size, line: line)
+    guard file.size - start >= minimum else { return .oneThread(.small(minimum: minimum)) }
+    return .parts(FileRest(fd: file.fd, name: name, range: start..<file.size, line: line))
   }
 }
 
@@ -32,9 +62,12 @@ enum PartBoundary {
 /// separate threads (Engine+Parallel.swift).
 protocol SplittableReader: RecordReader {
   /// The rest of the input when it is a regular file of at least `minimum` more bytes and
-  /// reading is strict (no `--skip-bad`); the reader is then finished. Otherwise `nil`, and
-  /// nothing changes.
-  func handOverRest(minimum: Int) -> FileRest?
+  /// reading is strict (no `--skip-bad`), else why not; nothing changes. A batch the reader
+  /// read ahead does not count: the rest is what follows it.
+  func restSplit(minimum: Int) -> RestSplit
+  /// Gives the rest up to be read in parts: the reader is finished. Returns the batch it read
+  /// ahead, if any, which comes before the rest.
+  func handOverRest() -> RecordBatch?
   /// A reader of the records in `range` of `rest` (`range` starting at a line start), counting
   /// lines from `line`, with this reader's header and options.
   func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader
