@@ -106,7 +106,7 @@ enum Fixture {
       break
     }
     let sort = plan.sort.map { (field: $0.field.name, descending: $0.descending) }
-    let group = plan.group?.name
+    let group = plan.group.first?.name
     let keys = (group.map { [(field: $0, descending: false)] } ?? []) + sort
     for key in keys.reversed() {
       let column = fields.firstIndex { $0.name == key.field }!
@@ -122,7 +122,7 @@ enum Fixture {
       let column = fields.firstIndex { $0.name == group }!
       for (index, row) in matching.enumerated() where index == 0 || matching[index - 1][column] != row[column] {
         let count = matching[index...].prefix { $0[column] == row[column] }.count
-        groups.append((index, GroupHeading.counted(row[column], count)))
+        groups.append((index, GroupHeading.counted([row[column]], count)))
       }
     }
     var summary = RunSummary()
