@@ -63,7 +63,7 @@ struct SQLCommand {
   ) throws(Problem) -> (plan: Plan, writer: SQLWriter, inputs: Inputs, now: WallTime) {
     let source = SQLSource.parquet(path: file)
     let relation = try sql { () throws(SQLError) in try source.typedRelation(dialect) }
-    let client = EngineClient(context: context)
+    let client = EngineClient(engine: .duckdb, context: context)
     let described = try client.rows(try client.run(setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)"])[0])
     let schema = Schema(names: described.map { $0[0] })
     var types: [String: ColumnType] = [:]
