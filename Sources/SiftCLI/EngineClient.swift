@@ -36,10 +36,12 @@ struct EngineClient {
   let context: ProcessContext
 
   /// Runs `setup`, then each query, in one run of the client; returns one CSV file per query,
-  /// with a header row. `readsTable`: the statements read a table of the engine's catalog (so
+  /// with a header row. `database`: a DuckDB database file, opened read-only. `readsTable`: the statements read a table of the engine's catalog (so
   /// Spark keeps the catalog its configuration names). A client that cannot start, or that
   /// fails, is an error with its message.
-  func run(setup: [String], queries: [String], readsTable: Bool = false) throws(Problem) -> [String] {
+  func run(
+    setup: [String], queries: [String], database: String? = nil, readsTable: Bool = false
+  ) throws(Problem) -> [String] {
     let program = context.environment[engine.clientVariable].flatMap { $0.isEmpty ? nil : $0 }
       ?? engine.clientName
     var template = Array(((context.environment["TMPDIR"] ?? "/tmp") + "/sift-engine-XXXXXX").utf8CString)
@@ -52,7 +54,7 @@ struct EngineClient {
     let status: Int32?
     switch engine {
     case .duckdb:
-      var arguments = [program, "-csv", "-nullvalue", "", "-bail"]
+      var arguments = [program, "-csv", "-nullvalue", "", "-bail"] + (database.map { [$0, "-readonly"] } ?? [])
       for statement in setup { arguments += ["-c", statement] }
       for (file, query) in zip(files, queries) { arguments += ["-c", ".once \(file)", "-c", query] }
       status = spawn(arguments, output: messages, errors: messages)

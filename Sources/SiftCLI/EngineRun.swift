@@ -9,7 +9,9 @@ import SiftCore
 extension QueryCommand {
   func runOnEngine(_ engine: SQLEngine) -> ExitStatus {
     do throws(Problem) {
-      var (plan, writer, inputs, now) = try SQLCommand.prepare(options, query: query, context: context)
+      let prepared = try SQLCommand.prepare(options, query: query, context: context)
+      let (plan, inputs, now) = (prepared.plan, prepared.inputs, prepared.now)
+      var writer = prepared.writer
       writer.groupColumn = true
       let format = outputFormat(inputs.formats)
       let presentation = presentation(format, now: now)
@@ -21,7 +23,8 @@ extension QueryCommand {
       let queries = [try SQLCommand.sql(writer.totals), statements.last!]
         + (withTotal ? [try SQLCommand.sql(writer.totalRow)] : [])
       let files = try EngineClient(engine: engine, context: context).run(
-        setup: Array(statements.dropLast()), queries: queries, readsTable: options.table != nil)
+        setup: Array(statements.dropLast()), queries: queries, database: prepared.database,
+        readsTable: options.table != nil)
       defer { for path in files { unlink(path) } }
       var summary = try counts(files[0], engine: engine)
       // The result, then the `Total` row: records in the engine's order.
