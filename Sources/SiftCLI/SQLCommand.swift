@@ -54,11 +54,11 @@ struct SQLCommand {
       // Only an engine knows a table's fields; a query's own names have no types, and a
       // number compared as text is a different query.
       guard options.engine == .duckdb || (options.engine == nil && file != nil) else {
+        let mode = options.engine.map { "--engine \($0.rawValue)" } ?? "--sql \(dialect.rawValue)"
         throw .usage(UsageError(
-          options.engine == nil
-            ? "--sql --table NAME needs a FILE with the table's fields (a sample export) for their names and types"
-            : "--engine \(options.engine!.rawValue) --table NAME needs a FILE with the table's fields (a sample export)",
-          hint: "sift --sql \(dialect.rawValue) --table \(table) QUERY SAMPLE.csv, or --engine duckdb"))
+          "\(mode) --table NAME needs a FILE with the table's fields (a sample export) for their names"
+            + " and types" + (options.engine == nil ? "" : "; only DuckDB is asked for a table's fields"),
+          hint: "sift \(mode) --table \(table) QUERY SAMPLE.csv"))
       }
       return try described(.table(table), database: file, dialect: dialect, options, query: query,
         context: context, now: now)
