@@ -36,18 +36,18 @@ def sift(*arguments):
 
 
 def through_engine():
-    """Each query through `sift --engine spark`: one spark-sql run per query."""
+    """Each query through `sift --engine spark`: one spark-sql run per query (about 25 s each)."""
     bad = 0
     for n, (query, file) in enumerate(QUERIES, 1):
         start = time.time()
-        differs = False
-        for output in ["csv", "table"] if "group:" in query else ["csv"]:
-            engine = sift("--engine", "spark", "-o", output, *NOW, "--", query, file)
-            own = sift("-o", output, *NOW, "--", query, file)
-            if (engine.stdout, engine.stderr, engine.returncode) != (own.stdout, own.stderr, own.returncode):
-                differs = True
-                print(f"differs: {query} -o {output}\n  engine: {engine.stderr.strip()}\n  sift:   {own.stderr.strip()}")
-        bad += differs
+        # A table shows the group headers; CSV every value as written.
+        output = "table" if "group:" in query else "csv"
+        engine = sift("--engine", "spark", "-o", output, *NOW, "--", query, file)
+        own = sift("-o", output, *NOW, "--", query, file)
+        if (engine.stdout, engine.stderr, engine.returncode) != (own.stdout, own.stderr, own.returncode):
+            bad += 1
+            print(f"differs: {query} -o {output}\n  engine: {engine.stderr.strip()}\n  sift:   {own.stderr.strip()}",
+                  flush=True)
         print(f"{n}/{len(QUERIES)} {time.time() - start:.1f} s {query}", file=sys.stderr, flush=True)
     return bad
 
