@@ -88,6 +88,7 @@ struct SQLCommand {
     _ source: SQLSource, database: String?, dialect: SQLDialect, _ options: Options, query: Query,
     context: ProcessContext, now: WallTime
   ) throws(Problem) -> Prepared {
+    // The dialect must read the source (only DuckDB reads Parquet); DuckDB describes it.
     _ = try sql { () throws(SQLError) in try source.typedRelation(dialect) }
     let relation = try sql { () throws(SQLError) in try source.typedRelation(.duckdb) }
     let client = EngineClient(engine: .duckdb, context: context)
