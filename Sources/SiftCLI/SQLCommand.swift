@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import SiftCore
 
 /// `--sql DIALECT`: prints the query as SQL, planned against the FILE's sample, and reads no
@@ -83,7 +86,8 @@ struct SQLCommand {
   }
 
   /// A Parquet file or a table (in `database`, a DuckDB file, else the client's own): its
-  /// names and types from DuckDB's `DESCRIBE` (Docs/Engines.md, Sources).
+  /// names and types from DuckDB's `DESCRIBE`, a text column's type from its first records
+  /// (Docs/Engines.md, Sources).
   private static func described(
     _ source: SQLSource, database: String?, dialect: SQLDialect, _ options: Options, query: Query,
     context: ProcessContext, now: WallTime
@@ -92,14 +96,27 @@ struct SQLCommand {
     _ = try sql { () throws(SQLError) in try source.typedRelation(dialect) }
     let relation = try sql { () throws(SQLError) in try source.typedRelation(.duckdb) }
     let client = EngineClient(engine: .duckdb, context: context)
-    let described = try client.rows(try client.run(
-      setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)"], database: database)[0])
+    let files = try client.run(
+      setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)",
+        "SELECT * FROM \(relation) LIMIT \(TypeInference.sampleSize)"], database: database)
+    defer { unlink(files[1]) }
+    let described = try client.rows(files[0])
     let schema = Schema(names: described.map { $0[0] })
-    var types: [String: ColumnType] = [:]
-    for row in described { types[row[0]] = ColumnType(engineType: row[1]) }
+    let engineTypes = described.map { ColumnType(engineType: $0[1]) }
+    // A text column (`VARCHAR`) is typed by its first records, as a file's field is.
+    let sample: Dataset
+    do throws(InputError) {
+      sample = Dataset(inputs: [DatasetInput(reader: try ReaderFactory.makeReader(
+        source: try ByteSource(path: files[1]), format: .csv, options: ReaderOptions(name: "duckdb")
+      ).reader)], parallel: ParallelOptions(workers: 1))
+    } catch {
+      throw .input(error, hint: nil)
+    }
     let plan: Plan
     do throws(PlanError) {
-      plan = try Plan(query: query, schema: schema, now: now) { types[$0.name] ?? .text }
+      plan = try Plan(query: query, schema: schema, now: now) {
+        engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index]
+      }
     } catch {
       throw .plan(error, query: options.query, view: nil)
     }
