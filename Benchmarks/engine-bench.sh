@@ -2,8 +2,8 @@
 # `sift --engine duckdb` against sift's own run (Docs/Engines.md, Measured): the same queries over
 # 1,000,000 and 10,000,000 generated GRN records, as CSV for both and as Parquet for the engine.
 #
-#   Benchmarks/engine-bench.sh                 # both sizes, 3 runs each (about 15 minutes on 2 cores)
-#   SIZES=1000000 RUNS=5 Benchmarks/engine-bench.sh
+#   Benchmarks/engine-bench.sh                 # both sizes, 3 runs each after a warm-up
+#   SIZES=10000000 RUNS=1 WARMUP=0 Benchmarks/engine-bench.sh   # one run (minutes on 2 cores)
 #
 # Needs hyperfine and duckdb (pip install duckdb-cli). Builds sift in release mode, generates the
 # data with sift-bench (CSV) and DuckDB (Parquet, with the types DuckDB detects), checks that the
@@ -12,6 +12,7 @@ set -euo pipefail
 
 SIZES=${SIZES:-"1000000 10000000"}
 RUNS=${RUNS:-3}
+WARMUP=${WARMUP:-1}
 WORK=${WORK:-/tmp/sift-engine-bench}
 NOW=2024-06-12T10:00
 JOBS=(
@@ -35,7 +36,7 @@ for rows in $SIZES; do
     own=$("$SIFT" -q -o csv --now $NOW -- "$job" "$csv" | md5sum)
     engine=$("$SIFT" --engine duckdb -q -o csv --now $NOW -- "$job" "$csv" | md5sum)
     [ "$own" = "$engine" ] || { echo "engine-bench.sh: '$job' differs on $rows records" >&2; exit 1; }
-    hyperfine --runs "$RUNS" --warmup 1 --style basic --export-markdown "$WORK/$rows-${job//[^a-z0-9]/_}.md" \
+    hyperfine --runs "$RUNS" --warmup "$WARMUP" --style basic --export-markdown "$WORK/$rows-${job//[^a-z0-9]/_}.md" \
       -n sift "'$SIFT' -q -o csv --now $NOW -- '$job' '$csv' > /dev/null" \
       -n "engine csv" "'$SIFT' --engine duckdb -q -o csv --now $NOW -- '$job' '$csv' > /dev/null" \
       -n "engine parquet" "'$SIFT' --engine duckdb -q -o csv --now $NOW -- '$job' '$parquet' > /dev/null"
