@@ -20,7 +20,8 @@ import Testing
   }()
 
   static let grn = "SampleData/grn.csv"
-  static let valuesNotNumbers = "Tests/SiftCLITests/Fixtures/values-not-numbers.csv"
+  /// A CSV whose `v` holds 1,002 numbers and 3 values that are not (the golden case's input).
+  static let valuesNotNumbers = "Tests/SiftCLITests/Cases/aggregates-values-not-numbers-are-left-out-and-counted/stdin"
   static let terms = "Tests/SiftCLITests/Fixtures/sql-terms.csv"
 
   /// The queries of DifferentialTests, and more of every kind: terms, order, groups, limits,
