@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # sift's SQL against real engines (Docs/Engines.md, Checked): the differential queries through
-# `--sql` in DuckDB, PostgreSQL, ClickHouse (chDB) and Spark, compared with sift's own answers.
+# `--sql` in DuckDB, PostgreSQL, ClickHouse (chDB) and Spark, and through `--engine spark`,
+# compared with sift's own answers.
 #
 #   Benchmarks/engines.sh          # installs what is missing, then checks every engine
 #
@@ -50,7 +51,21 @@ say "== DuckDB, PostgreSQL and ClickHouse (SQLDifferentialTests)"
 SIFT_PSQL="psql -h $WORK/pg -p $PORT -U sift-pg -d postgres" SIFT_CLICKHOUSE="$WORK/chdb-client" \
   swift test --filter SQLDifferentialTests 2>&1 | grep -E '✘|passed|failed|agree' | grep -v '✔ Test case'
 
-# --- Spark: one local session runs every statement --------------------------------------------
+# --- Spark: one local session runs every statement, then sift --engine spark each query -------
 say "== Spark (local mode)"
 swift build --product sift >/dev/null
 "$WORK/venv/bin/python" Benchmarks/spark-check.py "$ROOT/.build/debug/sift" "$ROOT"
+
+# spark-sql from the pip package, in local mode, tuned for small inputs: few shuffle partitions
+# and a JIT that starts fast (each query is one run of spark-sql).
+say "== sift --engine spark (local mode)"
+mkdir -p "$WORK/spark-conf"
+cat > "$WORK/spark-conf/spark-defaults.conf" <<CONF
+spark.master local[2]
+spark.ui.enabled false
+spark.sql.shuffle.partitions 2
+spark.driver.extraJavaOptions -XX:TieredStopAtLevel=1 -XX:+UseSerialGC
+CONF
+SPARK_CONF_DIR="$WORK/spark-conf" \
+  SIFT_SPARK_SQL="$("$WORK/venv/bin/python" -c 'import os, pyspark; print(os.path.dirname(pyspark.__file__))')/bin/spark-sql" \
+  "$WORK/venv/bin/python" Benchmarks/spark-check.py "$ROOT/.build/debug/sift" "$ROOT" --engine

@@ -28,7 +28,8 @@ func execute(options: Options, query: Query, context: ProcessContext) -> ExitSta
   case .query where options.sql != nil:
     return SQLCommand(options: options, query: query, context: context).run()
   case .query where options.engine != nil:
-    return QueryCommand(options: options, query: query, view: nil, context: context).runOnEngine()
+    return QueryCommand(options: options, query: query, view: nil, context: context)
+      .runOnEngine(options.engine!)
   case .query where options.view != nil:
     return ViewCommand(options: options, query: query, context: context).run()
   case .query:

@@ -20,10 +20,15 @@ public enum PagerChoice: String, Sendable, CaseIterable {
 
 /// An SQL engine `--engine` runs a query on (Docs/Engines.md, Engines).
 public enum SQLEngine: String, Sendable, CaseIterable {
-  case duckdb
+  case duckdb, spark
 
   /// The dialect of its statements.
-  public var dialect: SQLDialect { .duckdb }
+  public var dialect: SQLDialect {
+    switch self {
+    case .duckdb: return .duckdb
+    case .spark: return .spark
+    }
+  }
 }
 
 /// A shell `--completion` writes a script for (Docs/CommandLine.md, Completions).

@@ -28,17 +28,8 @@ struct QueryCommand {
         let inputs = Array(zip(names, dataset.threading)).map { (name: $0, threading: $1) }
         return console.output(plan.explanation(countOnly: options.count, inputs: inputs)) ?? .matched
       }
-      // A report is UTF-8 whatever the locale (cron's is often C): its chips keep their arrows.
-      let unicode = format == .html || console.unicode(asciiRequested: options.ascii)
-      var presentation = console.presentation(
-        format, options, title: view?.titleLine(unicode: unicode))
-      if format == .html {
-        presentation.unicode = true
-        presentation.report = HTMLReport(
-          title: view?.title, subtitle: sourceNames(options.files), made: now,
-          commandLine: commandLineText(context.arguments))
-      }
-      let fastFilterChips = try inactiveChips(plan, ascii: !unicode)
+      let presentation = presentation(format, now: now)
+      let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
       let records = RecordOutput(presentation, stdout: context.stdout)
       let summary = try execute(
         plan, on: dataset, writer: makeWriter(plan, inputs, presentation, records), records: records)
@@ -47,6 +38,21 @@ struct QueryCommand {
     } catch {
       return console.report(error)
     }
+  }
+
+  /// How the run is shown in `format`; HTML is a report's page (Docs/Reports.md).
+  func presentation(_ format: OutputFormat, now: WallTime) -> Presentation {
+    // A report is UTF-8 whatever the locale (cron's is often C): its chips keep their arrows.
+    let unicode = format == .html || console.unicode(asciiRequested: options.ascii)
+    var presentation = console.presentation(
+      format, options, title: view?.titleLine(unicode: unicode))
+    if format == .html {
+      presentation.unicode = true
+      presentation.report = HTMLReport(
+        title: view?.title, subtitle: sourceNames(options.files), made: now,
+        commandLine: commandLineText(context.arguments))
+    }
+    return presentation
   }
 
   /// Where the records go: straight to standard output, or into memory when the presentation

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import SiftCore
 
 /// `--sql DIALECT`: prints the query as SQL, planned against the FILE's sample, and reads no
@@ -17,11 +20,21 @@ struct SQLCommand {
     }
   }
 
-  /// The query planned against the one FILE's sample (its names and types), and its writer for
-  /// `options.sql` or the engine's dialect.
-  static func prepare(
-    _ options: Options, query: Query, context: ProcessContext
-  ) throws(Problem) -> (plan: Plan, writer: SQLWriter, inputs: Inputs, now: WallTime) {
+  /// A query ready for an engine: its plan, its statement's writer, the inputs it was planned
+  /// against, the time relative dates were resolved against, and the DuckDB database its table
+  /// lives in.
+  struct Prepared {
+    var plan: Plan
+    var writer: SQLWriter
+    var inputs: Inputs
+    var now: WallTime
+    var database: String?
+  }
+
+  /// The query planned against the names and types of its source (Docs/Engines.md, Sources):
+  /// the one FILE's sample; a Parquet file's or a table's from the engine's `DESCRIBE`. Its
+  /// writer is for `options.sql` or the engine's dialect.
+  static func prepare(_ options: Options, query: Query, context: ProcessContext) throws(Problem) -> Prepared {
     let dialect = options.sql ?? options.engine?.dialect ?? .duckdb
     if options.view != nil {
       throw .usage(UsageError("--sql and --engine take a QUERY, not @VIEW"))
@@ -31,7 +44,8 @@ struct SQLCommand {
         "-c cannot be used with \(first.function.rawValue):; a summary has its own count column",
         hint: "drop -c, or the aggregate directives"))
     }
-    guard options.files.count == 1, let file = options.files.first, file != "-" else {
+    let file = options.files.count == 1 && options.files[0] != "-" ? options.files[0] : nil
+    guard options.files.count <= 1, file != nil || options.table != nil else {
       throw .usage(UsageError(
         "--sql and --engine need one FILE for the field names and types"
           + (options.table != nil ? " (a file with the table's fields, with --table)" : ""),
@@ -39,8 +53,23 @@ struct SQLCommand {
     }
     let now = try QueryCommand(options: options, query: query, view: nil, context: context)
       .resolveNow()
-    if file.hasSuffix(".parquet") {
-      return try parquet(file, dialect: dialect, options, query: query, context: context, now: now)
+    if let table = options.table, file == nil || file!.hasSuffix(".duckdb") {
+      // Only an engine knows a table's fields; a query's own names have no types, and a
+      // number compared as text is a different query.
+      guard options.engine == .duckdb || (options.engine == nil && file != nil) else {
+        let mode = options.engine.map { "--engine \($0.rawValue)" } ?? "--sql \(dialect.rawValue)"
+        throw .usage(UsageError(
+          "\(mode) --table NAME needs a FILE with the table's fields (a sample export) for their names"
+            + " and types" + (options.engine == nil ? "" : "; only DuckDB is asked for a table's fields"),
+          hint: "sift \(mode) --table \(table) QUERY SAMPLE.csv"))
+      }
+      return try described(.table(table), database: file, dialect: dialect, options, query: query,
+        context: context, now: now)
+    }
+    let path = file!
+    if path.hasSuffix(".parquet") {
+      return try described(.parquet(path: path), database: nil, dialect: dialect, options, query: query,
+        context: context, now: now)
     }
     let inputs = try Inputs.open(options, context: context)
     let dataset = inputs.dataset(parallel: options.parallel)
@@ -50,36 +79,51 @@ struct SQLCommand {
     }
     for note in query.notes { Console(context: context).error(note + "\n") }
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
-      path: file, format: inputs.formats[0],
+      path: path, format: inputs.formats[0],
       delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
     let writer = SQLWriter(plan: plan, dialect: dialect, source: source, countOnly: options.count)
-    return (plan, writer, inputs, now)
+    return Prepared(plan: plan, writer: writer, inputs: inputs, now: now, database: nil)
   }
 
-  /// A Parquet file: its names and types from DuckDB's `DESCRIBE` (Docs/Engines.md, Sources).
-  private static func parquet(
-    _ file: String, dialect: SQLDialect, _ options: Options, query: Query, context: ProcessContext,
-    now: WallTime
-  ) throws(Problem) -> (plan: Plan, writer: SQLWriter, inputs: Inputs, now: WallTime) {
-    let source = SQLSource.parquet(path: file)
-    let relation = try sql { () throws(SQLError) in try source.typedRelation(dialect) }
-    let client = EngineClient(context: context)
-    let described = try client.rows(try client.run(setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)"])[0])
+  /// A Parquet file or a table (in `database`, a DuckDB file, else the client's own): its
+  /// names and types from DuckDB's `DESCRIBE`, a text column's type from its first records
+  /// (Docs/Engines.md, Sources).
+  private static func described(
+    _ source: SQLSource, database: String?, dialect: SQLDialect, _ options: Options, query: Query,
+    context: ProcessContext, now: WallTime
+  ) throws(Problem) -> Prepared {
+    // The dialect must read the source (only DuckDB reads Parquet); DuckDB describes it.
+    _ = try sql { () throws(SQLError) in try source.typedRelation(dialect) }
+    let relation = try sql { () throws(SQLError) in try source.typedRelation(.duckdb) }
+    let client = EngineClient(engine: .duckdb, context: context)
+    let files = try client.run(
+      setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)",
+        "SELECT * FROM \(relation) LIMIT \(TypeInference.sampleSize)"], database: database)
+    defer { unlink(files[1]) }
+    let described = try client.rows(files[0])
     let schema = Schema(names: described.map { $0[0] })
-    var types: [String: ColumnType] = [:]
-    for row in described { types[row[0]] = ColumnType(engineType: row[1]) }
+    let engineTypes = described.map { ColumnType(engineType: $0[1]) }
+    // A text column (`VARCHAR`) is typed by its first records, as a file's field is.
+    let sample: Dataset
+    do throws(InputError) {
+      sample = Dataset(inputs: [DatasetInput(reader: try ReaderFactory.makeReader(
+        source: try ByteSource(path: files[1]), format: .csv, options: ReaderOptions(name: "duckdb")
+      ).reader)], parallel: ParallelOptions(workers: 1))
+    } catch {
+      throw .input(error, hint: nil)
+    }
     let plan: Plan
     do throws(PlanError) {
-      plan = try Plan(query: query, schema: schema, now: now) { types[$0.name] ?? .text }
+      plan = try Plan(query: query, schema: schema, now: now) {
+        engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index]
+      }
     } catch {
       throw .plan(error, query: options.query, view: nil)
     }
     var inputs = Inputs()
     inputs.formats = [.csv]
-    let writer = SQLWriter(
-      plan: plan, dialect: dialect, source: options.table.map { .table($0) } ?? source,
-      countOnly: options.count)
-    return (plan, writer, inputs, now)
+    let writer = SQLWriter(plan: plan, dialect: dialect, source: source, countOnly: options.count)
+    return Prepared(plan: plan, writer: writer, inputs: inputs, now: now, database: database)
   }
 
   /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2.

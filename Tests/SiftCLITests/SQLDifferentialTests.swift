@@ -20,6 +20,8 @@ import Testing
   }()
 
   static let grn = "SampleData/grn.csv"
+  /// A CSV whose `v` holds 1,002 numbers and 3 values that are not (the golden case's input).
+  static let valuesNotNumbers = "Tests/SiftCLITests/Cases/aggregates-values-not-numbers-are-left-out-and-counted/stdin"
   static let terms = "Tests/SiftCLITests/Fixtures/sql-terms.csv"
 
   /// The queries of DifferentialTests, and more of every kind: terms, order, groups, limits,
@@ -130,6 +132,54 @@ import Testing
     let own = sift(["-c", "--", query, Self.grn], environment: environment)
     let engine = sift(["--engine", "duckdb", "-c", "--", query, Self.grn], environment: environment)
     #expect(engine.text == own.text && engine.stderr == own.stderr, "\(query): \(engine.stderr)")
+  }
+
+  /// A summary through the engine is written as sift writes its own: the `Total` row of a
+  /// table, Markdown and HTML, and the bar's groups (before `limit:`) and values left out for
+  /// not being numbers (Docs/Aggregates.md).
+  @Test(.enabled(if: duckdb != nil, "duckdb is not installed"), arguments: [
+    ("group:status sum:amount avg:qty min:date", grn),
+    ("qty:>5 group:customer sum:amount p90:qty sort:-amount_sum limit:3", grn),
+    ("group:warehouse max:item distinct:customer", grn),
+    ("group:status,warehouse sum:amount sort:-amount_sum limit:4", grn),
+    ("group:k sum:v p50:v min:v", valuesNotNumbers), ("k:a sum:v max:v", valuesNotNumbers),
+  ])
+  func engineSummarizesAsSiftDoes(query: String, file: String) throws {
+    let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
+    for format in ["csv", "table", "markdown", "html"] {
+      let own = sift(["-o", format] + Self.now + ["--", query, file], environment: environment)
+      let engine = sift(
+        ["--engine", "duckdb", "-o", format] + Self.now + ["--", query, file], environment: environment)
+      // A report names the command line that made it.
+      let page = engine.text.replacing("sift --engine duckdb ", with: "sift ")
+      #expect(page == own.text, "\(query) -o \(format)")
+      #expect(engine.stderr == own.stderr, "\(query) -o \(format)")
+    }
+  }
+
+  /// `--table NAME` with a DuckDB database as FILE: the table's names and types from DuckDB
+  /// (a text column's from its first records), its records the same as sift's own over the
+  /// file the table was loaded from.
+  @Test(.enabled(if: duckdb != nil, "duckdb is not installed"))
+  func engineReadsATableOfADatabase() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sift-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = folder.appendingPathComponent("warehouse.duckdb").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.duckdb!)
+    process.arguments = [database, "-c", "CREATE TABLE grn AS SELECT * FROM read_csv('\(Self.grn)')"]
+    try process.run()
+    process.waitUntilExit()
+    let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
+    // `qty` is a VARCHAR column (it holds `n/a`): typed a number by its first records, as sift types the file's.
+    let query = "status:received qty:>50 date:2024-03 sort:-qty fields:grn_no,date,customer,qty"
+    let own = sift(["-o", "csv"] + Self.now + ["--", query, Self.grn], environment: environment)
+    let engine = sift(
+      ["--engine", "duckdb", "--table", "grn", "-o", "csv"] + Self.now + ["--", query, database],
+      environment: environment)
+    #expect(engine.text == own.text && engine.stderr == own.stderr, "\(engine.stderr)")
+    #expect(own.text.split(separator: "\n").count > 10)
   }
 
   /// A statement the engine rejects is an error with the engine's message, exit 2.

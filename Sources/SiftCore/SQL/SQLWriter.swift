@@ -55,15 +55,65 @@ public struct SQLWriter {
     return setup + [try body(from: try withDerivedColumns(relation), where_: where_)]
   }
 
-  /// The records read and the records that match, in one row (`total`, `matched`): the
-  /// feedback bar's counts of a run on an engine.
+  /// The feedback bar's counts of a run on an engine, in one row: the records read (`total`),
+  /// those that match (`matched`), with aggregates the values left out for not being numbers
+  /// or dates (`left_out`, Docs/Aggregates.md) and the groups (`groups`), else 0.
   public func totals() throws(SQLError) -> String {
     let (_, relation) = try source.relation(dialect, fields: plan.schema.names, row: SQLWriter.row)
     derived.numbers = []
     derived.dates = []
-    let matches = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
-    return "SELECT count(*) AS total, count(CASE WHEN \(matches ?? "TRUE") THEN 1 END) AS matched"
+    let matches = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) } ?? "TRUE"
+    var leftOut: [String] = []
+    var groups = "0"
+    if !plan.aggregates.isEmpty {
+      // A record's value counts once however many columns of its field left it out.
+      var keys: [(field: ResolvedField, key: String)] = []
+      for c in plan.aggregates where !keys.contains(where: { $0.field == c.field! }) {
+        if let key = try neededKey(c.function!, c.field!) { keys.append((c.field!, key)) }
+      }
+      leftOut = try keys.map { (f, key) throws(SQLError) in
+        "count(CASE WHEN \(matches) AND NOT \(isEmpty(try value(f))) AND \(key) IS NULL THEN 1 END)"
+      }
+      if !plan.group.isEmpty {
+        groups = "count(DISTINCT CASE WHEN \(matches) THEN \(try groupCombination()) END)"
+      }
+    }
+    return "SELECT count(*) AS total, count(CASE WHEN \(matches) THEN 1 END) AS matched, "
+      + (leftOut.isEmpty ? "0" : leftOut.joined(separator: " + ")) + " AS left_out, \(groups) AS groups"
       + "\nFROM \(try withDerivedColumns(relation))"
+  }
+
+  /// The key a value must have to be kept by an aggregate: its number, or its date for
+  /// `min:`/`max:` of a date field; `nil` when every value is kept.
+  private func neededKey(_ function: AggregateFunction, _ field: ResolvedField) throws(SQLError) -> String? {
+    switch (function, plan.type(of: field)) {
+    case (.distinct, _): return nil
+    case (.min, .date), (.min, .dateTime), (.max, .date), (.max, .dateTime): return try dateKey(of: field)
+    case (.min, .number), (.max, .number): return try number(of: field)
+    case (.min, _), (.max, _): return nil
+    default: return try number(of: field)
+    }
+  }
+
+  /// The `Total` row of a summary with `group:` (Docs/Aggregates.md, Output): `Total` in the
+  /// first group column (the others empty), then the count and every aggregate over all the matching records.
+  public func totalRow() throws(SQLError) -> String {
+    let (_, relation) = try source.relation(dialect, fields: plan.schema.names, row: SQLWriter.row)
+    derived.numbers = []
+    derived.dates = []
+    let filter = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
+    let firstGroup = plan.summaryColumns.firstIndex { $0.kind == .group }
+    let columns = try plan.summaryColumns.enumerated().map { (i, c) throws(SQLError) in
+      let name = try dialect.identifier(c.name)
+      switch c.kind {
+      case .group: return "\(i == firstGroup ? "'Total'" : "''") AS \(name)"
+      case .count: return "count(*) AS \(name)"
+      case .aggregate(let function): return "\(try aggregate(function, c.field!)) AS \(name)"
+      }
+    }
+    let kept = plan.projection.map { $0.map { columns[$0.index] } } ?? columns
+    return "SELECT \(kept.joined(separator: ", "))\nFROM \(try withDerivedColumns(relation))"
+      + (filter.map { "\nWHERE \($0)" } ?? "")
   }
 
   private func body(from: String, where_: String) throws(SQLError) -> String {
@@ -370,6 +420,16 @@ public struct SQLWriter {
   }
 
   /// A group's value: empty and null values are one group, the empty one.
+  /// One text per combination of the group fields' values, for counting the groups: the one
+  /// value with one field; with several, each value after its length (`4:Acme8:received`), so
+  /// that no two combinations give the same text.
+  private func groupCombination() throws(SQLError) -> String {
+    let values = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
+    guard values.count > 1 else { return values[0] }
+    return values.map { "CAST(length(\($0)) AS \(dialect.text)) || ':' || \($0)" }
+      .joined(separator: " || ")
+  }
+
   private func groupValue(_ field: ResolvedField) throws(SQLError) -> String {
     let v = try value(field)
     return "CASE WHEN \(isEmpty(v)) THEN '' ELSE \(v) END"

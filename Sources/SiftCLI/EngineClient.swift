@@ -1,0 +1,250 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import SiftCore
+
+extension SQLEngine {
+  /// The environment variable that names the engine's client.
+  var clientVariable: String {
+    switch self {
+    case .duckdb: return "SIFT_DUCKDB"
+    case .spark: return "SIFT_SPARK_SQL"
+    }
+  }
+
+  /// The client's name on `PATH`.
+  var clientName: String {
+    switch self {
+    case .duckdb: return "duckdb"
+    case .spark: return "spark-sql"
+    }
+  }
+
+  /// Where the client comes from.
+  var installHint: String {
+    switch self {
+    case .duckdb: return "install DuckDB (https://duckdb.org) or set SIFT_DUCKDB to its client"
+    case .spark: return "install Spark (pip install pyspark, and a Java runtime) or set SIFT_SPARK_SQL to its spark-sql"
+    }
+  }
+}
+
+/// An engine's command-line client (Docs/Engines.md, Engines): `duckdb` (`$SIFT_DUCKDB`) or
+/// `spark-sql` (`$SIFT_SPARK_SQL`), else the name on `PATH`.
+struct EngineClient {
+  let engine: SQLEngine
+  let context: ProcessContext
+
+  /// Runs `setup`, then each query, in one run of the client; returns one CSV file per query,
+  /// with a header row. `database`: a DuckDB database file, opened read-only. `readsTable`: the statements read a table of the engine's catalog (so
+  /// Spark keeps the catalog its configuration names). A client that cannot start, or that
+  /// fails, is an error with its message.
+  func run(
+    setup: [String], queries: [String], database: String? = nil, readsTable: Bool = false
+  ) throws(Problem) -> [String] {
+    let program = context.environment[engine.clientVariable].flatMap { $0.isEmpty ? nil : $0 }
+      ?? engine.clientName
+    var template = Array(((context.environment["TMPDIR"] ?? "/tmp") + "/sift-engine-XXXXXX").utf8CString)
+    guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      throw .usage(UsageError("cannot make a temporary folder for the engine's results"))
+    }
+    let folder = String(cString: dir)
+    let files = queries.indices.map { "\(folder)/result\($0).csv" }
+    let messages = "\(folder)/messages.txt"
+    let status: Int32?
+    switch engine {
+    case .duckdb:
+      var arguments = [program, "-csv", "-nullvalue", "", "-bail"] + (database.map { [$0, "-readonly"] } ?? [])
+      for statement in setup { arguments += ["-c", statement] }
+      for (file, query) in zip(files, queries) { arguments += ["-c", ".once \(file)", "-c", query] }
+      status = spawn(arguments, output: messages, errors: messages)
+    case .spark:
+      status = try runSpark(program, setup: setup, queries: queries, readsTable: readsTable,
+        folder: folder, files: files, messages: messages)
+    }
+    let said = (try? EngineClient.contents(messages)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    defer {
+      unlink(messages)
+      rmdir(folder)
+    }
+    guard let status else {
+      let reason = String(cString: strerror(errno))
+      for f in files { unlink(f) }
+      throw .usage(UsageError("cannot run the engine '\(program)': \(reason)", hint: engine.installHint))
+    }
+    guard status == 0 else {
+      for f in files { unlink(f) }
+      let lines = said.split(separator: "\n").filter { !EngineClient.isNoise($0) }
+      throw .usage(UsageError(
+        "\(engine.rawValue) failed (exit \(status)): " + lines.prefix(6).joined(separator: "\n  "),
+        hint: "sift --sql \(engine.dialect.rawValue) shows the statement"))
+    }
+    return files
+  }
+
+  /// `spark-sql` reads a script: the setup, then per query a statement that writes its header
+  /// as one CSV row, one that writes each of its rows as one CSV row (`to_csv`, every value
+  /// quoted), and an end line. Its standard output is cut at the end lines into the files.
+  /// Reading files only, it runs with Spark's in-memory catalog and a warehouse in `folder`, so
+  /// nothing is left where it runs.
+  private func runSpark(
+    _ program: String, setup: [String], queries: [String], readsTable: Bool, folder: String,
+    files: [String], messages: String
+  ) throws(Problem) -> Int32? {
+    var script = setup.map { $0 + ";\n" }.joined()
+    for query in queries {
+      script += EngineClient.sparkHeader(query) + ";\n"
+      script += "SELECT to_csv(struct(*), map('quoteAll', 'true', 'escape', '\"')) FROM (\(query)) AS r;\n"
+      script += "SELECT '\(EngineClient.sparkEnd)';\n"
+    }
+    let scriptFile = "\(folder)/statements.sql"
+    let output = "\(folder)/output.csv"
+    try EngineClient.write(Array(script.utf8), to: scriptFile)
+    defer {
+      unlink(scriptFile)
+      unlink(output)
+    }
+    var arguments = [program, "-S", "--conf", "spark.sql.ansi.enabled=false"]
+    if !readsTable {
+      arguments += ["--conf", "spark.sql.catalogImplementation=in-memory",
+        "--conf", "spark.sql.warehouse.dir=\(folder)/warehouse"]
+    }
+    let status = spawn(arguments + ["-f", scriptFile], output: output, errors: messages)
+    rmdir("\(folder)/warehouse")
+    guard status == 0 else { return status }
+    let parts = EngineClient.sparkParts(try EngineClient.contents(output))
+    guard parts.count == files.count else {
+      try EngineClient.write(Array("spark-sql wrote \(parts.count) results for \(files.count) queries\n".utf8), to: messages)
+      return 1
+    }
+    for (file, part) in zip(files, parts) { try EngineClient.write(part, to: file) }
+    return 0
+  }
+
+  /// The line that ends a query's output in `spark-sql`'s standard output: every CSV row starts
+  /// with a quote, so no row can be it.
+  static let sparkEnd = "sift-end-of-result"
+
+  /// A statement whose one row is the query's column names as a CSV row. Spark's `to_json`
+  /// of a row of NULLs (the query cut to no rows, joined to one row) keeps every name, in
+  /// order; no row of the query is computed.
+  static func sparkHeader(_ query: String) -> String {
+    "SELECT concat_ws(',', transform(map_keys(from_json(to_json(struct(r.*), "
+      + "map('ignoreNullFields', 'false')), 'map<string,string>')), "
+      + "k -> concat('\"', replace(k, '\"', '\"\"'), '\"')))\n"
+      + "FROM (SELECT 1) AS d LEFT JOIN (SELECT * FROM (\(query)) AS q LIMIT 0) AS r ON TRUE"
+  }
+
+  /// `spark-sql`'s standard output cut at the end lines: a line is an end line when it is
+  /// `sparkEnd` and starts a row (an even number of quotes before it).
+  static func sparkParts(_ output: [UInt8]) -> [[UInt8]] {
+    let end = Array(sparkEnd.utf8)
+    var parts: [[UInt8]] = []
+    var part: [UInt8] = []
+    var quotes = 0
+    for line in output.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      if quotes % 2 == 0 && line.elementsEqual(end) {
+        parts.append(part)
+        part = []
+        continue
+      }
+      part += line
+      part.append(UInt8(ascii: "\n"))
+      quotes += line.count(where: { $0 == UInt8(ascii: "\"") })
+    }
+    return parts
+  }
+
+  /// Whether a line of a client's messages is its chatter rather than the error: Spark's log
+  /// lines, timings and stack frames.
+  static func isNoise(_ line: Substring) -> Bool {
+    let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+    return trimmed.isEmpty || trimmed.hasPrefix("at ") || line.contains(" WARN ")
+      || line.contains(" INFO ") || line.hasPrefix("Using Spark's") || line.hasPrefix("Setting default log level")
+      || line.hasPrefix("To adjust logging level") || line.hasPrefix("Time taken:")
+  }
+
+  /// Runs `arguments` with standard output into the file `output` and standard error into
+  /// `errors` (the same file when they are equal); the exit status, or `nil` when it cannot
+  /// start.
+  private func spawn(_ arguments: [String], output: String, errors: String) -> Int32? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    if errors == output {
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    let variables = context.environment.map { "\($0.key)=\($0.value)" }
+    var pid = pid_t()
+    let started = withCStrings(arguments) { argv in
+      withCStrings(variables) { envp in posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) }
+    }
+    guard started == 0 else {
+      errno = started
+      return nil
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  }
+
+  /// The rows of a CSV result file (its header row left out), removed once read.
+  func rows(_ path: String) throws(Problem) -> [[String]] {
+    defer { unlink(path) }
+    let collector = RowCollector()
+    do throws(InputError) {
+      let reader = try ReaderFactory.makeReader(
+        source: try ByteSource(path: path), format: .csv, options: ReaderOptions(name: engine.rawValue)
+      ).reader
+      let dataset = Dataset(inputs: [DatasetInput(reader: reader)], parallel: ParallelOptions(workers: 1))
+      let plan = try? dataset.plan(Query(), now: 0)
+      if let plan { _ = try? dataset.run(plan, writer: collector) }
+    } catch {
+      throw .input(error, hint: nil)
+    }
+    return collector.rows
+  }
+
+  /// The bytes of a file.
+  static func contents(_ path: String) throws(Problem) -> [UInt8] {
+    do throws(InputError) {
+      let source = try ByteSource(path: path)
+      var bytes: [UInt8] = []
+      while try source.read(into: &bytes, maxCount: 1 << 16) > 0 {}
+      return bytes
+    } catch {
+      throw .input(error, hint: nil)
+    }
+  }
+
+  /// Writes `bytes` to a new file at `path`.
+  static func write(_ bytes: [UInt8], to path: String) throws(Problem) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var written = 0
+    while fd >= 0 && written < bytes.count {
+      let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      written += n
+    }
+    if fd >= 0 { close(fd) }
+    guard fd >= 0 && written == bytes.count else {
+      throw .usage(UsageError("cannot write the engine's file \(path): \(String(cString: strerror(errno)))"))
+    }
+  }
+}
+
+/// Keeps the rows of a result as text.
+final class RowCollector: RecordWriter {
+  var rows: [[String]] = []
+  func begin(columns: [String]) throws(OutputError) {}
+  func beginGroup(_ heading: GroupHeading) throws(OutputError) {}
+  func write(_ row: RowView, columns: [OutputColumn], verbatim: Bool) throws(OutputError) {
+    rows.append(columns.map { String(decoding: $0.value(row).decodedBytes(), as: UTF8.self) })
+  }
+  func end() throws(OutputError) {}
+}
