@@ -75,7 +75,8 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     do throws(Problem) { dataset = try openDataset(lanes[tab.lane]) } catch {
       return .sourceError(id: id, message: firstLine(error))
     }
-    let watch = RunProgress(cancellation: cancellation, report: progress).watch
+    let progress = RunProgress(cancellation: cancellation, report: progress)
+    let watch = progress.watch
     let viewContext = tab.view.map { view in
       ViewContext(
         file: viewsFile, view: view, composed: composed,
@@ -84,7 +85,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     do throws(Problem) {
       switch request.purpose {
       case .list:
-        return try list(composed, over: dataset, view: viewContext, request: request, watch: watch)
+        return try list(composed, over: dataset, view: viewContext, request: request, progress: progress)
       case .values(let field):
         return try values(
           of: field, composed, over: dataset, view: viewContext, request: request, watch: watch)
@@ -102,7 +103,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   /// The list: the records kept as shown text, the chips of the bar, the input's fields.
   private func list(
     _ composed: ComposedQuery, over dataset: Dataset, view: ViewContext?, request: RunRequest,
-    watch: @escaping RunWatch
+    progress: RunProgress
   ) throws(Problem) -> RunOutcome {
     let plan = try plan(composed.query, over: dataset, query: request.query, view: view)
     var fastFilterChips: [Chip] = []
@@ -114,10 +115,12 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     var summary = RunSummary()
     var inputError: String?
     do throws(Problem) {
-      summary = try run(plan, over: dataset, writer: collector, view: view, watch: watch)
+      summary = try run(plan, over: dataset, writer: collector, view: view, watch: progress.watch)
     } catch .input(let error, _) {
-      // The records before an input error stay, the message in the list area (§6).
+      // The records before an input error stay, the message in the list area, the bar counting
+      // the records read before it (Docs/Interactive.md, List).
       inputError = "sift: \(error)"
+      summary.total = progress.recordsRead
       summary.matched = collector.written
       summary.shown = collector.written
     }

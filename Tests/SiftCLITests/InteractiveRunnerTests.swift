@@ -93,11 +93,14 @@ import Testing
     #expect(message.hasPrefix("sift: SampleData/missing.csv: "))
   }
 
-  /// §6: the records before a malformed one stay, its message in the list area.
+  /// The records before a malformed one stay, its message in the list area, and the bar counts
+  /// the records read before it (Docs/Interactive.md, List).
   @Test func anInputErrorKeepsTheRowsBeforeIt() {
     let outcome = run(runner(files: ["Tests/SiftCLITests/Fixtures/bad.ndjson"]), "")
     guard case .list(_, let list) = outcome else { Issue.record("\(outcome)"); return }
     #expect(list.rows.count == 2)
+    #expect(list.summary.total == 2)
+    #expect(list.summary.matched == 2)
     #expect(list.inputError?.hasPrefix("sift: Tests/SiftCLITests/Fixtures/bad.ndjson:4:") == true)
   }
 
