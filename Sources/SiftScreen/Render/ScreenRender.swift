@@ -106,6 +106,9 @@ extension ScreenModel {
       line.append("Reading\(ellipsis) \(groupedDigits(records)) \(records == 1 ? "record" : "records")", .dim)
     } else if let table = page.table, !table.result.rows.isEmpty, page.sourceError == nil {
       var text = "Row \(groupedDigits(page.row + 1)) of \(groupedDigits(table.rowCount))"
+      let kept = table.result.rows.count
+      // Past the rows a list keeps, the rest are counted, not listed (Docs/Interactive.md, List).
+      if kept < table.rowCount { text += separator + "the first \(groupedDigits(kept)) listed" }
       let hidden = table.result.columns.count - columnLayout(table, width: width).widths.count
       if hidden > 0 { text += separator + "\(hidden) more \(hidden == 1 ? "field" : "fields")" }
       line.append(text, .dim)
