@@ -24,6 +24,9 @@ QUERIES = [(q, GRN) for q in [
     "date:last-month", "updated:>=2024-06-01T12:00", "item:*_*", "qty:7,8,9",
     "group:customer sum:amount sort:-amount_sum limit:5", "group:status min:date max:date",
     "group:warehouse min:customer distinct:customer", "group:status p50:qty p90:amount p99:qty",
+    "group:status,warehouse", "group:status,warehouse sort:-qty limit:2/group",
+    "group:customer,status sum:amount sort:-amount_sum limit:5",
+    "group:status,empty_stock sum:qty sort:-qty_sum limit:1/group",
 ]] + [(q, TERMS) for q in [
     "name:bolt*", "name:*%", "qty:1200", "qty:-3..10", "date:2024-02", "at:<2024-01-31T23:59:59.6",
     "ok:off", 'note:""', "name:/^b.*m\\d+$/i", '"hi"', "sort:at", "sort:-date,name", "group:note sort:-qty",

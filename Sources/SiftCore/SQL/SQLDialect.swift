@@ -90,8 +90,14 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     }
   }
 
-  /// The text type.
-  var text: String { self == .clickhouse ? "String" : "VARCHAR" }
+  /// The text type (Spark refuses a `VARCHAR` without a length).
+  var text: String {
+    switch self {
+    case .clickhouse: return "String"
+    case .spark: return "STRING"
+    default: return "VARCHAR"
+    }
+  }
 
   /// A number as a literal of the floating-point type, exactly.
   func number(_ n: Double) throws(SQLError) -> String {
