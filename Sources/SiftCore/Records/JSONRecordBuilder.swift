@@ -132,36 +132,9 @@ final class JSONRecordBuilder {
     let close = p + 1 + count
     guard close < b.count, b[p] == .quote, b[close] == .quote else { return nil }
     guard count > 0 else { return close + 1 }
-    let equal = equalBytes(
+    let equal = sameBytes(
       keyBytes + start, UnsafeRawPointer(b.baseAddress! + p + 1), count: count)
     return equal ? close + 1 : nil
-  }
-
-  /// Whether the `count` bytes at `x` and at `y` are the same, a word at a time (the last word
-  /// overlapping the one before it rather than going byte by byte).
-  @inline(__always)
-  static func equalBytes(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, count: Int) -> Bool {
-    if count >= 8 {
-      var k = 0
-      while k < count - 8 {
-        if x.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-          != y.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-        { return false }
-        k += 8
-      }
-      return x.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        == y.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-    }
-    if count >= 4 {
-      return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
-        && x.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-          == y.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-    }
-    for k in 0..<count
-    where x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) {
-      return false
-    }
-    return true
   }
 
   /// Hands the records built so far to a batch over `bytes`, and starts the next batch with
