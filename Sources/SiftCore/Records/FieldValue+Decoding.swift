@@ -4,7 +4,7 @@ extension FieldValue {
     switch form {
     case .plain, .jsonNumber, .jsonBool, .jsonNull, .jsonNested, .missing: return true
     case .csvQuoted: return false
-    case .jsonString: return !raw.contains(UInt8(ascii: "\\"))
+    case .jsonString: return !containsByte(.backslash, in: raw)
     }
   }
 
