@@ -30,4 +30,21 @@ import Testing
     #expect(v == value)
     #expect(n == null)
   }
+
+  /// A JSON string is used as written only without a backslash, wherever in a word it falls
+  /// (the check goes eight bytes at a time, the last word overlapping).
+  @Test(arguments: 0...20)
+  func aJSONStringWithABackslashAnywhereIsDecoded(length: Int) {
+    func verbatim(_ text: String) -> Bool {
+      Array(text.utf8).withUnsafeBufferPointer { FieldValue(raw: $0, encoding: .json).isVerbatim }
+    }
+    #expect(verbatim("\"" + String(repeating: "a", count: length) + "\""))
+    for at in 0..<length {
+      let before = String(repeating: "a", count: at)
+      let after = String(repeating: "b", count: length - at)
+      let text = "\"" + before + "\\\\" + after + "\""
+      #expect(!verbatim(text))
+      #expect(decode(text, .json).1 == before + "\\" + after)
+    }
+  }
 }

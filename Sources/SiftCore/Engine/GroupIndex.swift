@@ -49,25 +49,8 @@ struct GroupIndex {
   private func equals(_ g: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
     let start = starts[g]
     guard starts[g + 1] - start == key.count else { return false }
-    return arena.withUnsafeBytes { a in
-      Self.sameBytes(UnsafeRawBufferPointer(rebasing: a[start..<(start + key.count)]), UnsafeRawBufferPointer(key))
-    }
-  }
-
-  /// Whether two runs of bytes of the same length are equal, compared eight bytes at a time.
-  private static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    var i = 0
-    while i + 8 <= a.count {
-      if a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        != b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      { return false }
-      i += 8
-    }
-    while i < a.count {
-      if a[i] != b[i] { return false }
-      i += 1
-    }
-    return true
+    guard let k = key.baseAddress else { return true }
+    return arena.withUnsafeBytes { a in sameBytes(a.baseAddress! + start, k, count: key.count) }
   }
 
   private mutating func rehash() {
@@ -82,26 +65,33 @@ struct GroupIndex {
     }
   }
 
-  /// The bytes taken eight at a time (then the rest, and the length), each word multiplied in
-  /// and mixed, then MurmurHash3's finalizer, so that the low bits the table uses depend on
-  /// every byte.
+  /// The bytes taken eight at a time, the last word overlapping the one before it (a key of 4
+  /// to 7 bytes as two overlapping halves, a shorter one as its first, middle and last bytes),
+  /// each word multiplied in and mixed with the length, then MurmurHash3's finalizer, so that the
+  /// low bits the table uses depend on every byte. No loop runs byte by byte: its length would
+  /// vary from record to record and its branch be mispredicted.
   private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
     let bytes = UnsafeRawBufferPointer(key)
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(key.count)
-    var i = 0
-    while i + 8 <= bytes.count {
-      h = (h ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-      h ^= h >> 29
-      i += 8
+    let n = bytes.count
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(n)
+    let last: UInt64
+    if n >= 8 {
+      var i = 0
+      while i < n - 8 {
+        h = (h ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+        h ^= h >> 29
+        i += 8
+      }
+      last = bytes.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+    } else if n >= 4 {
+      last = UInt64(bytes.loadUnaligned(as: UInt32.self)) << 32
+        | UInt64(bytes.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+    } else if n > 0 {
+      last = UInt64(bytes[0]) << 16 | UInt64(bytes[n / 2]) << 8 | UInt64(bytes[n - 1])
+    } else {
+      last = 0
     }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while i < bytes.count {
-      tail |= UInt64(bytes[i]) << shift
-      shift += 8
-      i += 1
-    }
-    h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
+    h = (h ^ last) &* 0x9E37_79B9_7F4A_7C15
     h ^= h >> 33
     h = h &* 0xff51_afd7_ed55_8ccd
     h ^= h >> 33

@@ -162,7 +162,7 @@ enum GroupKey {
       let v = fields[0](row)
       if v.isNullLike { return body(UnsafeBufferPointer(start: nil, count: 0)) }
       if v.isVerbatim { return body(v.content) }
-      scratch = v.decodedBytes()
+      v.decode(into: &scratch)
       return scratch.withUnsafeBufferPointer(body)
     }
     scratch.removeAll(keepingCapacity: true)

@@ -28,9 +28,9 @@ public final class CSVReader: RecordReader {
   /// The line on which the next unread byte starts.
   private var line = 1
   private var finished = false
-  private let spans = Int32Store(capacity: 1 << 16)
-  private let extents = Int32Store()
-  private let lines = Int32Store()
+  private let spans = PointerStore<Int32>(capacity: 1 << 16)
+  private let extents = PointerStore<Int32>()
+  private let lines = PointerStore<Int32>()
 
   /// A reader of `format` `.csv` (delimiter from `options`, `,` by default) or `.tsv` (tab, no
   /// quoting).

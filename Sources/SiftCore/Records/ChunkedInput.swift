@@ -101,10 +101,11 @@ struct ChunkedInput {
   }
 }
 
-/// A growable run of `Int32` (field spans, extents, line numbers) filled through a pointer in the
-/// readers' inner loops, then copied into a batch.
-final class Int32Store {
-  private(set) var base: UnsafeMutablePointer<Int32>
+/// A growable run of plain values (field spans, extents, line numbers, a JSON reader's keys)
+/// filled through a pointer in the readers' inner loops. Reading `base` from a loop takes no
+/// reference count, unlike copying an array out of a class.
+final class PointerStore<Element: BitwiseCopyable> {
+  private(set) var base: UnsafeMutablePointer<Element>
   private(set) var capacity: Int
   var count = 0
 
@@ -124,7 +125,7 @@ final class Int32Store {
   private func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
-    let newBase = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
+    let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
     newBase.update(from: base, count: count)
     base.deallocate()
     base = newBase
@@ -132,12 +133,29 @@ final class Int32Store {
   }
 
   @inline(__always)
-  func append(_ value: Int32) {
+  func append(_ value: Element) {
     reserve(1)
     base[count] = value
     count += 1
   }
 
+  func append(contentsOf values: some Collection<Element>) {
+    reserve(values.count)
+    for value in values {
+      base[count] = value
+      count += 1
+    }
+  }
+
+  /// The values as an array; the store is emptied.
+  func takeArray() -> [Element] {
+    let array = Array(UnsafeBufferPointer(start: base, count: count))
+    count = 0
+    return array
+  }
+}
+
+extension PointerStore<Int32> {
   /// Re-lays `rows` rows of `oldWidth` span pairs as rows of `newWidth` pairs, the new fields
   /// missing (`-1`).
   func widen(rows: Int, from oldWidth: Int, to newWidth: Int) {
@@ -151,13 +169,6 @@ final class Int32Store {
       r -= 1
     }
     count = rows * newWidth * 2
-  }
-
-  /// The values as an array; the store is emptied.
-  func takeArray() -> [Int32] {
-    let array = Array(UnsafeBufferPointer(start: base, count: count))
-    count = 0
-    return array
   }
 }
 

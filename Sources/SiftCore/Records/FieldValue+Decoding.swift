@@ -4,7 +4,7 @@ extension FieldValue {
     switch form {
     case .plain, .jsonNumber, .jsonBool, .jsonNull, .jsonNested, .missing: return true
     case .csvQuoted: return false
-    case .jsonString: return !raw.contains(UInt8(ascii: "\\"))
+    case .jsonString: return !containsByte(.backslash, in: raw)
     }
   }
 
@@ -25,9 +25,17 @@ extension FieldValue {
   /// The value's bytes with quoting and escapes removed (JSON `\u` escapes become UTF-8).
   /// A missing field is empty; `null`, numbers, booleans and nested values are their text.
   public func decodedBytes() -> [UInt8] {
+    var out = [UInt8]()
+    decode(into: &out)
+    return out
+  }
+
+  /// Replaces `out`'s bytes with `decodedBytes()`, keeping its capacity (a caller decoding a
+  /// value per record reuses one buffer instead of allocating an array each time).
+  public func decode(into out: inout [UInt8]) {
+    out.removeAll(keepingCapacity: true)
     switch form {
     case .csvQuoted:
-      var out = [UInt8]()
       out.reserveCapacity(raw.count)
       let c = content
       var i = 0
@@ -37,11 +45,10 @@ extension FieldValue {
         // A doubled quote stands for one quote.
         i += (b == UInt8(ascii: "\"") && i + 1 < c.count && c[i + 1] == b) ? 2 : 1
       }
-      return out
     case .jsonString:
-      return JSONString.unescape(content)
+      out.append(contentsOf: JSONString.unescape(content))
     default:
-      return Array(raw)
+      out.append(contentsOf: raw)
     }
   }
 

@@ -1,24 +1,28 @@
 /// Turns JSON objects into records: maps top-level keys to field indices in first-seen order and
 /// writes each member's value span. Shared by the JSON and NDJSON readers.
 ///
-/// The key state read for every record is `@exclusivity(unchecked)`: a builder is used by one
-/// reader on one thread and its methods do not call out while they hold it, so the run-time
-/// exclusivity check on each read (a call into the runtime per record) guards nothing.
+/// The keys read for every record live in pointer stores: the loop reads their base pointers,
+/// where copying an array out of the builder retained and released it per record (three arrays,
+/// about 5% of an NDJSON filter's time, Docs/Performance.md).
 final class JSONRecordBuilder {
   /// Field names in first-seen order.
   private(set) var fieldNames: [String] = []
   /// The width of the records of the batch being built (grows when a key is first seen).
-  @exclusivity(unchecked) private(set) var width = 0
-  let spans = Int32Store(capacity: 1 << 16)
-  let extents = Int32Store()
-  let lines = Int32Store()
+  private(set) var width = 0
+  let spans = PointerStore<Int32>(capacity: 1 << 16)
+  let extents = PointerStore<Int32>()
+  let lines = PointerStore<Int32>()
   /// Decoded key bytes of every field, back to back: field `f`'s are
-  /// `keyBytes[keyBounds[f]..<keyBounds[f + 1]]` (one flat array: no inner array to retain).
-  @exclusivity(unchecked) private var keyBytes: [UInt8] = []
-  @exclusivity(unchecked) private var keyBounds: [Int] = [0]
+  /// `keyBytes[keyBounds[f]..<keyBounds[f + 1]]`.
+  private let keyBytes = PointerStore<UInt8>(capacity: 256)
+  private let keyBounds: PointerStore<Int> = {
+    let bounds = PointerStore<Int>(capacity: 64)
+    bounds.append(0)
+    return bounds
+  }()
   private var fieldOfKey: [[UInt8]: Int] = [:]
   /// The field of the n-th member of the last object: objects usually repeat their key order.
-  @exclusivity(unchecked) private var predicted: [Int] = []
+  private let predicted = PointerStore<Int>(capacity: 64)
 
   /// Records in the batch being built.
   var count: Int { lines.count }
@@ -37,11 +41,6 @@ final class JSONRecordBuilder {
       var p = try scanner.nextToken(from: start + 1)
       if b[p] != .closeBrace {
         var member = 0
-        // Read once per record: reading a class's stored array per member retained it each
-        // time (and, before `@exclusivity(unchecked)`, checked exclusivity at run time).
-        var predicted = self.predicted
-        var keyBytes = self.keyBytes
-        var keyBounds = self.keyBounds
         var width = self.width
         // This record's span pairs (moved when a new key widens the rows).
         var slots = spans.base + row * width * 2
@@ -50,9 +49,9 @@ final class JSONRecordBuilder {
           let valueStart: Int
           if member < predicted.count,
             let nameEnd = Self.nameEnd(
-              ifKey: predicted[member], of: keyBytes, keyBounds, in: b, at: p)
+              ifKey: predicted.base[member], of: keyBytes.base, keyBounds.base, in: b, at: p)
           {
-            field = predicted[member]
+            field = predicted.base[member]
             valueStart = try scanner.memberValue(afterName: nameEnd)
             p = try scanner.scanValue(at: valueStart, depth: depth + 1)
           } else {
@@ -60,17 +59,9 @@ final class JSONRecordBuilder {
             let keyEnd: Int
             (keyEnd, valueStart) = try scanner.scanMemberName(at: p)
             p = try scanner.scanValue(at: valueStart, depth: depth + 1)
-            // Drop the local copies first, so that adding a key appends in place instead of
-            // copying every key so far (quadratic in a record's width).
-            predicted = []
-            keyBytes = []
-            keyBounds = []
             field = self.field(
               named: UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)]),
               member: member, rows: row + 1)
-            predicted = self.predicted
-            keyBytes = self.keyBytes
-            keyBounds = self.keyBounds
             width = self.width
             slots = spans.base + row * width * 2
           }
@@ -118,7 +109,7 @@ final class JSONRecordBuilder {
     let predictable = !key.contains { $0 == .quote || $0 == .backslash || $0 < 0x20 }
     let prediction = predictable ? field : -1
     if member < predicted.count {
-      predicted[member] = prediction
+      predicted.base[member] = prediction
     } else if member == predicted.count {
       predicted.append(prediction)
     }
@@ -132,8 +123,8 @@ final class JSONRecordBuilder {
   /// the buffer (the full scan then reports what is there).
   @inline(__always)
   private static func nameEnd(
-    ifKey f: Int, of keyBytes: [UInt8], _ keyBounds: [Int], in b: UnsafeBufferPointer<UInt8>,
-    at p: Int
+    ifKey f: Int, of keyBytes: UnsafePointer<UInt8>, _ keyBounds: UnsafePointer<Int>,
+    in b: UnsafeBufferPointer<UInt8>, at p: Int
   ) -> Int? {
     guard f >= 0 else { return nil }
     let start = keyBounds[f]
@@ -141,37 +132,9 @@ final class JSONRecordBuilder {
     let close = p + 1 + count
     guard close < b.count, b[p] == .quote, b[close] == .quote else { return nil }
     guard count > 0 else { return close + 1 }
-    let equal = keyBytes.withUnsafeBytes { k in
-      equalBytes(k.baseAddress! + start, UnsafeRawPointer(b.baseAddress! + p + 1), count: count)
-    }
+    let equal = sameBytes(
+      keyBytes + start, UnsafeRawPointer(b.baseAddress! + p + 1), count: count)
     return equal ? close + 1 : nil
-  }
-
-  /// Whether the `count` bytes at `x` and at `y` are the same, a word at a time (the last word
-  /// overlapping the one before it rather than going byte by byte).
-  @inline(__always)
-  static func equalBytes(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, count: Int) -> Bool {
-    if count >= 8 {
-      var k = 0
-      while k < count - 8 {
-        if x.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-          != y.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-        { return false }
-        k += 8
-      }
-      return x.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        == y.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-    }
-    if count >= 4 {
-      return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
-        && x.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-          == y.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-    }
-    for k in 0..<count
-    where x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) {
-      return false
-    }
-    return true
   }
 
   /// Hands the records built so far to a batch over `bytes`, and starts the next batch with

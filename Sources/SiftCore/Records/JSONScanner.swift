@@ -68,6 +68,9 @@ struct JSONScanner {
   private func scanWord(_ word: StaticString, at p: Int) throws(JSONScanFailure) -> Int {
     let count = word.utf8CodeUnitCount
     let text = word.utf8Start
+    if p + count <= b.count, sameBytes(text, b.baseAddress! + p, count: count) {
+      return try endOfToken(p + count)
+    }
     for k in 0..<count {
       guard p + k < b.count else { throw ranOut() }
       guard b[p + k] == text[k] else { throw .malformed(offset: p, message: "expected a value") }
