@@ -9,7 +9,7 @@ func execute(options: Options, query: Query, context: ProcessContext) -> ExitSta
     do throws(Problem) {
       let file = try ViewsFileLookup(options: options, context: context).load()
       let view = try ViewsFileLookup.view(named: name, in: file)
-      if options.files.isEmpty, let source = view.source { options.files = [source] }
+      options.files = options.files(of: view)
     } catch {
       return Console(context: context).report(error)
     }

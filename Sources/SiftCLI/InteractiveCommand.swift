@@ -29,8 +29,7 @@ struct InteractiveCommand {
       let tabs = try self.tabs()
       let setup = ScreenSetup(
         views: tabs.views.map { view in
-          let files = options.files.isEmpty ? (view?.source).map { [$0] } ?? [] : options.files
-          return ScreenView(view: view, sourceName: sourceNames(files) ?? "")
+          ScreenView(view: view, sourceName: sourceNames(options.files(of: view)) ?? "")
         },
         active: tabs.active, query: options.query, files: options.files, ascii: !unicode,
         leadingArguments: leadingArguments(viewsFileFailed: tabs.problem != nil))

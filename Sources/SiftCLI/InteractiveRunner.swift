@@ -39,7 +39,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     var laneOfFiles: [[String]: Int] = [:]
     var lanes: [Lane] = []
     tabs = views.map { view in
-      let files = options.files.isEmpty ? (view?.source).map { [$0] } ?? [] : options.files
+      let files = options.files(of: view)
       let lane = laneOfFiles[files] ?? lanes.count
       if lane == lanes.count { lanes.append(Lane(files: files)) }
       laneOfFiles[files] = lane

@@ -281,3 +281,12 @@ extension Options {
     return n << shift
   }
 }
+
+extension Options {
+  /// The files `view` reads (Docs/Views.md, Running a view): the FILEs given replace its
+  /// source; without a view, the FILEs.
+  func files(of view: View?) -> [String] {
+    guard files.isEmpty, let source = view?.source else { return files }
+    return [source]
+  }
+}

@@ -24,7 +24,7 @@ struct ViewCommand {
       return console.output(composed.query.canonicalForm + "\n") ?? .matched
     }
     var run = options
-    if run.files.isEmpty, let source = view.source { run.files = [source] }
+    run.files = options.files(of: view)
     let viewContext = ViewContext(
       file: file.path, view: view, composed: composed, sourceName: sourceNames(run.files))
     return QueryCommand(options: run, query: composed.query, view: viewContext, context: context)
