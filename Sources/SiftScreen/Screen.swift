@@ -81,22 +81,23 @@ public struct ScreenSize: Hashable, Sendable {
 /// A rendered screen: exactly `size.rows` lines, and where the cursor stands (the query line's
 /// insertion point while it has the focus; `nil` hides the cursor).
 public struct Frame: Hashable, Sendable {
-  public var lines: [StyledLine]
-  public var cursor: (row: Int, column: Int)?
+  /// A place on the screen, from 0.
+  public struct Position: Hashable, Sendable {
+    public var row: Int
+    public var column: Int
 
-  public init(lines: [StyledLine], cursor: (row: Int, column: Int)? = nil) {
+    public init(row: Int, column: Int) {
+      self.row = row
+      self.column = column
+    }
+  }
+
+  public var lines: [StyledLine]
+  public var cursor: Position?
+
+  public init(lines: [StyledLine], cursor: Position? = nil) {
     self.lines = lines
     self.cursor = cursor
-  }
-
-  public static func == (a: Frame, b: Frame) -> Bool {
-    a.lines == b.lines && a.cursor?.row == b.cursor?.row && a.cursor?.column == b.cursor?.column
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(lines)
-    hasher.combine(cursor?.row)
-    hasher.combine(cursor?.column)
   }
 }
 

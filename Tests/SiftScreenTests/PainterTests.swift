@@ -6,7 +6,7 @@ import Testing
 @Suite struct PainterTests {
   private let esc = "\u{1B}"
 
-  private func frame(_ lines: [[StyledSpan]], cursor: (row: Int, column: Int)? = nil) -> Frame {
+  private func frame(_ lines: [[StyledSpan]], cursor: Frame.Position? = nil) -> Frame {
     Frame(lines: lines.map { StyledLine($0) }, cursor: cursor)
   }
 
@@ -25,21 +25,21 @@ import Testing
     var painter = Painter(color: .none)
     _ = painter.paint(frame([[StyledSpan("title")], [StyledSpan("> sta")], [StyledSpan("9 records")]]))
     let bytes = painter.paint(
-      frame([[StyledSpan("title")], [StyledSpan("> stat")], [StyledSpan("9 records")]], cursor: (1, 6)))
+      frame([[StyledSpan("title")], [StyledSpan("> stat")], [StyledSpan("9 records")]], cursor: Frame.Position(row: 1, column: 6)))
     #expect(text(bytes) == "\(esc)[?25l\(esc)[2;1H\(esc)[2K> stat\(esc)[2;7H\(esc)[?25h")
   }
 
   @Test func anUnchangedFrameWritesNothing() {
     var painter = Painter(color: .trueColor)
-    let same = frame([[StyledSpan("a", .chipActive)]], cursor: (0, 1))
+    let same = frame([[StyledSpan("a", .chipActive)]], cursor: Frame.Position(row: 0, column: 1))
     _ = painter.paint(same)
     #expect(painter.paint(same).isEmpty)
   }
 
   @Test func aMovedCursorAloneMovesIt() {
     var painter = Painter(color: .none)
-    _ = painter.paint(frame([[StyledSpan("> abc")]], cursor: (0, 5)))
-    #expect(text(painter.paint(frame([[StyledSpan("> abc")]], cursor: (0, 3)))) == "\(esc)[1;4H\(esc)[?25h")
+    _ = painter.paint(frame([[StyledSpan("> abc")]], cursor: Frame.Position(row: 0, column: 5)))
+    #expect(text(painter.paint(frame([[StyledSpan("> abc")]], cursor: Frame.Position(row: 0, column: 3)))) == "\(esc)[1;4H\(esc)[?25h")
     #expect(text(painter.paint(frame([[StyledSpan("> abc")]]))) == "\(esc)[?25l")
   }
 

@@ -18,7 +18,7 @@ extension ScreenModel {
     let width = size.columns
     var lines = [navigationBar(width)]
     let query = queryLine(width)
-    var cursor: (row: Int, column: Int)? = focus == .query ? (lines.count, query.cursor) : nil
+    var cursor = focus == .query ? Frame.Position(row: lines.count, column: query.cursor) : nil
     lines.append(query.line)
     if let error = page.error { lines.append(caretLine(error, scroll: query.scroll, width: width)) }
     lines.append(feedbackBar(width))

@@ -13,11 +13,11 @@ extension ScreenModel {
     top.pad(to: max(top.used + 1, width - reset.count))
     top.append(reset, .dim)
     var lines = [top.line]
-    var cursor: (row: Int, column: Int)?
+    var cursor: Frame.Position?
     let height = max(1, size.rows - 2)
     for row in sheet.rows.dropFirst(sheet.top).prefix(height) {
       let drawn = sheetRow(row, sheet, width: width)
-      if row == sheet.cursor, let column = drawn.cursor { cursor = (lines.count, column) }
+      if row == sheet.cursor, let column = drawn.cursor { cursor = Frame.Position(row: lines.count, column: column) }
       lines.append(drawn.line)
     }
     while lines.count < size.rows - 1 { lines.append(StyledLine()) }

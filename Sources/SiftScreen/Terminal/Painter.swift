@@ -36,9 +36,7 @@ public struct Painter {
       out += "\u{1B}[\(row + 1);1H\u{1B}[2K"
       for span in line.spans { out += styled(span) }
     }
-    let cursorMoved =
-      previous == nil || previous?.cursor?.row != frame.cursor?.row
-      || previous?.cursor?.column != frame.cursor?.column
+    let cursorMoved = previous == nil || previous?.cursor != frame.cursor
     if drawn || cursorMoved {
       if let cursor = frame.cursor {
         out += "\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H\u{1B}[?25h"
