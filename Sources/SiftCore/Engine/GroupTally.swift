@@ -155,7 +155,7 @@ enum GroupKey {
   /// Calls `body` with the group key of `row`, built in `scratch` when it is not one value's
   /// bytes as they stand.
   static func withKey<R>(
-    of row: RowView, fields: [@Sendable (RowView) -> FieldValue], scratch: inout [UInt8],
+    of row: RowView, fields: [FieldAccessor], scratch: inout [UInt8],
     _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
     if fields.count == 1 {

@@ -47,10 +47,10 @@ struct SourceAccess {
   let layout: SourceLayout
   let predicate: RowPredicate?
   /// The group fields' values, outermost first; empty without `group:`.
-  let group: [@Sendable (RowView) -> FieldValue]
-  let sortKeys: [@Sendable (RowView) -> FieldValue]
+  let group: [FieldAccessor]
+  let sortKeys: [FieldAccessor]
   /// The field of each aggregate column, in order (Docs/Aggregates.md).
-  let aggregateValues: [@Sendable (RowView) -> FieldValue]
+  let aggregateValues: [FieldAccessor]
   let columns: [OutputColumn]
   /// The record's text stands for the output (see `RecordWriter.write`).
   let verbatim: Bool
@@ -109,7 +109,7 @@ struct TallySink: MatchSink {
       let group = access.group
       batch.withRows { cursor in
         for r in rows {
-          GroupKey.withKey(of: cursor.row(Int(r)), fields: group, scratch: &scratch) {
+          _ = GroupKey.withKey(of: cursor.row(Int(r)), fields: group, scratch: &scratch) {
             tally.add($0)
           }
         }

@@ -7,11 +7,7 @@ struct SummarySink: MatchSink {
     var table: SummaryTable
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
-      let group = access.group
-      let values = access.aggregateValues
-      batch.withRows { cursor in
-        for r in rows { table.add(cursor.row(Int(r)), group: group, values: values) }
-      }
+      batch.withRows { table.add(rows, of: $0, group: access.group, values: access.aggregateValues) }
     }
   }
 

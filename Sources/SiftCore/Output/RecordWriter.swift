@@ -8,16 +8,16 @@ public struct OutputColumn: Sendable {
   /// The header name (the input's field name, or the `fields:` name resolved to it).
   public var name: String
   /// How to get the value from a record of the current input.
-  public var value: @Sendable (RowView) -> FieldValue
+  public var value: FieldAccessor
 
-  public init(name: String, value: @escaping @Sendable (RowView) -> FieldValue) {
+  public init(name: String, value: FieldAccessor) {
     self.name = name
     self.value = value
   }
 
   /// The column for top-level field `index`.
   public static func field(_ name: String, at index: Int) -> OutputColumn {
-    OutputColumn(name: name) { $0.field(index) }
+    OutputColumn(name: name, value: FieldAccessor(index: index))
   }
 }
 

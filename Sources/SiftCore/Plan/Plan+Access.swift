@@ -1,13 +1,33 @@
+/// Where a plan's field is in a record of one input (Docs/Architecture.md, Plan): a top-level
+/// field's place, with the keys of a nested path inside it. A value, not a closure, so reading a
+/// field per record costs no call through a context and no reference count.
+public struct FieldAccessor: Sendable {
+  /// The field's place in the input's records; -1 when the input lacks it (its value is
+  /// missing).
+  public let index: Int
+  /// Keys to follow inside a nested JSON value; empty for a top-level field.
+  public let path: [String]
+
+  public init(index: Int, path: [String] = []) {
+    self.index = index
+    self.path = path
+  }
+
+  /// The field's value in `row`: for a nested path, the first value it reaches.
+  @inline(__always)
+  public func callAsFunction(_ row: RowView) -> FieldValue {
+    guard index >= 0 else { return FieldValue(missingWith: row.encoding) }
+    if path.isEmpty { return row.field(index) }
+    return JSONPath.first(at: path[...], in: row.field(index)) ?? FieldValue(missingWith: row.encoding)
+  }
+}
+
 extension Plan {
   /// Reads a field's value from a record of an input with `layout`: for a nested path, the first
   /// value it reaches; a field the input lacks is missing.
-  public func accessor(for field: ResolvedField, layout: SourceLayout) -> @Sendable (RowView) -> FieldValue {
+  public func accessor(for field: ResolvedField, layout: SourceLayout) -> FieldAccessor {
     let index = field.index >= 0 && field.index < layout.local.count ? layout.local[field.index] : -1
-    let encoding = layout.encoding
-    guard index >= 0 else { return { _ in FieldValue(missingWith: encoding) } }
-    let path = field.path
-    if path.isEmpty { return { $0.field(index) } }
-    return { row in JSONPath.first(at: path[...], in: row.field(index)) ?? FieldValue(missingWith: encoding) }
+    return FieldAccessor(index: index, path: field.path)
   }
 
   /// The output columns for an input with `layout`: the `fields:` projection, else every field.

@@ -49,6 +49,33 @@ struct ExactDecimal: Equatable {
     self.scale = scale
   }
 
+  /// The units and scale of the commonest form of a value, `-12.50` (digits, at most one point
+  /// with digits on both sides, at most 18 digits, an optional minus), read in one short loop;
+  /// `nil` for every other form, which `init?(_:)` reads.
+  @inline(__always)
+  static func plainUnits(_ bytes: UnsafeBufferPointer<UInt8>) -> (units: Int64, scale: Int)? {
+    var i = 0
+    let negative = bytes.first == .minus
+    if negative { i = 1 }
+    let start = i
+    var units: Int64 = 0
+    var point = -1
+    while i < bytes.count {
+      let b = bytes[i]
+      if b &- .digitZero < 10 {
+        units = units &* 10 &+ Int64(b &- .digitZero)
+      } else if b == .dot && point < 0 && i > start {
+        point = i
+      } else {
+        return nil
+      }
+      i += 1
+    }
+    let digits = bytes.count - start - (point < 0 ? 0 : 1)
+    guard digits > 0, digits <= maxDigits, point != bytes.count - 1 else { return nil }
+    return (negative ? -units : units, point < 0 ? 0 : bytes.count - 1 - point)
+  }
+
   init(units: Int128, scale: Int) {
     self.units = units
     self.scale = scale

@@ -14,8 +14,15 @@ struct SummaryTable {
   private var jsonKeys: [[UInt8]?] = []
   /// Where a record's group key is built.
   private var scratch: [UInt8] = []
-  /// Every group's states, one per aggregate column: group `g`'s are at `g * width ..< (g + 1) * width`.
+  /// Every group's running values: its sums' and means' in `totals` (`totalWidth` a group), its
+  /// other columns' in `states` (`stateWidth` a group), group `g`'s at `g * width ..< (g + 1) *
+  /// width` of each. Sums, the commonest, are kept apart so that adding to one copies no state.
+  private var totals: [NumberTotal] = []
   private var states: [AggregateState] = []
+  /// Per aggregate column, where in its group's running values it is.
+  private let slots: [Slot]
+  private let totalWidth: Int
+  private let stateWidth: Int
   private var width: Int { aggregates.count }
   /// Non-empty record values left out of a column for not being numbers (or dates, for
   /// `min:`/`max:` of a date field); a value is counted once however many columns left it out.
@@ -23,7 +30,14 @@ struct SummaryTable {
   /// Per aggregate column, the first column of the same field (whose value it shares).
   private let firstOfField: [Int]
   /// A new group's states.
-  private let initial: [AggregateState]
+  private let initialStates: [AggregateState]
+
+  /// Where an aggregate column's running value is kept: its place among its group's totals or
+  /// states.
+  private enum Slot {
+    case total(Int)
+    case state(Int)
+  }
 
   init(plan: Plan) {
     aggregates = plan.aggregates
@@ -32,7 +46,21 @@ struct SummaryTable {
     groups = GroupTally(arity: max(arity, 1))
     let fields = aggregates.map { $0.field! }
     firstOfField = fields.map { f in fields.firstIndex(of: f)! }
-    initial = columns.map { AggregateState($0.function) }
+    var totalWidth = 0
+    var initialStates: [AggregateState] = []
+    slots = columns.map { column in
+      switch column.function {
+      case .sum, .avg:
+        totalWidth += 1
+        return .total(totalWidth - 1)
+      default:
+        initialStates.append(AggregateState(column.function))
+        return .state(initialStates.count - 1)
+      }
+    }
+    self.totalWidth = totalWidth
+    self.initialStates = initialStates
+    stateWidth = initialStates.count
     if arity == 0 { _ = slot(for: UnsafeBufferPointer(start: nil, count: 0), json: [], count: 0) }
   }
 
@@ -47,37 +75,42 @@ struct SummaryTable {
     let g = groups.add(key, count: count)
     if groups.count > before {
       jsonKeys.append(contentsOf: json())
-      states.append(contentsOf: initial)
+      totals.append(contentsOf: repeatElement(NumberTotal(), count: totalWidth))
+      states.append(contentsOf: initialStates)
     }
     return g
   }
 
-  /// Adds one matching record: its group, the values of `group` (ignored without `group:`), and
-  /// each aggregate column's value, of `values`.
-  mutating func add(
-    _ row: RowView, group: [@Sendable (RowView) -> FieldValue],
-    values: [@Sendable (RowView) -> FieldValue]
-  ) {
-    var g = 0
-    if arity > 0 {
-      // One field's value is mostly read in place; several are joined in the scratch buffer.
-      var key = arity > 1 ? [UInt8].take(&scratch) : []
-      g = GroupKey.withKey(of: row, fields: group, scratch: &key) {
-        slot(for: $0, json: SummaryTable.jsonTexts(of: row, fields: group))
+  /// Adds the matching `rows` of a batch: each one's group, of the values of `group` (ignored
+  /// without `group:`), and each aggregate column's value, of `values`.
+  mutating func add(_ rows: [Int32], of cursor: RowCursor, group: [FieldAccessor], values: [FieldAccessor]) {
+    // One field's value is mostly read in place; a quoted one, or several, are joined here.
+    var key = [UInt8].take(&scratch)
+    defer { scratch = key }
+    for r in rows {
+      let row = cursor.row(Int(r))
+      var g = 0
+      if arity > 0 {
+        g = GroupKey.withKey(of: row, fields: group, scratch: &key) {
+          slot(for: $0, json: SummaryTable.jsonTexts(of: row, fields: group))
+        }
+      } else {
+        groups.add(UnsafeBufferPointer(start: nil, count: 0))
       }
-      if arity > 1 { scratch = key }
-    } else {
-      groups.add(UnsafeBufferPointer(start: nil, count: 0))
-    }
-    var rejected: [Int] = []  // fields whose value was left out (allocates only when one is)
-    let base = g * width
-    for k in values.indices {
-      let value = values[k](row)
-      if value.isNullLike { continue }
-      let kept = withValueBytes(value) { states[base + k].add($0, columns[k]) }
-      if !kept && !rejected.contains(firstOfField[k]) {
-        rejected.append(firstOfField[k])
-        leftOut += 1
+      var rejected: [Int] = []  // fields whose value was left out (allocates only when one is)
+      for k in values.indices {
+        let value = values[k](row)
+        if value.isNullLike { continue }
+        let kept = withValueBytes(value) { bytes in
+          switch slots[k] {
+          case .total(let i): totals[g * totalWidth + i].add(bytes)
+          case .state(let i): states[g * stateWidth + i].add(bytes, columns[k])
+          }
+        }
+        if !kept && !rejected.contains(firstOfField[k]) {
+          rejected.append(firstOfField[k])
+          leftOut += 1
+        }
       }
     }
   }
@@ -90,7 +123,11 @@ struct SummaryTable {
       let g = other.groups.withKey(o) {
         slot(for: $0, json: other.jsonKeys[(o * arity)..<((o + 1) * arity)], count: other.groups.count(o))
       }
-      for k in 0..<width { states[g * width + k].merge(other.states[o * width + k], columns[k]) }
+      for i in 0..<totalWidth { totals[g * totalWidth + i].merge(other.totals[o * totalWidth + i]) }
+      for k in 0..<width {
+        guard case .state(let i) = slots[k] else { continue }
+        states[g * stateWidth + i].merge(other.states[o * stateWidth + i], columns[k])
+      }
     }
   }
 
@@ -132,19 +169,23 @@ struct SummaryTable {
     }
     out += String(groups.count(g)).utf8
     next(&out)
-    for k in 0..<width {
-      states[g * width + k].appendResult(columns[k], to: &out)
-      next(&out)
-    }
+    appendAggregates(
+      totals: totals[(g * totalWidth)..<((g + 1) * totalWidth)],
+      states: states[(g * stateWidth)..<((g + 1) * stateWidth)], to: &out, next: next)
   }
 
   /// Appends the row over every matching record, for the `Total` row of a report
   /// (Docs/Aggregates.md): `Total` in the group column, the count, and every aggregate over
   /// all groups.
   func appendTotalRow(to out: inout [UInt8], next: (inout [UInt8]) -> Void) {
-    var all = initial
+    var allTotals = Array(repeating: NumberTotal(), count: totalWidth)
+    var allStates = initialStates
     for g in 0..<groupCount {
-      for k in 0..<width { all[k].merge(states[g * width + k], columns[k]) }
+      for i in 0..<totalWidth { allTotals[i].merge(totals[g * totalWidth + i]) }
+      for k in 0..<width {
+        guard case .state(let i) = slots[k] else { continue }
+        allStates[i].merge(states[g * stateWidth + i], columns[k])
+      }
     }
     out += Array("\"Total\"".utf8)
     next(&out)
@@ -154,8 +195,22 @@ struct SummaryTable {
     }
     out += String((0..<groupCount).reduce(0) { $0 + groups.count($1) }).utf8
     next(&out)
-    for (k, state) in all.enumerated() {
-      state.appendResult(columns[k], to: &out)
+    appendAggregates(totals: allTotals[...], states: allStates[...], to: &out, next: next)
+  }
+
+  /// Appends each aggregate column's value, of one group's `totals` and `states`, calling `next`
+  /// after each value.
+  private func appendAggregates(
+    totals: ArraySlice<NumberTotal>, states: ArraySlice<AggregateState>, to out: inout [UInt8],
+    next: (inout [UInt8]) -> Void
+  ) {
+    for k in 0..<width {
+      switch slots[k] {
+      case .total(let i):
+        totals[totals.startIndex + i].appendResult(mean: columns[k].function == .avg, to: &out)
+      case .state(let i):
+        states[states.startIndex + i].appendResult(columns[k], to: &out)
+      }
       next(&out)
     }
   }
@@ -165,7 +220,7 @@ struct SummaryTable {
   /// A JSON input's group values keep their JSON text; `nil` for text input and for empty and
   /// null values.
   private static func jsonTexts(
-    of row: RowView, fields: [@Sendable (RowView) -> FieldValue]
+    of row: RowView, fields: [FieldAccessor]
   ) -> ArraySlice<[UInt8]?> {
     ArraySlice(fields.map { field in
       let v = field(row)
