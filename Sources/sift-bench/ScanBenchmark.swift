@@ -32,7 +32,8 @@ func scanBenchmark(arguments: [String]) -> Int32 {
     var fieldBytes = 0
     while let batch = try opened.reader.nextBatch() {
       records += batch.count
-      batch.spans.withUnsafeBufferPointer { spans in
+      batch.withRows { cursor in
+        let spans = cursor.spans
         var k = 0
         while k < spans.count {
           if spans[k] >= 0 { fieldBytes &+= Int(spans[k + 1] &- spans[k]) }

@@ -95,7 +95,7 @@ private final class TricklingStage: ByteStage {
     var lines: [Int] = []
     var error: InputError?
     do {
-      while let batch = try reader.nextBatch() { lines += batch.lines.map(Int.init) }
+      while let batch = try reader.nextBatch() { lines += (0..<batch.count).map(batch.line) }
     } catch let e { error = e }
     #expect(lines == [1, 2], "crAt \(crAt)")
     #expect(error?.line == 3 && error?.column == 6, "\(String(describing: error))")

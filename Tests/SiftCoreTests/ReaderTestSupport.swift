@@ -24,7 +24,7 @@ func readAll(_ reader: any RecordReader) throws(InputError) -> ReadResult {
           })
       }
     }
-    result.lines += batch.lines.map(Int.init)
+    result.lines += (0..<batch.count).map(batch.line)
   }
   result.fields = reader.fieldNames
   // Records of earlier, narrower batches lack the fields first seen later.

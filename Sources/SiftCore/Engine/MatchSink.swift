@@ -278,7 +278,4 @@ extension RecordBatch {
     if rows.count * 4 >= count { return (self, rows) }
     return (copying(rows: rows), nil)
   }
-
-  /// The bytes this batch holds, for a memory budget.
-  var heldBytes: Int { bytes.count + 4 * (spans.count + extents.count + lines.count) + 64 }
 }

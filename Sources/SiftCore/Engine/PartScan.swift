@@ -321,7 +321,7 @@ extension RecordBatch {
           }
           newExtents[k * 2] = Int32(at)
           newExtents[k * 2 + 1] = Int32(at + length)
-          newLines[k] = lines[r]
+          newLines[k] = Int32(line(r))
           at += length
         }
         count = at

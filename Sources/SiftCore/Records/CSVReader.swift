@@ -97,8 +97,8 @@ public final class CSVReader: RecordReader {
       finished = done
       if extents.count > 0, let width {
         return RecordBatch(
-          bytes: buffer, encoding: encoding, width: width, spans: spans.takeArray(),
-          extents: extents.takeArray(), lines: lines.takeArray())
+          bytes: buffer, encoding: encoding, width: width, spans: spans.handOff(),
+          extents: extents.handOff(), lines: lines.handOff())
       }
     }
     return nil

@@ -114,6 +114,24 @@ final class PointerStore<Element: BitwiseCopyable> {
     base = .allocate(capacity: self.capacity)
   }
 
+  /// A store holding a copy of `values`.
+  convenience init(copying values: [Element]) {
+    self.init(capacity: values.count)
+    values.withUnsafeBufferPointer { v in
+      if let from = v.baseAddress { base.initialize(from: from, count: v.count) }
+    }
+    count = values.count
+  }
+
+  private init(base: UnsafeMutablePointer<Element>, capacity: Int, count: Int) {
+    self.base = base
+    self.capacity = capacity
+    self.count = count
+  }
+
+  /// The values as they stand (valid while the store is, and until it changes).
+  var values: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
   deinit { base.deallocate() }
 
   /// Makes room for `extra` more values after `count`.
@@ -147,11 +165,15 @@ final class PointerStore<Element: BitwiseCopyable> {
     }
   }
 
-  /// The values as an array; the store is emptied.
-  func takeArray() -> [Element] {
-    let array = Array(UnsafeBufferPointer(start: base, count: count))
+  /// Hands the values to a new store that owns them from then on, without copying them (a
+  /// reader's spans for a batch are a megabyte a chunk); this store starts again empty, with room
+  /// for as many values and an eighth more.
+  func handOff() -> PointerStore {
+    let full = PointerStore(base: base, capacity: capacity, count: count)
+    capacity = max(count + count / 8, 16)
+    base = .allocate(capacity: capacity)
     count = 0
-    return array
+    return full
   }
 }
 

@@ -141,8 +141,8 @@ final class JSONRecordBuilder {
   /// every field known so far.
   func takeBatch(bytes: [UInt8]) -> RecordBatch {
     let batch = RecordBatch(
-      bytes: bytes, encoding: .json, width: width, spans: spans.takeArray(),
-      extents: extents.takeArray(), lines: lines.takeArray())
+      bytes: bytes, encoding: .json, width: width, spans: spans.handOff(),
+      extents: extents.handOff(), lines: lines.handOff())
     width = fieldNames.count
     return batch
   }

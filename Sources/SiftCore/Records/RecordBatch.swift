@@ -21,41 +21,57 @@ public final class RecordBatch: @unchecked Sendable {
   public let encoding: FieldEncoding
   /// Fields per record: the reader's field count when the batch was made.
   public let width: Int
-  /// Field ranges, two `Int32` per field, `width` fields per record.
-  public let spans: [Int32]
-  /// Record text ranges, two `Int32` per record.
-  public let extents: [Int32]
-  /// The 1-based input line on which each record starts (for messages).
-  public let lines: [Int32]
+  /// Field ranges, two `Int32` per field, `width` fields per record; record text ranges, two
+  /// `Int32` per record; the 1-based input line on which each record starts (for messages).
+  /// Held in stores a reader hands over whole, so a batch's spans are never copied.
+  private let spanStore: PointerStore<Int32>
+  private let extentStore: PointerStore<Int32>
+  private let lineStore: PointerStore<Int32>
 
   /// The number of records in the batch.
-  public var count: Int { extents.count / 2 }
+  public var count: Int { extentStore.count / 2 }
 
-  public init(
+  public convenience init(
     bytes: [UInt8], encoding: FieldEncoding, width: Int, spans: [Int32], extents: [Int32],
     lines: [Int32]
+  ) {
+    self.init(
+      bytes: bytes, encoding: encoding, width: width, spans: PointerStore(copying: spans),
+      extents: PointerStore(copying: extents), lines: PointerStore(copying: lines))
+  }
+
+  init(
+    bytes: [UInt8], encoding: FieldEncoding, width: Int, spans: PointerStore<Int32>,
+    extents: PointerStore<Int32>, lines: PointerStore<Int32>
   ) {
     precondition(spans.count == extents.count * width, "spans must hold width fields per record")
     precondition(lines.count * 2 == extents.count, "one line number per record")
     self.bytes = bytes
     self.encoding = encoding
     self.width = width
-    self.spans = spans
-    self.extents = extents
-    self.lines = lines
+    spanStore = spans
+    extentStore = extents
+    lineStore = lines
   }
+
+  /// The bytes this batch holds, for a memory budget.
+  var heldBytes: Int {
+    bytes.capacity + 4 * (spanStore.capacity + extentStore.capacity + lineStore.capacity) + 64
+  }
+
+  /// The input line on which record `r` starts.
+  public func line(_ r: Int) -> Int { Int(lineStore.base[r]) }
 
   /// Calls `body` with a cursor whose row views are valid only inside `body`.
   /// A typed error from `body` comes out typed (the arrays' own `withUnsafeBufferPointer` only
   /// rethrows untyped), so callers need not capture it by hand.
   public func withRows<R, E: Error>(_ body: (RowCursor) throws(E) -> R) throws(E) -> R {
     let result = bytes.withUnsafeBufferPointer { b in
-      spans.withUnsafeBufferPointer { s in
-        extents.withUnsafeBufferPointer { e in
-          Result { () throws(E) -> R in
-            try body(RowCursor(bytes: b, spans: s, extents: e, width: width, encoding: encoding))
-          }
-        }
+      Result { () throws(E) -> R in
+        try body(
+          RowCursor(
+            bytes: b, spans: spanStore.values, extents: extentStore.values, width: width,
+            encoding: encoding))
       }
     }
     return try result.get()

@@ -169,25 +169,30 @@ struct NumberTotal {
   }
 
   /// Adds a record value's number (its decoded bytes); false, adding nothing, when they are not
-  /// a number. The commonest values (`12.50`, no wider a scale than the sum's) are read and
-  /// added in one step, without the general reading of `SummaryNumber`.
+  /// a number.
   mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    if isExact, let (units, scale) = ExactDecimal.plainUnits(bytes), scale <= Int(self.scale),
-      Int(self.scale) - scale <= ExactDecimal.maxDigits
-    {
-      // At most 18 digits times at most 10^18: no overflow before the addition.
-      let value = scale == Int(self.scale)
-        ? Int128(units) : Int128(units) &* ExactDecimal.power(Int(self.scale) - scale)
-      let (sum, overflow) = (Int128(high) << 64 | Int128(low)).addingReportingOverflow(value)
-      if !overflow {
-        low = UInt64(truncatingIfNeeded: sum)
-        high = Int64(truncatingIfNeeded: sum >> 64)
-        count += 1
-        return true
-      }
-    }
+    if addPlainDecimal(bytes) { return true }
     guard let n = SummaryNumber(bytes) else { return false }
     add(n)
+    return true
+  }
+
+  /// Adds the commonest value, a plain decimal (`12.50`, `ExactDecimal.plainUnits`) no wider in
+  /// scale than the sum, read and added in one step; false, adding nothing, for any other value
+  /// (no null token is a plain decimal, so a caller may try this before looking for one).
+  @inline(__always)
+  mutating func addPlainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard isExact, let (units, scale) = ExactDecimal.plainUnits(bytes), scale <= Int(self.scale),
+      Int(self.scale) - scale <= ExactDecimal.maxDigits
+    else { return false }
+    // At most 18 digits times at most 10^18: no overflow before the addition.
+    let value = scale == Int(self.scale)
+      ? Int128(units) : Int128(units) &* ExactDecimal.power(Int(self.scale) - scale)
+    let (sum, overflow) = (Int128(high) << 64 | Int128(low)).addingReportingOverflow(value)
+    guard !overflow else { return false }
+    low = UInt64(truncatingIfNeeded: sum)
+    high = Int64(truncatingIfNeeded: sum >> 64)
+    count += 1
     return true
   }
 

@@ -100,6 +100,12 @@ struct SummaryTable {
       var rejected: [Int] = []  // fields whose value was left out (allocates only when one is)
       for k in values.indices {
         let value = values[k](row)
+        // The commonest value, a plain number for a sum or mean, is added as it stands.
+        if case .total(let i) = slots[k], value.form == .plain || value.form == .jsonNumber,
+          totals[g * totalWidth + i].addPlainDecimal(value.raw)
+        {
+          continue
+        }
         if value.isNullLike { continue }
         let kept = withValueBytes(value) { bytes in
           switch slots[k] {
