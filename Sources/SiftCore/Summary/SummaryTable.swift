@@ -82,41 +82,68 @@ struct SummaryTable {
   }
 
   /// Adds the matching `rows` of a batch: each one's group, of the values of `group` (ignored
-  /// without `group:`), and each aggregate column's value, of `values`.
+  /// without `group:`), then each aggregate column's values, of `values`, a column at a time.
   mutating func add(_ rows: [Int32], of cursor: RowCursor, group: [FieldAccessor], values: [FieldAccessor]) {
+    var ids: [Int] = []
+    ids.reserveCapacity(rows.count)
     // One field's value is mostly read in place; a quoted one, or several, are joined here.
     var key = [UInt8].take(&scratch)
-    defer { scratch = key }
     for r in rows {
       let row = cursor.row(Int(r))
-      var g = 0
       if arity > 0 {
-        g = GroupKey.withKey(of: row, fields: group, scratch: &key) {
-          slot(for: $0, json: SummaryTable.jsonTexts(of: row, fields: group))
-        }
+        ids.append(
+          GroupKey.withKey(of: row, fields: group, scratch: &key) {
+            slot(for: $0, json: SummaryTable.jsonTexts(of: row, fields: group))
+          })
       } else {
-        groups.add(UnsafeBufferPointer(start: nil, count: 0))
+        ids.append(groups.add(UnsafeBufferPointer(start: nil, count: 0)))
       }
-      var rejected: [Int] = []  // fields whose value was left out (allocates only when one is)
-      for k in values.indices {
-        let value = values[k](row)
-        // The commonest value, a plain number for a sum or mean, is added as it stands.
-        if case .total(let i) = slots[k], value.form == .plain || value.form == .jsonNumber,
-          totals[g * totalWidth + i].addPlainDecimal(value.raw)
-        {
-          continue
-        }
-        if value.isNullLike { continue }
-        let kept = withValueBytes(value) { bytes in
-          switch slots[k] {
-          case .total(let i): totals[g * totalWidth + i].add(bytes)
-          case .state(let i): states[g * stateWidth + i].add(bytes, columns[k])
+    }
+    scratch = key
+    // Records and fields whose value was left out: a value counts once however many columns of
+    // its field leave it out.
+    var rejected: Set<Int> = []
+    for k in values.indices {
+      var leftOutRows: [Int] = []
+      let column = columns[k]
+      switch slots[k] {
+      case .total(let i):
+        Self.addColumn(
+          rows, groups: ids, of: cursor, values[k], to: &totals, at: i, width: totalWidth,
+          leftOut: &leftOutRows
+        ) { total, value in
+          // The commonest value, a plain number, is added as it stands.
+          if value.form == .plain || value.form == .jsonNumber, total.addPlainDecimal(value.raw) {
+            return true
           }
+          return value.isNullLike || withValueBytes(value) { total.add($0) }
         }
-        if !kept && !rejected.contains(firstOfField[k]) {
-          rejected.append(firstOfField[k])
-          leftOut += 1
+      case .state(let i):
+        Self.addColumn(
+          rows, groups: ids, of: cursor, values[k], to: &states, at: i, width: stateWidth,
+          leftOut: &leftOutRows
+        ) { state, value in
+          value.isNullLike || withValueBytes(value) { state.add($0, column) }
         }
+      }
+      for n in leftOutRows { rejected.insert(n * values.count + firstOfField[k]) }
+    }
+    leftOut += rejected.count
+  }
+
+  /// Adds the value `accessor` reads from each of `rows` (of groups `groups`) to its group's
+  /// running value in `running` (`width` a group, this column's at `place`) with `add`, which
+  /// returns false for a value left out; their positions in `rows` go to `leftOut`. A column at
+  /// a time, the running values are reached through one pointer, checked once.
+  private static func addColumn<State>(
+    _ rows: [Int32], groups: [Int], of cursor: RowCursor, _ accessor: FieldAccessor,
+    to running: inout [State], at place: Int, width: Int, leftOut: inout [Int],
+    add: (inout State, FieldValue) -> Bool
+  ) {
+    running.withUnsafeMutableBufferPointer { states in
+      for (n, r) in rows.enumerated()
+      where !add(&states[groups[n] &* width &+ place], accessor(cursor.row(Int(r)))) {
+        leftOut.append(n)
       }
     }
   }
