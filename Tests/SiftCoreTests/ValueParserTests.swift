@@ -221,3 +221,43 @@ import Testing
     #expect(ColorMode.nearest256((0xF2, 0xF2, 0xF7)) == 255)
   }
 }
+
+/// The switch spellings of Docs/QueryLanguage.md, Filter terms, and the types a sample infers
+/// (Docs/Formats.md, How values are read).
+@Suite struct SwitchAndTypeInferenceTests {
+  @Test(arguments: [
+    ("on", true, false), ("YES", true, false), ("True", true, false), ("y", true, false),
+    ("off", false, false), ("No", false, false), ("FALSE", false, false), ("N", false, false),
+    ("1", true, true), ("0", false, true),
+  ])
+  func switchSpellings(text: String, on: Bool, numeric: Bool) {
+    var t = text
+    let reading = t.withUTF8 { Switch.reading($0) }
+    #expect(reading?.on == on && reading?.numeric == numeric)
+  }
+
+  @Test(arguments: ["", "o", "onn", "yess", "truee", "nope", "2", "01", "\0n", "n\0", "ön", "true "])
+  func notSwitches(text: String) {
+    var t = text
+    #expect(t.withUTF8 { Switch.reading($0) } == nil)
+  }
+
+  @Test(arguments: [
+    (["yes", "no", "", "NA"], ColumnType.boolean),
+    (["1", "0", "1"], .number),
+    (["1", "0", "yes"], .boolean),
+    (["12.5", "-3", "1,234"], .number),
+    (["2024-03-05", "2024-03-06T10:00"], .dateTime),
+    (["2024-03-05", "\"2024-03-06\""], .date),
+    (["12", "abc"], .text),
+    (["", "null"], .empty),
+  ])
+  func inferredTypes(values: [String], type: ColumnType) {
+    var inference = TypeInference()
+    for v in values {
+      var text = v
+      text.withUTF8 { inference.add(FieldValue(raw: $0, encoding: .csv)) }
+    }
+    #expect(inference.type == type)
+  }
+}

@@ -29,8 +29,7 @@ public struct TypeInference: Sendable {
       return
     default: break
     }
-    let bytes = value.isVerbatim ? Array(value.content) : value.decodedBytes()
-    bytes.withUnsafeBufferPointer { b in
+    withValueBytes(value) { b in
       if let s = Switch.reading(b) {
         switches += 1
         if s.numeric { numericSwitches += 1 }
@@ -58,17 +57,26 @@ public struct TypeInference: Sendable {
 /// The switch spellings of Docs/QueryLanguage.md, Filter terms: `on yes true 1 y` and `off no false 0 n`.
 public enum Switch {
   /// Whether the bytes spell "on" or "off" (case-insensitive), and whether they are `1`/`0`.
+  /// The bytes are folded to lower case and packed into one word with their length, then looked
+  /// up among the spellings', without allocating: type inference asks for every sampled value
+  /// and a switch test for every record.
   public static func reading(_ b: UnsafeBufferPointer<UInt8>) -> (on: Bool, numeric: Bool)? {
     guard b.count >= 1 && b.count <= 5 else { return nil }
-    var lower = [UInt8](repeating: 0, count: b.count)
-    for i in 0..<b.count { lower[i] = TextFold.lowerASCII(b[i]) }
-    switch String(decoding: lower, as: UTF8.self) {
-    case "on", "yes", "true", "y": return (true, false)
-    case "off", "no", "false", "n": return (false, false)
-    case "1": return (true, true)
-    case "0": return (false, true)
-    default: return nil
-    }
+    var word = UInt64(b.count) << 56
+    for i in 0..<b.count { word |= UInt64(TextFold.lowerASCII(b[i])) << (8 * i) }
+    for spelling in spellings where spelling.word == word { return (spelling.on, spelling.numeric) }
+    return nil
+  }
+
+  private static let spellings: [(word: UInt64, on: Bool, numeric: Bool)] = [
+    ("on", true, false), ("yes", true, false), ("true", true, false), ("y", true, false),
+    ("off", false, false), ("no", false, false), ("false", false, false), ("n", false, false),
+    ("1", true, true), ("0", false, true),
+  ].map { text, on, numeric in
+    let bytes = Array(text.utf8)
+    var word = UInt64(bytes.count) << 56
+    for (i, b) in bytes.enumerated() { word |= UInt64(b) << (8 * i) }
+    return (word, on, numeric)
   }
 
   /// Whether a query word is a switch spelling, and which.
