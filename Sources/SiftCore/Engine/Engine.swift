@@ -70,6 +70,10 @@ final class Engine {
       }
       let sampled = sample.batches
       sample.batches.removeAll()
+      // When the file the sample stopped in is read in parts, its workers start first and filter
+      // while the sample is processed here.
+      var early = sampleFailure == nil ? startParts(of: pass) : nil
+      defer { early?.scan.stop() }
       for (reader, batch) in sampled {
         try pass.process(batch, from: reader, names: readers[reader].fieldNames)
         try check(pass.summary)
@@ -79,13 +83,13 @@ final class Engine {
         throw failure
       }
       while current < readers.count {
-        if case .parts(let rest) = parallel.split(readers[current]),
-          let splittable = readers[current] as? SplittableReader
-        {
-          if let ahead = splittable.handOverRest() {
-            try pass.process(ahead, from: current, names: splittable.fieldNames)
+        if let parts = early ?? startParts(of: pass) {
+          early = nil
+          defer { parts.scan.stop() }
+          if let ahead = parts.ahead {
+            try pass.process(ahead, from: current, names: parts.reader.fieldNames)
           }
-          try runInParts(rest, of: splittable, pass: &pass)
+          try takeParts(parts, pass: &pass)
           current += 1
         } else if let batch = try next(from: current) {
           try pass.process(batch, from: current, names: readers[current].fieldNames)
@@ -103,22 +107,42 @@ final class Engine {
     }
   }
 
-  /// Filters the rest of a file in parts on `parallel.workers` threads, each part's matches
-  /// collected by the sink's part collector, and merges the parts in input order; after a part
-  /// that did not read cleanly (a real error, or a part end inside a quoted field) the rest from
-  /// that part's start is read here, as it would be without threads.
-  private func runInParts<Sink: MatchSink>(
-    _ rest: FileRest, of reader: SplittableReader, pass: inout Pass<Sink>
-  ) throws(SiftError) {
+  /// A file being read in parts: its workers, and the batch its reader had read ahead (which
+  /// comes before the parts).
+  private struct StartedParts<Part: PartCollector> {
+    let scan: PartScan<Part>
+    let started: Bool
+    let rest: FileRest
+    let reader: SplittableReader
+    let ahead: RecordBatch?
+  }
+
+  /// When the current reader's rest is read in parts, hands it over and starts
+  /// `parallel.workers` threads filtering it, each part's matches collected by the sink's part
+  /// collector; else `nil`.
+  private func startParts<Sink: MatchSink>(of pass: Pass<Sink>) -> StartedParts<Sink.Part>? {
+    guard current < readers.count, case .parts(let rest) = parallel.split(readers[current]),
+      let reader = readers[current] as? SplittableReader
+    else { return nil }
+    let ahead = reader.handOverRest()
     let scan = PartScan<Sink.Part>(
       plan: pass.plan, reader: reader, rest: rest, firstSource: nextPartSource,
       makeCollector: pass.sink.partMaker(), options: parallel)
     nextPartSource += scan.partCount
     let started = scan.start(workers: parallel.workers)
-    defer { scan.stop() }
+    return StartedParts(scan: scan, started: started, rest: rest, reader: reader, ahead: ahead)
+  }
+
+  /// Merges the parts in input order (filtering each here when no worker could start); after a
+  /// part that did not read cleanly (a real error, or a part end inside a quoted field) the rest
+  /// from that part's start is read here, as it would be without threads.
+  private func takeParts<Sink: MatchSink>(
+    _ parts: StartedParts<Sink.Part>, pass: inout Pass<Sink>
+  ) throws(SiftError) {
+    let (scan, rest, reader) = (parts.scan, parts.rest, parts.reader)
     var line = rest.line
     for index in 0..<scan.partCount {
-      let part = started ? scan.result(index) : scan.filter(part: index)
+      let part = parts.started ? scan.result(index) : scan.filter(part: index)
       guard part.clean else {
         scan.stop()
         let tail = reader.partReader(part.start..<rest.range.upperBound, of: rest, line: line)
