@@ -121,17 +121,13 @@ import Testing
     #expect(driver.model.page.query.text == "acme sort:grn_no status:received,pending")
   }
 
-  @Test func valuesNeedingQuotesAreQuoted() {
+  @Test func valuesNeedingQuotesAreQuoted() throws {
     var driver = Driver(Fixture.setup(query: ""))
     driver.press(.text("f"))
     driver.answer()
     driver.moveSheetCursor(toValue: "東京商事", of: "customer")
     driver.press(.text(" "))
-    var sheet = driver.sheet!
-    sheet.receive(
-      id: { if case .values(let v) = sheet.sections[3].kind { v.request! } else { 0 } }(),
-      field: "customer", values: [ValueCount(value: "Acme, Inc", count: 2)], complete: true)
-    driver.model.overlay = .sheet(sheet)
+    try driver.answerSheetValues([ValueCount(value: "Acme, Inc", count: 2)], of: "customer")
     driver.moveSheetCursor(toValue: "Acme, Inc", of: "customer")
     driver.press(.text(" "), .enter)
     #expect(driver.model.page.query.text == #"customer:東京商事,"Acme, Inc""#)
@@ -207,12 +203,8 @@ import Testing
     var driver = Driver(Fixture.setup(query: "customer:c3"))
     driver.press(.text("f"))
     let section = driver.sheetSection("customer")
-    var sheet = try #require(driver.sheet)
-    guard case .values(let values) = sheet.sections[section].kind else { return }
-    sheet.receive(
-      id: values.request!, field: "customer",
-      values: (1...12).map { ValueCount(value: "c\($0)", count: 20 - $0) }, complete: true)
-    driver.model.overlay = .sheet(sheet)
+    try driver.answerSheetValues(
+      (1...12).map { ValueCount(value: "c\($0)", count: 20 - $0) }, of: "customer")
     let rows = driver.sheet!.rows.filter { $0.section == section }
     #expect(rows.prefix(4) == [.heading(section), .search(section), .selectedHeading(section), .value(section, "c3")])
     #expect(rows.count == 3 + 1 + 11)
@@ -227,12 +219,7 @@ import Testing
     var driver = Driver(Fixture.setup())
     driver.press(.text("f"))
     let section = driver.sheetSection("customer")
-    var sheet = try #require(driver.sheet)
-    guard case .values(let values) = sheet.sections[section].kind else { return }
-    sheet.receive(
-      id: values.request!, field: "customer",
-      values: (1...12).map { ValueCount(value: "r\($0)", count: 1) }, complete: true)
-    driver.model.overlay = .sheet(sheet)
+    try driver.answerSheetValues((1...12).map { ValueCount(value: "r\($0)", count: 1) }, of: "customer")
     driver.moveSheetCursor(toValue: "r5", of: "customer")
     driver.type("r1")
     #expect(driver.sheet?.cursor == .search(section))

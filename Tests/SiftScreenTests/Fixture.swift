@@ -1,4 +1,5 @@
 import SiftCore
+import Testing
 
 @testable import SiftScreen
 
@@ -259,4 +260,17 @@ extension Driver {
   }
 
   func sheetSection(_ field: String) -> Int { sheet!.sections.firstIndex { $0.field == field }! }
+
+  /// Answers the open sheet's run for the values of `field` with `values`, all of them, as the
+  /// session would.
+  mutating func answerSheetValues(_ values: [ValueCount], of field: String) throws {
+    var sheet = try #require(self.sheet)
+    let section = sheetSection(field)
+    guard case .values(let list) = sheet.sections[section].kind, let request = list.request else {
+      Issue.record("the sheet's \(field) section asks for no values")
+      return
+    }
+    sheet.receive(id: request, field: field, values: values, complete: true)
+    model.overlay = .sheet(sheet)
+  }
 }

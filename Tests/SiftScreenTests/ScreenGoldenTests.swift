@@ -95,12 +95,8 @@ import Testing
     var driver = Driver(Fixture.setup(query: "customer:c3,c7"))
     driver.press(.text("f"))
     let section = driver.sheetSection("customer")
-    var sheet = try #require(driver.sheet)
-    guard case .values(let values) = sheet.sections[section].kind else { return }
-    sheet.receive(
-      id: values.request!, field: "customer",
-      values: (1...14).map { ValueCount(value: "c\($0)", count: 1000 * (15 - $0)) }, complete: true)
-    driver.model.overlay = .sheet(sheet)
+    try driver.answerSheetValues(
+      (1...14).map { ValueCount(value: "c\($0)", count: 1000 * (15 - $0)) }, of: "customer")
     driver.moveSheetCursor { $0 == .search(section) }
     driver.type("1")
     try GoldenScreens.check("sheet-search", driver, rows: 20)
