@@ -32,7 +32,10 @@ import Testing
     driver.press(.text("f"))
     driver.answer()
     let section = driver.sheetSection("customer")
-    guard case .values(let values)? = driver.sheet?.sections[section].kind else { return }
+    guard case .values(let values)? = driver.sheet?.sections[section].kind else {
+      Issue.record("not the kind of value the test expects")
+      return
+    }
     #expect(values.selected == ["Acme", "Globex"])
     #expect(values.listed.map(\.value).filter { ["Acme", "Globex"].contains($0) } == ["Acme", "Globex"])
   }
@@ -42,7 +45,10 @@ import Testing
     driver.press(.text("f"))
     let request = try #require(driver.runs.first)
     _ = driver.model.receive(.sourceError(id: request.id, message: "sift: grn.csv: Permission denied"))
-    guard case .values(let values)? = driver.sheet?.sections[driver.sheetSection("status")].kind else { return }
+    guard case .values(let values)? = driver.sheet?.sections[driver.sheetSection("status")].kind else {
+      Issue.record("not the kind of value the test expects")
+      return
+    }
     #expect(values.problem == "sift: grn.csv: Permission denied")
     #expect(driver.text(rows: 40).contains("  sift: grn.csv: Permission denied"))
   }
@@ -52,7 +58,10 @@ import Testing
     driver.press(.text("s"))
     let sheet = try #require(driver.sheet)
     #expect(sheet.cursor == .option(0, 0))
-    guard case .sort(let options, let chosen) = sheet.sections[0].kind else { return }
+    guard case .sort(let options, let chosen) = sheet.sections[0].kind else {
+      Issue.record("not the kind of value the test expects")
+      return
+    }
     #expect(options.map { $0.map { "\($0.field) \($0.descending)" } ?? "input" } == [
       "date true", "date false", "grn_no true", "grn_no false",
     ])
@@ -84,7 +93,10 @@ import Testing
     let sheet = try #require(driver.sheet)
     #expect(!sheet.groupOptionEnabled("date"), "sorted by date by default")
     #expect(sheet.groupOptionEnabled("customer"))
-    guard case .group(let options, _) = sheet.sections[1].kind else { return }
+    guard case .group(let options, _) = sheet.sections[1].kind else {
+      Issue.record("not the kind of value the test expects")
+      return
+    }
     let date = options.firstIndex { $0 == "date" }!
     driver.moveSheetCursor { $0 == .option(1, date) }
     driver.press(.text(" "), .enter)
@@ -100,7 +112,10 @@ import Testing
   @Test func groupIsReplaced() {
     var driver = Driver(Fixture.setup(query: "group:status acme"))
     driver.press(.text("f"))
-    guard case .group(let options, _)? = driver.sheet?.sections[1].kind else { return }
+    guard case .group(let options, _)? = driver.sheet?.sections[1].kind else {
+      Issue.record("not the kind of value the test expects")
+      return
+    }
     let customer = options.firstIndex { $0 == "customer" }!
     driver.moveSheetCursor { $0 == .option(1, customer) }
     driver.press(.text(" "), .enter)
@@ -142,7 +157,10 @@ import Testing
     #expect(driver.model.page.query.text == "acme urgent:on")
     driver.answer()
     driver.press(.text("f"))
-    guard case .toggle(let on)? = driver.sheet?.sections[section].kind else { return }
+    guard case .toggle(let on)? = driver.sheet?.sections[section].kind else {
+      Issue.record("not the kind of value the test expects")
+      return
+    }
     #expect(on)
     driver.moveSheetCursor { $0 == .toggle(section) }
     driver.press(.text(" "), .enter)
@@ -223,7 +241,10 @@ import Testing
     driver.moveSheetCursor(toValue: "r5", of: "customer")
     driver.type("r1")
     #expect(driver.sheet?.cursor == .search(section))
-    guard case .values(let searched)? = driver.sheet?.sections[section].kind else { return }
+    guard case .values(let searched)? = driver.sheet?.sections[section].kind else {
+      Issue.record("not the kind of value the test expects")
+      return
+    }
     #expect(searched.search.text == "r1", "r searches here instead of resetting")
   }
 }

@@ -101,7 +101,10 @@ import Testing
   @Test func staleOutcomesAreIgnored() {
     var model = ScreenModel(setup: Fixture.setup())
     let first = model.start()
-    guard case .run(let old) = first[0] else { return }
+    guard case .run(let old) = first[0] else {
+      Issue.record("not the kind of value the test expects")
+      return
+    }
     _ = model.handle(.text("/"))
     _ = model.handle(.text("x"))
     _ = model.receive(Fixture.answer(old, setup: model.setup))
@@ -272,7 +275,10 @@ import Testing
     driver.effects = []
     _ = driver.model.receive(.progress(id: request.id, records: 1_250_000))
     try GoldenScreens.check("progress", driver, widths: [40], rows: 10)
-    guard case .list(let id, var result) = Fixture.answer(request, setup: driver.model.setup) else { return }
+    guard case .list(let id, var result) = Fixture.answer(request, setup: driver.model.setup) else {
+      Issue.record("not the kind of value the test expects")
+      return
+    }
     result.inputError = "sift: grn.csv:7:12: unterminated quoted field"
     _ = driver.model.receive(.list(id: id, result))
     driver.press(.escape)
