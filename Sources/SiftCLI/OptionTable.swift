@@ -91,7 +91,7 @@ enum OptionTable {
     flag("count", "c", "only the number of matches; per group with group:") {
       $0.count = true
     },
-    flag("quiet", "q", "no feedback bar") { $0.quiet = true },
+    flag("quiet", "q", "no feedback bar, no notes") { $0.quiet = true },
     choice("summary", nil, "STYLE", "feedback bar style", SummaryStyle.self, default: "bar") {
       $0.summary = $1
     },

@@ -97,7 +97,7 @@ struct QueryCommand {
     do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
       throw .plan(error, query: options.query, view: view)
     }
-    for note in query.notes { console.error(note + "\n") }
+    for note in query.notes { console.note(note + "\n") }
     return plan
   }
 

@@ -77,7 +77,7 @@ struct SQLCommand {
     do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
       throw .plan(error, query: options.query, view: nil)
     }
-    for note in query.notes { Console(context: context).error(note + "\n") }
+    for note in query.notes { Console(context: context).note(note + "\n") }
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
       path: path, format: inputs.formats[0],
       delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
