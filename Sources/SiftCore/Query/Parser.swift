@@ -213,6 +213,11 @@ public struct Parser {
         return .filter(.term(.field(field, values, Span(token.span.start, lastEnd))))
       }
       let quoted = token.kind == .quoted(text)
+      if token.kind == .word(text), let foreign = ForeignComparison(text) {
+        throw QueryError(
+          "'\(text)' is not a sift comparison: did you mean \(foreign.siftSpelling)?",
+          at: token.span, notes: ["to search for the text itself, quote it: \"\(text)\""])
+      }
       try advance()
       let literal = Literal(text, quoted: quoted, span: token.span)
       return .filter(.term(.text(literal, token.span)))
