@@ -53,7 +53,7 @@ public struct ProcessContext {
 /// Runs sift with `context.arguments` (without the program name).
 public func run(_ context: ProcessContext) -> ExitStatus {
   var context = context
-  let options: Options
+  var options: Options
   do {
     options = try Options.parse(context.arguments)
   } catch {
@@ -61,6 +61,7 @@ public func run(_ context: ProcessContext) -> ExitStatus {
   }
   context.quiet = options.quiet
   let console = Console(context: context)
+  for note in options.settleArguments(isFile: Options.namesFile) { console.note(note + "\n") }
   switch options.mode {
   case .help:
     return console.output(helpText) ?? .matched
