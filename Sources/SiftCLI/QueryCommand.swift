@@ -14,7 +14,7 @@ struct QueryCommand {
       if options.count, let first = query.aggregates.first {
         // A summary already counts (Docs/Aggregates.md): `-c` would hide it.
         throw .usage(UsageError(
-          "-c cannot be used with \(first.function.rawValue):; a summary has its own count column",
+          "-c cannot be used with \(first.function.name):; a summary has its own count column",
           hint: "drop -c, or the aggregate directives"))
       }
       let now = try resolveNow()

@@ -41,7 +41,7 @@ struct SQLCommand {
     }
     if options.count, let first = query.aggregates.first {
       throw .usage(UsageError(
-        "-c cannot be used with \(first.function.rawValue):; a summary has its own count column",
+        "-c cannot be used with \(first.function.name):; a summary has its own count column",
         hint: "drop -c, or the aggregate directives"))
     }
     let file = options.files.count == 1 && options.files[0] != "-" ? options.files[0] : nil

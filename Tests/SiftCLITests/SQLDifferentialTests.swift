@@ -62,6 +62,7 @@ import Testing
     "sum:qty", "group:customer sum:amount avg:qty", "group:status min:date max:date",
     "group:warehouse min:customer max:customer distinct:customer",
     "group:status p50:qty p90:amount p95:unit_price p99:qty",
+    "group:warehouse p75:qty median:amount p1:unit_price p33:qty",
     "group:customer sum:amount sort:-amount_sum limit:5", "group:warehouse sum:qty sort:-count",
     "status:received group:customer avg:unit_price sort:-unit_price_avg",
     "group:customer min:qty max:amount fields:customer,qty_min", "group:updated max:qty limit:50",

@@ -116,7 +116,7 @@ import Testing
     #expect(
       offered == [
         "sort:", "group:", "limit:", "fields:", "sum:", "avg:", "min:", "max:", "distinct:",
-        "p50:", "p90:", "p95:", "p99:",
+        "p50:", "p90:", "p95:", "p99:", "median:",
       ])
   }
 
