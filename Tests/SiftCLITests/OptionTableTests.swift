@@ -46,11 +46,9 @@ import Testing
     }
   }
 
-  @Test func manPageRendersWithoutWarnings() throws {
-    guard let groff = executable("groff") else {
-      print("skipped: groff is not installed")
-      return
-    }
+  @Test(.enabled(if: executable("groff") != nil, "groff is not installed"))
+  func manPageRendersWithoutWarnings() throws {
+    let groff = try #require(executable("groff"))
     let man = sift(["--man"])
     #expect(man.status == .matched)
     let (status, output, errors) = try runProcess(groff, ["-ww", "-man", "-Tutf8"], input: man.stdout)
