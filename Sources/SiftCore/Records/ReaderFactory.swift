@@ -65,6 +65,12 @@ public enum ReaderFactory {
     let head = try source.peek(FormatSniffer.sampleSize)
     // Binary magic is looked for in the bytes as stored; UTF-16 text only once decoded.
     let transcodedUTF16 = chosenEncoding == .utf16LittleEndian || chosenEncoding == .utf16BigEndian
+    if !transcodedUTF16, sample.starts(with: [0xFF, 0xFE]) || sample.starts(with: [0xFE, 0xFF]) {
+      throw InputError(
+        name: options.name, line: 0, column: 0,
+        message: "this is UTF-16 text (it starts with a byte order mark), not \(chosenEncoding.name);"
+          + " leave --encoding out to read it")
+    }
     if let kind = FormatSniffer.binaryKind(transcodedUTF16 ? head : sample) {
       throw InputError(
         name: options.name, line: 0, column: 0,

@@ -7,18 +7,20 @@ final class UTF16Transcoder: ByteStage {
   private let bigEndian: Bool
   private var pending: [UInt8] = []
   private var pendingOffset = 0
-  private var raw = [UInt8](repeating: 0, count: 1 << 16)
+  /// The bytes of one read from `inner` (a test may make it small and odd).
+  private var raw: [UInt8]
   /// A byte of a code unit whose other byte is in the next read.
   private var oddByte: UInt8?
   /// A high surrogate waiting for its low one.
   private var highSurrogate: UInt32?
-  /// The position of the next character written, for errors.
+  /// The line and byte column (of the UTF-8 written) of the next character, for errors.
   private var line = 1
   private var column = 1
 
-  init(inner: ByteSource, bigEndian: Bool) {
+  init(inner: ByteSource, bigEndian: Bool, readSize: Int = 1 << 16) {
     self.inner = inner
     self.bigEndian = bigEndian
+    raw = [UInt8](repeating: 0, count: max(1, readSize))
   }
 
   func read(to target: UnsafeMutablePointer<UInt8>, maxCount: Int) throws(InputError) -> Int {
@@ -104,11 +106,12 @@ final class UTF16Transcoder: ByteStage {
       pending.append(UInt8(0x80 | (s >> 6) & 0x3F))
       pending.append(UInt8(0x80 | s & 0x3F))
     }
+    // Columns count UTF-8 bytes, as the readers' do; the mark the readers drop is not one.
     if s == 0x0A {
       line += 1
       column = 1
-    } else {
-      column += 1
+    } else if s != 0xFEFF || line > 1 || column > 1 {
+      column += s < 0x80 ? 1 : s < 0x800 ? 2 : s < 0x10000 ? 3 : 4
     }
   }
 

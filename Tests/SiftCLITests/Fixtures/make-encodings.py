@@ -50,3 +50,8 @@ with open("blank-lines-then-fe-ff.csv", "wb") as f:
 # Neither UTF-8 nor windows-1252 (0x81 is undefined in windows-1252): read as it is.
 with open("not-cp1252.csv", "wb") as f:
     f.write("Kunde,Ort\nMüller,Köln\n".encode("cp1252") + b"X\x81Y,Graz\n")
+
+# Excel's tab-delimited quoting in plain ASCII (UTF-8), for --sql.
+with open("excel-text-ascii.tsv", "wb") as f:
+    f.write(excel_text([["Kunde", "Notiz"], ["Meier", "Rampe 3\nab 14 Uhr"],
+                        ["Dupont", 'sagt "dringend"']]).encode("ascii"))
