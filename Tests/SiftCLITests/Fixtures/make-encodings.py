@@ -55,3 +55,8 @@ with open("not-cp1252.csv", "wb") as f:
 with open("excel-text-ascii.tsv", "wb") as f:
     f.write(excel_text([["Kunde", "Notiz"], ["Meier", "Rampe 3\nab 14 Uhr"],
                         ["Dupont", 'sagt "dringend"']]).encode("ascii"))
+
+# The windows-1252 export gzipped (mtime 0, so the bytes do not change): sniffed after inflating.
+import gzip
+with open("kunden-cp1252.csv", "rb") as f, open("kunden-cp1252.csv.gz", "wb") as out:
+    out.write(gzip.compress(f.read(), mtime=0))
