@@ -5,6 +5,13 @@ import SiftCore
 struct Inputs {
   var opened: [DatasetInput] = []
   var formats: [InputFormat] = []
+  /// What was given or sniffed for each input: its options, encoding and notes.
+  var decisions: [OpenedInput] = []
+
+  /// The inputs read as UTF-8 whose sample holds bytes that are not (Docs/FeedbackBar.md, Notes).
+  var namesHoldingBytesNotUTF8: [String] {
+    decisions.filter(\.holdsBytesNotUTF8).map(\.options.name)
+  }
 
   /// The first input's reader, whose style CSV output keeps.
   var first: RecordReader? { opened.first?.reader }
@@ -21,10 +28,13 @@ struct Inputs {
       let name = file == "-" ? "stdin" : file
       let options = ReaderOptions(
         name: name, delimiter: request.delimiter, noHeader: request.noHeader,
-        skipBad: request.skipBad)
-      func reader(_ source: ByteSource, _ format: InputFormat?) throws(InputError) -> OpenedInput {
+        skipBad: request.skipBad, quoting: request.quoting)
+      func reader(
+        _ source: ByteSource, _ format: InputFormat?, _ options: ReaderOptions,
+        _ encoding: TextEncoding?
+      ) throws(InputError) -> OpenedInput {
         try ReaderFactory.makeReader(
-          source: source, format: format, options: options, encoding: request.encoding)
+          source: source, format: format, options: options, encoding: encoding)
       }
       // A reader for a run reports the records it skips.
       func reporting(_ reader: RecordReader) -> RecordReader {
@@ -41,9 +51,13 @@ struct Inputs {
         } else {
           source = { context.stdin }
         }
-        let opened = try reader(try source(), request.format)
+        let opened = try reader(try source(), request.format, options, request.encoding)
+        // Notes on what was sniffed (Docs/Formats.md, Choosing the format); `-q` silences them.
         for note in opened.notes { console.note(note + "\n") }
-        let again = { () throws(InputError) in try reader(try source(), opened.format).reader }
+        // Opened again, the input is read as first decided: nothing is sniffed twice.
+        let again = { () throws(InputError) in
+          try reader(try source(), opened.format, opened.options, opened.encoding).reader
+        }
         let canOpenAgain = file != "-" || keepStandardInput
         let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)
         inputs.opened.append(
@@ -52,6 +66,7 @@ struct Inputs {
             reopen: canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
             keyScan: keyed ? { (try? again())?.drainForFieldNames() ?? [] } : nil))
         inputs.formats.append(opened.format)
+        inputs.decisions.append(opened)
       } catch {
         throw .input(error, hint: error.line == 0 && file.contains(":") ? hint(request, file: file) : nil)
       }

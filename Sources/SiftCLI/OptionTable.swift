@@ -76,14 +76,27 @@ enum OptionTable {
       }
     },
     OptionSpec(
-      long: "encoding", short: nil, value: .choice(["utf-8", "latin-1", "windows-1252"]),
-      placeholder: "NAME", summary: "input text", defaultChoice: "utf-8"
+      long: "encoding", short: nil,
+      value: .choice(["utf-8", "latin-1", "windows-1252", "utf-16le", "utf-16be"]),
+      placeholder: "NAME", summary: "input text", defaultChoice: "sniffed"
     ) { options, value throws(UsageError) in
       guard let encoding = TextEncoding(name: value) else {
         throw UsageError(
-          "option '--encoding' needs one of utf-8, latin-1, windows-1252, not '\(value)'")
+          "option '--encoding' needs one of utf-8, latin-1, windows-1252, utf-16le, utf-16be,"
+            + " not '\(value)'")
       }
       options.encoding = encoding
+    },
+    OptionSpec(
+      long: "quote", short: nil, value: .text("none, or \""), placeholder: "Q",
+      summary: "CSV/TSV quote: none, or \" (default: \" for CSV, sniffed for TSV)",
+      defaultChoice: nil
+    ) { options, value throws(UsageError) in
+      switch value {
+      case "none": options.quoting = false
+      case "\"": options.quoting = true
+      default: throw UsageError("option '--quote' needs none, or \", not '\(value)'")
+      }
     },
     flag("no-header", nil, "CSV/TSV has no header row; fields are 1, 2, ...") {
       $0.noHeader = true

@@ -83,8 +83,11 @@ public struct Options: Sendable, Equatable {
   public var output: OutputFormat?
   /// `-d, --delimiter`: one byte.
   public var delimiter: UInt8?
-  /// `--encoding`: the input text encoding (Docs/Formats.md "Encodings").
-  public var encoding = TextEncoding.utf8
+  /// `--encoding`: the input text encoding; `nil`: sniffed per input (Docs/Formats.md "Encodings").
+  public var encoding: TextEncoding?
+  /// `--quote none|"`: whether `"` quotes CSV/TSV fields; `nil`: CSV quotes, TSV when its sample
+  /// does (Docs/Formats.md "TSV").
+  public var quoting: Bool?
   public var noHeader = false
   /// `-c, --count`
   public var count = false

@@ -33,8 +33,10 @@ struct QueryCommand {
       let records = RecordOutput(presentation, stdout: context.stdout)
       let summary = try execute(
         plan, on: dataset, writer: makeWriter(plan, inputs, presentation, records), records: records)
-      return try present(
+      let status = try present(
         plan, summary, presentation, records: records, fastFilterChips: fastFilterChips)
+      if let note = bytesNotUTF8Note(plan, summary, inputs) { console.error(note + "\n") }
+      return status
     } catch {
       return console.report(error)
     }
@@ -89,6 +91,17 @@ struct QueryCommand {
       plan, summary, unicode: presentation.unicode, fastFilterChips: fastFilterChips)
     let pieces = presentation.pieces(plan, summary, bar: bar, body: records.body?.bytes)
     return console.show(pieces, pager: options.pager, ifClosed: outcome) ?? outcome
+  }
+
+  /// The bar's note when a text term with accents matched nothing in inputs holding bytes that
+  /// are not UTF-8, read as they are (Docs/FeedbackBar.md, Notes); `nil` otherwise or with `-q`.
+  private func bytesNotUTF8Note(_ plan: Plan, _ summary: RunSummary, _ inputs: Inputs) -> String? {
+    let names = inputs.namesHoldingBytesNotUTF8
+    guard !options.quiet, summary.matched == 0, !names.isEmpty, plan.hasTextTermBeyondASCII
+    else { return nil }
+    return "note: \(names.joined(separator: ", ")) \(names.count == 1 ? "holds" : "hold") bytes"
+      + " that are not UTF-8, read as they are, which a term with accents does not match;"
+      + " try --encoding windows-1252 or --encoding latin-1"
   }
 
   /// The plan of the query over `dataset`, its notes reported.

@@ -78,8 +78,19 @@ struct SQLCommand {
       throw .plan(error, query: options.query, view: nil)
     }
     for note in query.notes { Console(context: context).note(note + "\n") }
+    let decided = inputs.decisions.first
+    if options.table == nil, let decided, decided.encoding != .utf8 {
+      // The dialects read the file's bytes as UTF-8 (Docs/Formats.md, Encodings).
+      throw .usage(UsageError(
+        "--sql and --engine read \(path) as UTF-8, but sift reads it as \(decided.encoding.name)",
+        hint: "convert it first: iconv -f "
+          + (decided.encoding == .latin1 ? "ISO-8859-1" : decided.encoding.name)
+          + " -t UTF-8 \(path) > utf8.csv"))
+    }
+    // A TSV quoted as CSV is CSV with a tab as the delimiter (Docs/Formats.md, TSV).
+    let quotedTSV = inputs.formats[0] == .tsv && decided?.options.quoting == true
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
-      path: path, format: inputs.formats[0],
+      path: path, format: quotedTSV ? .csv : inputs.formats[0],
       delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
     let writer = SQLWriter(plan: plan, dialect: dialect, source: source, countOnly: options.count)
     return Prepared(plan: plan, writer: writer, inputs: inputs, now: now, database: nil)

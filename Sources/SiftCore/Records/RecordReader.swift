@@ -13,12 +13,19 @@ public struct ReaderOptions: Sendable {
   public var noHeader: Bool
   /// Skip malformed records (reported through `onSkip`) instead of failing (Docs/Formats.md, Errors).
   public var skipBad: Bool
+  /// Whether `"` quotes CSV/TSV fields (`--quote`); `nil`: CSV quotes, and TSV quotes when its
+  /// sample does (Docs/Formats.md, TSV).
+  public var quoting: Bool?
 
-  public init(name: String, delimiter: UInt8? = nil, noHeader: Bool = false, skipBad: Bool = false) {
+  public init(
+    name: String, delimiter: UInt8? = nil, noHeader: Bool = false, skipBad: Bool = false,
+    quoting: Bool? = nil
+  ) {
     self.name = name
     self.delimiter = delimiter
     self.noHeader = noHeader
     self.skipBad = skipBad
+    self.quoting = quoting
   }
 }
 
