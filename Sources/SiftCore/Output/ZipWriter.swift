@@ -1,0 +1,168 @@
+/// Writes a ZIP archive of stored (uncompressed) entries into an output buffer, front to back, so
+/// that it can go to a pipe (Docs/Formats.md, Writing workbooks). A part whose bytes are all known
+/// is written with its sizes and CRC in its local header (`add`); a part written as it is made (a
+/// worksheet) has a data descriptor after its bytes (`beginEntry`, `append`, `endEntry`), as
+/// general-purpose flag bit 3 allows. The central directory and its end record come last
+/// (`finish`). Every entry is dated 1980-01-01 00:00, so the same records give the same bytes.
+///
+/// No ZIP64: an archive whose entries or offsets pass 4 GiB − 1 is refused with an error.
+final class ZipWriter {
+  /// What the central directory needs of one entry.
+  private struct Entry {
+    var name: [UInt8]
+    var crc: UInt32
+    var size: UInt32
+    var offset: UInt32
+    var descriptor: Bool
+  }
+
+  private let output: OutputBuffer
+  private var entries: [Entry] = []
+  /// Bytes written so far: the offset of the next local header.
+  private var offset = 0
+  /// The entry being streamed: its index in `entries`, running CRC and size.
+  private var open: (index: Int, crc: UInt32, size: Int)?
+  /// The largest size and offset a ZIP without ZIP64 can hold.
+  static let limit = 0xFFFF_FFFF
+
+  init(output: OutputBuffer) {
+    self.output = output
+  }
+
+  /// Adds a whole entry.
+  func add(_ name: String, _ bytes: [UInt8]) throws(OutputError) {
+    let crc = bytes.withUnsafeBufferPointer { b in
+      b.baseAddress.map { CRC32.update(0, $0, b.count) } ?? 0
+    }
+    try checkLimit(bytes.count)
+    let entry = Entry(
+      name: Array(name.utf8), crc: crc, size: UInt32(bytes.count), offset: try position(),
+      descriptor: false)
+    writeLocalHeader(entry)
+    bytes.withUnsafeBufferPointer { output.append($0) }
+    offset += bytes.count
+    entries.append(entry)
+    try output.endRecord()
+  }
+
+  /// Starts an entry whose bytes follow through `append`.
+  func beginEntry(_ name: String) throws(OutputError) {
+    let entry = Entry(name: Array(name.utf8), crc: 0, size: 0, offset: try position(), descriptor: true)
+    writeLocalHeader(entry)
+    entries.append(entry)
+    open = (entries.count - 1, 0, 0)
+  }
+
+  /// Appends bytes to the entry begun last.
+  func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    guard var current = open, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    current.crc = CRC32.update(current.crc, base, bytes.count)
+    current.size += bytes.count
+    try checkLimit(current.size)
+    open = current
+    output.append(bytes)
+    offset += bytes.count
+    try output.endRecord()
+  }
+
+  /// Ends the entry begun last with its data descriptor.
+  func endEntry() throws(OutputError) {
+    guard let current = open else { return }
+    open = nil
+    entries[current.index].crc = current.crc
+    entries[current.index].size = UInt32(current.size)
+    var d: [UInt8] = []
+    d.appendLittleEndian(UInt32(0x0807_4B50))
+    d.appendLittleEndian(current.crc)
+    d.appendLittleEndian(UInt32(current.size))
+    d.appendLittleEndian(UInt32(current.size))
+    write(d)
+  }
+
+  /// Writes the central directory and its end record, and flushes the output.
+  func finish() throws(OutputError) {
+    try endEntry()
+    let start = try position()
+    var d: [UInt8] = []
+    for e in entries {
+      d.appendLittleEndian(UInt32(0x0201_4B50))
+      d.appendLittleEndian(UInt16(20))  // made by: version 2.0, MS-DOS attributes
+      d.appendLittleEndian(UInt16(20))  // needed to extract: 2.0
+      d.appendLittleEndian(UInt16(e.descriptor ? 0x0008 : 0))
+      d.appendLittleEndian(UInt16(0))  // stored
+      d.appendLittleEndian(Self.dosTime)
+      d.appendLittleEndian(Self.dosDate)
+      d.appendLittleEndian(e.crc)
+      d.appendLittleEndian(e.size)
+      d.appendLittleEndian(e.size)
+      d.appendLittleEndian(UInt16(e.name.count))
+      d.appendLittleEndian(UInt16(0))  // extra field
+      d.appendLittleEndian(UInt16(0))  // comment
+      d.appendLittleEndian(UInt16(0))  // disk number
+      d.appendLittleEndian(UInt16(0))  // internal attributes
+      d.appendLittleEndian(UInt32(0))  // external attributes
+      d.appendLittleEndian(e.offset)
+      d.append(contentsOf: e.name)
+    }
+    try checkLimit(offset + d.count)
+    let count = UInt16(min(entries.count, 0xFFFF))
+    let directorySize = UInt32(d.count)
+    d.appendLittleEndian(UInt32(0x0605_4B50))
+    d.appendLittleEndian(UInt16(0))  // this disk
+    d.appendLittleEndian(UInt16(0))  // the directory's disk
+    d.appendLittleEndian(count)
+    d.appendLittleEndian(count)
+    d.appendLittleEndian(directorySize)
+    d.appendLittleEndian(start)
+    d.appendLittleEndian(UInt16(0))  // comment
+    write(d)
+    try output.flush()
+  }
+
+  /// 00:00:00 and 1980-01-01 in MS-DOS form.
+  private static let dosTime: UInt16 = 0
+  private static let dosDate: UInt16 = (0 << 9) | (1 << 5) | 1
+
+  private func writeLocalHeader(_ e: Entry) {
+    var h: [UInt8] = []
+    h.appendLittleEndian(UInt32(0x0403_4B50))
+    h.appendLittleEndian(UInt16(20))
+    h.appendLittleEndian(UInt16(e.descriptor ? 0x0008 : 0))
+    h.appendLittleEndian(UInt16(0))  // stored
+    h.appendLittleEndian(Self.dosTime)
+    h.appendLittleEndian(Self.dosDate)
+    // With a data descriptor the CRC and sizes are zero here and follow the data.
+    h.appendLittleEndian(e.crc)
+    h.appendLittleEndian(e.size)
+    h.appendLittleEndian(e.size)
+    h.appendLittleEndian(UInt16(e.name.count))
+    h.appendLittleEndian(UInt16(0))
+    h.append(contentsOf: e.name)
+    write(h)
+  }
+
+  private func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { output.append($0) }
+    offset += bytes.count
+  }
+
+  /// The current offset, which the next header starts at.
+  private func position() throws(OutputError) -> UInt32 {
+    try checkLimit(offset)
+    return UInt32(offset)
+  }
+
+  private func checkLimit(_ value: Int) throws(OutputError) {
+    if value > Self.limit {
+      throw .failed("the workbook passes 4 GiB, which a ZIP without ZIP64 cannot hold; filter the records or choose fewer fields")
+    }
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends `value`'s bytes, least significant first.
+  fileprivate mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+    var v = value.littleEndian
+    Swift.withUnsafeBytes(of: &v) { append(contentsOf: $0) }
+  }
+}
