@@ -61,7 +61,7 @@ public final class XLSXWorkbook {
   }
 
   /// Ends the workbook: sheets never begun are written empty, then the central directory.
-  func finish() throws(OutputError) {
+  public func finish() throws(OutputError) {
     guard !finished else { return }
     try start()
     finished = true
