@@ -22,7 +22,11 @@ public final class XLSXWorkbook {
 
   /// The writer of sheet `index`'s records, typed by `columnTypes` (per output column).
   public func sheet(_ index: Int, columnTypes: [ColumnType]) -> XLSXWriter {
-    XLSXWriter(workbook: self, sheet: index, columnTypes: columnTypes)
+    sheet(index, columnTypes: columnTypes, rowLimit: XLSXWriter.maxRows)
+  }
+
+  func sheet(_ index: Int, columnTypes: [ColumnType], rowLimit: Int) -> XLSXWriter {
+    XLSXWriter(workbook: self, sheet: index, columnTypes: columnTypes, rowLimit: rowLimit)
   }
 
   /// Writes a sheet that holds one line of text in A1 (a view that could not be run).

@@ -18,6 +18,8 @@ public final class XLSXWriter: RecordWriter {
   private let workbook: XLSXWorkbook
   private let sheet: Int
   private let columnTypes: [ColumnType]
+  /// The rows the sheet may hold (`maxRows`; tests give fewer).
+  private let rowLimit: Int
   private var columnCount = 0
   /// Rows written, the header included.
   private var rows = 0
@@ -29,7 +31,8 @@ public final class XLSXWriter: RecordWriter {
   private var scratch: [UInt8] = []
   private var ended = false
 
-  init(workbook: XLSXWorkbook, sheet: Int, columnTypes: [ColumnType]) {
+  init(workbook: XLSXWorkbook, sheet: Int, columnTypes: [ColumnType], rowLimit: Int = maxRows) {
+    self.rowLimit = rowLimit
     self.workbook = workbook
     self.sheet = sheet
     self.columnTypes = columnTypes
@@ -64,10 +67,10 @@ public final class XLSXWriter: RecordWriter {
 
   public func write(_ row: RowView, columns: [OutputColumn], verbatim: Bool) throws(OutputError) {
     guard !ended else { return }
-    if rows >= Self.maxRows {
+    if rows >= rowLimit {
       try end()
       throw .failed(
-        "a sheet ends at row \(groupedDigits(Self.maxRows)): the workbook holds the header and the first \(groupedDigits(Self.maxRows - 1)) records; narrow the query, or add limit:")
+        "a sheet ends at row \(groupedDigits(rowLimit)): the workbook holds the header and the first \(groupedDigits(rowLimit - 1)) records; narrow the query, or add limit:")
     }
     rows += 1
     var out = [UInt8].take(&held)
