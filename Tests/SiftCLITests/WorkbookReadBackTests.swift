@@ -66,6 +66,36 @@ import Testing
     #expect(lines.last == "General yyyy-mm-dd yyyy-mm-dd hh:mm:ss True")
   }
 
+  /// `sift --views -o xlsx` (the golden case `xlsx-views-sheet-per-view`): a sheet per view with
+  /// a source, named by Excel's rules; the view that cannot be read has a sheet saying why.
+  @Test(.enabled(if: hasOpenpyxl, "needs python3 with openpyxl (pip install openpyxl)"))
+  func openpyxlReadsASheetPerView() throws {
+    let result = sift(
+      [
+        "--config", "Tests/SiftCLITests/Cases/xlsx-views-sheet-per-view/sift.json", "--views", "-o",
+        "xlsx",
+      ], environment: ["LANG": "C.UTF-8", "SIFT_NOW": "2026-11-24T07:00"])
+    #expect(result.status == .error)
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-views-\(getpid())-\(UUID().uuidString).xlsx")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(result.stdout).write(to: url)
+    let script = """
+      import sys, openpyxl
+      for ws in openpyxl.load_workbook(sys.argv[1]):
+          print(ws.title, ws.max_row, ws.auto_filter.ref, ws['A1'].value)
+      """
+    let read = try runProcess(try #require(Self.python3), ["-c", script, url.path])
+    #expect(read.status == 0, "\(read.stderr)")
+    #expect(
+      read.stdout == """
+        GRN List_ pending_held _WH-01_ 17 A1:D17 grn_no
+        GRN List_ pending_held _WH- (2) 4 A1:C4 grn_no
+        History_ 1 A1:A1 Tests/SiftCLITests/Cases/xlsx-views-sheet-per-view/../../../../SampleData/grn-2019.csv: no such file
+
+        """)
+  }
+
   @Test(.enabled(if: soffice != nil, "needs LibreOffice (apt-get install -y libreoffice-calc-nogui)"))
   func libreOfficeConvertsItBackToCSV() throws {
     let url = try Self.workbook()

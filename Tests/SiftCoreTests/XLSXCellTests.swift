@@ -95,6 +95,7 @@ import Testing
     (["history"], ["history_"]),
     (["Orders", "orders", "ORDERS"], ["Orders", "orders (2)", "ORDERS (3)"]),
     (["A very long view title that goes on and on"], ["A very long view title that goe"]),
+    (["GRN List: pending/held [WH-01] — too long", "GRN List: pending/held [WH-01]"], ["GRN List_ pending_held _WH-01_", "GRN List_ pending_held _WH- (2)"]),
     (
       ["A very long view title that goes on", "A very long view title that goes on"],
       ["A very long view title that goe", "A very long view title that (2)"]

@@ -1,6 +1,7 @@
 /// Sheet names as Excel allows them (Docs/Formats.md, Writing workbooks): at most 31 characters
 /// (UTF-16 code units, as Excel counts), none of `[ ] : * ? / \`, not starting or ending with
-/// `'`, not empty, not `History` (Excel keeps that name for itself), and unique ignoring case.
+/// `'` (nor, here, ending with a space), not empty, not `History` (Excel keeps that name for
+/// itself), and unique ignoring case.
 public enum SheetName {
   public static let maxLength = 31
 
@@ -16,7 +17,9 @@ public enum SheetName {
       var n = 2
       while taken.contains(candidate.lowercased()) {
         let suffix = " (\(n))"
-        candidate = cut(base, to: maxLength - suffix.utf16.count) + suffix
+        var stem = cut(base, to: maxLength - suffix.utf16.count)
+        while stem.hasSuffix(" ") { stem.removeLast() }
+        candidate = stem + suffix
         n += 1
       }
       taken.insert(candidate.lowercased())
@@ -30,7 +33,7 @@ public enum SheetName {
     var text = String(name.map { forbidden.contains($0) || $0.isNewline || $0 == "\t" ? "_" : $0 })
     while text.hasPrefix("'") { text.removeFirst() }
     text = cut(text, to: maxLength)
-    while text.hasSuffix("'") { text.removeLast() }
+    while text.hasSuffix("'") || text.hasSuffix(" ") { text.removeLast() }
     return text.isEmpty ? "Sheet" : text
   }
 
