@@ -160,6 +160,9 @@ struct QueryCommand {
   ) throws(Problem) -> RunSummary {
     do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
       if case .input = error {
+        // A workbook of the records before the error is whole: its sheet and central directory
+        // are written (Docs/Formats.md, Writing workbooks).
+        if let workbook = writer as? XLSXWriter { try? workbook.end() }
         try? records.buffer.flush()
         if let body = records.body {
           _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) }
