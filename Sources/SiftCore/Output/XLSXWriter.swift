@@ -22,7 +22,11 @@ public final class XLSXWriter: RecordWriter {
   private let rowLimit: Int
   private var columnCount = 0
   /// Rows written, the header included.
-  private var rows = 0
+  private var rows = 0 {
+    didSet { rowDigits = Array("\(rows)".utf8) }
+  }
+  /// `rows` in decimal digits, made once per row for its cells' references.
+  private var rowDigits: [UInt8] = []
   /// Per column, the widest value seen while sizing.
   private var widths: [Int] = []
   /// The rows held while sizing, then the row being written.
@@ -76,7 +80,9 @@ public final class XLSXWriter: RecordWriter {
     var out = [UInt8].take(&held)
     var decoded = [UInt8].take(&scratch)
     defer { scratch = decoded }
-    out.append(contentsOf: "<row r=\"\(rows)\">".utf8)
+    out.append(literal: "<row r=\"")
+    out.append(contentsOf: rowDigits)
+    out.append(literal: "\">")
     for (column, accessor) in columns.enumerated() {
       let value = accessor.value(row)
       let type = column < columnTypes.count ? columnTypes[column] : .text
@@ -180,7 +186,8 @@ public final class XLSXWriter: RecordWriter {
   private func appendReference(column: Int, to out: inout [UInt8]) {
     out.append(literal: "<c r=\"")
     appendColumnName(column, to: &out)
-    out.append(contentsOf: "\(rows)\"".utf8)
+    out.append(contentsOf: rowDigits)
+    out.append(.quote)
   }
 
   /// A column's letters: `A` … `Z`, `AA` …, `XFD`.
@@ -191,6 +198,10 @@ public final class XLSXWriter: RecordWriter {
   }
 
   private static func appendColumnName(_ column: Int, to out: inout [UInt8]) {
+    if column < 26 {
+      out.append(UInt8(ascii: "A") + UInt8(column))
+      return
+    }
     var n = column + 1
     var letters: [UInt8] = []
     while n > 0 {
