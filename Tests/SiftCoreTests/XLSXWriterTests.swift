@@ -10,7 +10,7 @@ import Testing
     -> (bytes: [UInt8], error: OutputError?)
   {
     let sink = MemorySink()
-    let book = XLSXWorkbook(output: OutputBuffer(sink: sink), sheetNames: ["data"])
+    let book = XLSXWorkbook(output: OutputBuffer(sink: sink), sheetNames: ["data"], compressed: false)
     let writer = book.sheet(0, columnTypes: types, rowLimit: rowLimit)
     let columns = harness.columns.enumerated().map { OutputColumn.field($1, at: $0) }
     do {

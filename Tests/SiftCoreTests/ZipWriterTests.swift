@@ -12,9 +12,9 @@ private let python3 = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
 @Suite struct ZipWriterTests {
   /// An archive of a whole entry (`a.txt`, `123456789`) and a streamed one (`dir/b.xml`, in two
   /// pieces).
-  static func archive() throws -> [UInt8] {
+  static func archive(compress: Bool = false) throws -> [UInt8] {
     let sink = MemorySink()
-    let zip = ZipWriter(output: OutputBuffer(sink: sink))
+    let zip = ZipWriter(output: OutputBuffer(sink: sink), compress: compress)
     try zip.add("a.txt", Array("123456789".utf8))
     try zip.beginEntry("dir/b.xml")
     for piece in ["<x>", "hello</x>"] {
@@ -79,11 +79,11 @@ private let python3 = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
     #expect(offsets == [0, 44])
   }
 
-  @Test(.enabled(if: python3 != nil, "python3 is not installed"))
-  func pythonZipfileReadsEveryEntry() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sift-zip-\(getpid()).zip")
+  @Test(.enabled(if: python3 != nil, "python3 is not installed"), arguments: [false, true])
+  func pythonZipfileReadsEveryEntry(compress: Bool) throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sift-zip-\(getpid())-\(compress).zip")
     defer { try? FileManager.default.removeItem(at: path) }
-    try Data(try Self.archive()).write(to: path)
+    try Data(try Self.archive(compress: compress)).write(to: path)
     let script = """
       import sys, zipfile
       z = zipfile.ZipFile(sys.argv[1])
@@ -102,7 +102,7 @@ private let python3 = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
     #expect(process.terminationStatus == 0)
     #expect(
       String(decoding: output, as: UTF8.self)
-        == "a.txt 0 9 cbf43926 123456789\ndir/b.xml 0 12 \(String(Self.crc("<x>hello</x>"), radix: 16)) <x>hello</x>\n")
+        == "a.txt \(compress ? 8 : 0) 9 cbf43926 123456789\ndir/b.xml \(compress ? 8 : 0) 12 \(String(Self.crc("<x>hello</x>"), radix: 16)) <x>hello</x>\n")
   }
 
   static func crc(_ text: String) -> UInt32 {

@@ -14,9 +14,14 @@ public final class XLSXWorkbook {
   private(set) var finished = false
 
   /// A workbook with a sheet for each of `names` (made valid by Excel's rules).
-  public init(output: OutputBuffer, sheetNames names: [String]) {
+  public convenience init(output: OutputBuffer, sheetNames names: [String]) {
+    self.init(output: output, sheetNames: names, compressed: true)
+  }
+
+  /// `compressed: false` stores the parts, so that tests can read their XML in the bytes.
+  init(output: OutputBuffer, sheetNames names: [String], compressed: Bool) {
     self.output = output
-    self.zip = ZipWriter(output: output)
+    self.zip = ZipWriter(output: output, compress: compressed)
     self.sheetNames = SheetName.make(names.isEmpty ? ["Sheet1"] : names)
   }
 

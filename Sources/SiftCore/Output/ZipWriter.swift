@@ -1,5 +1,6 @@
-/// Writes a ZIP archive of stored (uncompressed) entries into an output buffer, front to back, so
-/// that it can go to a pipe (Docs/Formats.md, Writing workbooks). A part whose bytes are all known
+/// Writes a ZIP archive of deflated (`Deflater`; or, when asked, stored) entries into an output
+/// buffer, front to back, so that it can go to a pipe (Docs/Formats.md, Writing workbooks). A
+/// part whose bytes are all known
 /// is written with its sizes and CRC in its local header (`add`); a part written as it is made (a
 /// worksheet) has a data descriptor after its bytes (`beginEntry`, `append`, `endEntry`), as
 /// general-purpose flag bit 3 allows. The central directory and its end record come last
@@ -12,22 +13,31 @@ final class ZipWriter {
     var name: [UInt8]
     var crc: UInt32
     var size: UInt32
+    var compressedSize: UInt32
     var offset: UInt32
     var descriptor: Bool
   }
 
   private let output: OutputBuffer
+  /// Deflate the entries (method 8), else store them (method 0).
+  private let compress: Bool
   private var entries: [Entry] = []
+  /// The streamed entry's compressor, and its compressed bytes waiting to be written.
+  private var deflater = Deflater()
+  private var compressed: [UInt8] = []
   /// Bytes written so far: the offset of the next local header.
   private var offset = 0
   /// The entry being streamed: its index in `entries`, running CRC and size.
-  private var open: (index: Int, crc: UInt32, size: Int)?
+  private var open: (index: Int, crc: UInt32, size: Int, compressedSize: Int)?
   /// The largest size and offset a ZIP without ZIP64 can hold.
   static let limit = 0xFFFF_FFFF
 
-  init(output: OutputBuffer) {
+  init(output: OutputBuffer, compress: Bool = true) {
     self.output = output
+    self.compress = compress
   }
+
+  private var method: UInt16 { compress ? 8 : 0 }
 
   /// Adds a whole entry.
   func add(_ name: String, _ bytes: [UInt8]) throws(OutputError) {
@@ -35,22 +45,25 @@ final class ZipWriter {
       b.baseAddress.map { CRC32.update(0, $0, b.count) } ?? 0
     }
     try checkLimit(bytes.count)
+    let data = compress ? Deflater.deflate(bytes) : bytes
     let entry = Entry(
-      name: Array(name.utf8), crc: crc, size: UInt32(bytes.count), offset: try position(),
-      descriptor: false)
+      name: Array(name.utf8), crc: crc, size: UInt32(bytes.count),
+      compressedSize: UInt32(data.count), offset: try position(), descriptor: false)
     writeLocalHeader(entry)
-    bytes.withUnsafeBufferPointer { output.append($0) }
-    offset += bytes.count
+    write(data)
     entries.append(entry)
     try output.endRecord()
   }
 
   /// Starts an entry whose bytes follow through `append`.
   func beginEntry(_ name: String) throws(OutputError) {
-    let entry = Entry(name: Array(name.utf8), crc: 0, size: 0, offset: try position(), descriptor: true)
+    let entry = Entry(
+      name: Array(name.utf8), crc: 0, size: 0, compressedSize: 0, offset: try position(),
+      descriptor: true)
     writeLocalHeader(entry)
     entries.append(entry)
-    open = (entries.count - 1, 0, 0)
+    open = (entries.count - 1, 0, 0, 0)
+    deflater = Deflater()
   }
 
   /// Appends bytes to the entry begun last.
@@ -59,22 +72,38 @@ final class ZipWriter {
     current.crc = CRC32.update(current.crc, base, bytes.count)
     current.size += bytes.count
     try checkLimit(current.size)
+    if compress {
+      deflater.compress(bytes, into: &compressed)
+      current.compressedSize += compressed.count
+      write(compressed)
+      compressed.removeAll(keepingCapacity: true)
+    } else {
+      current.compressedSize += bytes.count
+      output.append(bytes)
+      offset += bytes.count
+    }
     open = current
-    output.append(bytes)
-    offset += bytes.count
     try output.endRecord()
   }
 
   /// Ends the entry begun last with its data descriptor.
   func endEntry() throws(OutputError) {
-    guard let current = open else { return }
+    guard var current = open else { return }
     open = nil
+    if compress {
+      deflater.finish(into: &compressed)
+      current.compressedSize += compressed.count
+      write(compressed)
+      compressed.removeAll(keepingCapacity: true)
+    }
+    try checkLimit(current.compressedSize)
     entries[current.index].crc = current.crc
     entries[current.index].size = UInt32(current.size)
+    entries[current.index].compressedSize = UInt32(current.compressedSize)
     var d: [UInt8] = []
     d.appendLittleEndian(UInt32(0x0807_4B50))
     d.appendLittleEndian(current.crc)
-    d.appendLittleEndian(UInt32(current.size))
+    d.appendLittleEndian(UInt32(current.compressedSize))
     d.appendLittleEndian(UInt32(current.size))
     write(d)
   }
@@ -89,11 +118,11 @@ final class ZipWriter {
       d.appendLittleEndian(UInt16(20))  // made by: version 2.0, MS-DOS attributes
       d.appendLittleEndian(UInt16(20))  // needed to extract: 2.0
       d.appendLittleEndian(UInt16(e.descriptor ? 0x0008 : 0))
-      d.appendLittleEndian(UInt16(0))  // stored
+      d.appendLittleEndian(method)
       d.appendLittleEndian(Self.dosTime)
       d.appendLittleEndian(Self.dosDate)
       d.appendLittleEndian(e.crc)
-      d.appendLittleEndian(e.size)
+      d.appendLittleEndian(e.compressedSize)
       d.appendLittleEndian(e.size)
       d.appendLittleEndian(UInt16(e.name.count))
       d.appendLittleEndian(UInt16(0))  // extra field
@@ -128,12 +157,12 @@ final class ZipWriter {
     h.appendLittleEndian(UInt32(0x0403_4B50))
     h.appendLittleEndian(UInt16(20))
     h.appendLittleEndian(UInt16(e.descriptor ? 0x0008 : 0))
-    h.appendLittleEndian(UInt16(0))  // stored
+    h.appendLittleEndian(method)
     h.appendLittleEndian(Self.dosTime)
     h.appendLittleEndian(Self.dosDate)
     // With a data descriptor the CRC and sizes are zero here and follow the data.
     h.appendLittleEndian(e.crc)
-    h.appendLittleEndian(e.size)
+    h.appendLittleEndian(e.compressedSize)
     h.appendLittleEndian(e.size)
     h.appendLittleEndian(UInt16(e.name.count))
     h.appendLittleEndian(UInt16(0))
