@@ -81,5 +81,4 @@ enum XLSXText {
 extension UInt8 {
   static let ampersand = UInt8(ascii: "&")
   static let underscore = UInt8(ascii: "_")
-
 }

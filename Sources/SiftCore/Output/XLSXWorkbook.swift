@@ -7,7 +7,6 @@ public final class XLSXWorkbook {
   /// The sheet names, made valid by Excel's rules (`SheetName.make`).
   public let sheetNames: [String]
   private let zip: ZipWriter
-  private let output: OutputBuffer
   private var started = false
   private var sheetsEnded = 0
   /// Whether the central directory is written.
@@ -20,7 +19,6 @@ public final class XLSXWorkbook {
 
   /// `compressed: false` stores the parts, so that tests can read their XML in the bytes.
   init(output: OutputBuffer, sheetNames names: [String], compressed: Bool) {
-    self.output = output
     self.zip = ZipWriter(output: output, compress: compressed)
     self.sheetNames = SheetName.make(names.isEmpty ? ["Sheet1"] : names)
   }
