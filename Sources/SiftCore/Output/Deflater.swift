@@ -11,6 +11,8 @@ struct Deflater {
   private static let maxCandidates = 8
   private static let minMatch = 3
   private static let maxMatch = 258
+  /// The longest match whose inner positions are hashed.
+  private static let insertLimit = 16
   /// The farthest back a match may start.
   private static let window = 32_768
 
@@ -60,53 +62,66 @@ struct Deflater {
   private mutating func writeBlock(final: Bool, into out: inout [UInt8]) {
     put(final ? 1 : 0, 1, into: &out)
     put(1, 2, into: &out)  // BTYPE 01: fixed Huffman codes
+    var head = [Int32]()
+    swap(&head, &self.head)
+    var previous = [Int32]()
+    swap(&previous, &self.previous)
+    defer {
+      swap(&head, &self.head)
+      swap(&previous, &self.previous)
+    }
     let data = pending
     data.withUnsafeBufferPointer { d in
-      for k in head.indices { head[k] = -1 }
-      var i = 0
-      let count = d.count
-      while i < count {
-        var bestLength = 0
-        var bestDistance = 0
-        if i + Self.minMatch <= count {
-          let h = Self.hash(d[i], d[i + 1], d[i + 2])
-          var candidate = Int(head[h])
-          var tries = 0
-          let limit = min(Self.maxMatch, count - i)
-          while candidate >= 0 && tries < Self.maxCandidates && i - candidate <= Self.window {
-            if d[candidate + bestLength] == d[i + bestLength] || bestLength == 0 {
-              var length = 0
-              while length < limit && d[candidate + length] == d[i + length] { length += 1 }
-              if length > bestLength {
-                bestLength = length
-                bestDistance = i - candidate
-                if length == limit { break }
+      head.withUnsafeMutableBufferPointer { head in
+        previous.withUnsafeMutableBufferPointer { previous in
+          for k in head.indices { head[k] = -1 }
+          var i = 0
+          let count = d.count
+          while i < count {
+            var bestLength = 0
+            var bestDistance = 0
+            if i + Self.minMatch <= count {
+              let h = Self.hash(d[i], d[i + 1], d[i + 2])
+              var candidate = Int(head[h])
+              var tries = 0
+              let limit = min(Self.maxMatch, count - i)
+              while candidate >= 0 && tries < Self.maxCandidates && i - candidate <= Self.window {
+                if bestLength == 0 || d[candidate + bestLength] == d[i + bestLength] {
+                  var length = 0
+                  while length < limit && d[candidate + length] == d[i + length] { length += 1 }
+                  if length > bestLength {
+                    bestLength = length
+                    bestDistance = i - candidate
+                    if length == limit { break }
+                  }
+                }
+                candidate = Int(previous[candidate])
+                tries += 1
               }
+              previous[i] = head[h]
+              head[h] = Int32(i)
             }
-            candidate = Int(previous[candidate])
-            tries += 1
-          }
-          previous[i] = head[h]
-          head[h] = Int32(i)
-        }
-        if bestLength >= Self.minMatch {
-          putLength(bestLength, into: &out)
-          putDistance(bestDistance, into: &out)
-          // The matched positions join the hash chains too.
-          var k = i + 1
-          let end = i + bestLength
-          while k < end {
-            if k + Self.minMatch <= count {
-              let h = Self.hash(d[k], d[k + 1], d[k + 2])
-              previous[k] = head[h]
-              head[h] = Int32(k)
+            if bestLength >= Self.minMatch {
+              putLength(bestLength, into: &out)
+              putDistance(bestDistance, into: &out)
+              // The positions inside a short match join the hash chains too; inside a long one
+              // they are skipped, as zlib's faster levels do.
+              let end = i + bestLength
+              if bestLength <= Self.insertLimit {
+                var k = i + 1
+                while k < end && k + Self.minMatch <= count {
+                  let h = Self.hash(d[k], d[k + 1], d[k + 2])
+                  previous[k] = head[h]
+                  head[h] = Int32(k)
+                  k += 1
+                }
+              }
+              i = end
+            } else {
+              putLiteral(Int(d[i]), into: &out)
+              i += 1
             }
-            k += 1
           }
-          i = end
-        } else {
-          putLiteral(Int(d[i]), into: &out)
-          i += 1
         }
       }
     }
