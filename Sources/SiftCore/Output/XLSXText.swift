@@ -15,7 +15,7 @@ enum XLSXText {
     while i < text.count {
       let b = text[i]
       switch b {
-      case 0x20..<0x7F where b != .ampersand && b != .less && b != .greater && b != .underscore
+      case 0x20..<0x7F where b != ampersand && b != .less && b != .greater && b != underscore
         && !(attribute && (b == .quote || b == .singleQuote)):
         i += 1
         continue
@@ -38,13 +38,13 @@ enum XLSXText {
       }
       flush(upTo: i)
       switch b {
-      case .ampersand: out.append(literal: "&amp;")
+      case ampersand: out.append(literal: "&amp;")
       case .less: out.append(literal: "&lt;")
       case .greater: out.append(literal: "&gt;")
       case .quote: out.append(literal: "&quot;")
       case .singleQuote: out.append(literal: "&apos;")
       case .carriageReturn: out.append(literal: "&#13;")
-      case .underscore:
+      case underscore:
         if looksLikeEscape(text, at: i) { out.append(literal: "_x005F_") } else { out.append(b) }
       default: appendEscape(UInt32(b), to: &out)
       }
@@ -62,7 +62,7 @@ enum XLSXText {
 
   /// Whether `_xHHHH_` (four hex digits) starts at `i`.
   private static func looksLikeEscape(_ text: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-    guard i + 7 <= text.count, text[i + 1] == UInt8(ascii: "x"), text[i + 6] == .underscore else {
+    guard i + 7 <= text.count, text[i + 1] == UInt8(ascii: "x"), text[i + 6] == underscore else {
       return false
     }
     return (i + 2..<i + 6).allSatisfy { text[$0].isHexDigit }
@@ -74,11 +74,11 @@ enum XLSXText {
     for shift in stride(from: 12, through: 0, by: -4) {
       out.append(digits.utf8Start[Int((value >> UInt32(shift)) & 0xF)])
     }
-    out.append(.underscore)
+    out.append(underscore)
   }
 }
 
-extension UInt8 {
-  static let ampersand = UInt8(ascii: "&")
-  static let underscore = UInt8(ascii: "_")
+extension XLSXText {
+  private static let ampersand = UInt8(ascii: "&")
+  private static let underscore = UInt8(ascii: "_")
 }

@@ -101,10 +101,10 @@ final class ZipWriter {
     entries[current.index].size = UInt32(current.size)
     entries[current.index].compressedSize = UInt32(current.compressedSize)
     var d: [UInt8] = []
-    d.appendLittleEndian(UInt32(0x0807_4B50))
-    d.appendLittleEndian(current.crc)
-    d.appendLittleEndian(UInt32(current.compressedSize))
-    d.appendLittleEndian(UInt32(current.size))
+    d.appendZipInteger(UInt32(0x0807_4B50))
+    d.appendZipInteger(current.crc)
+    d.appendZipInteger(UInt32(current.compressedSize))
+    d.appendZipInteger(UInt32(current.size))
     write(d)
   }
 
@@ -114,36 +114,36 @@ final class ZipWriter {
     let start = try position()
     var d: [UInt8] = []
     for e in entries {
-      d.appendLittleEndian(UInt32(0x0201_4B50))
-      d.appendLittleEndian(UInt16(20))  // made by: version 2.0, MS-DOS attributes
-      d.appendLittleEndian(UInt16(20))  // needed to extract: 2.0
-      d.appendLittleEndian(UInt16(e.descriptor ? 0x0008 : 0))
-      d.appendLittleEndian(method)
-      d.appendLittleEndian(Self.dosTime)
-      d.appendLittleEndian(Self.dosDate)
-      d.appendLittleEndian(e.crc)
-      d.appendLittleEndian(e.compressedSize)
-      d.appendLittleEndian(e.size)
-      d.appendLittleEndian(UInt16(e.name.count))
-      d.appendLittleEndian(UInt16(0))  // extra field
-      d.appendLittleEndian(UInt16(0))  // comment
-      d.appendLittleEndian(UInt16(0))  // disk number
-      d.appendLittleEndian(UInt16(0))  // internal attributes
-      d.appendLittleEndian(UInt32(0))  // external attributes
-      d.appendLittleEndian(e.offset)
+      d.appendZipInteger(UInt32(0x0201_4B50))
+      d.appendZipInteger(UInt16(20))  // made by: version 2.0, MS-DOS attributes
+      d.appendZipInteger(UInt16(20))  // needed to extract: 2.0
+      d.appendZipInteger(UInt16(e.descriptor ? 0x0008 : 0))
+      d.appendZipInteger(method)
+      d.appendZipInteger(Self.dosTime)
+      d.appendZipInteger(Self.dosDate)
+      d.appendZipInteger(e.crc)
+      d.appendZipInteger(e.compressedSize)
+      d.appendZipInteger(e.size)
+      d.appendZipInteger(UInt16(e.name.count))
+      d.appendZipInteger(UInt16(0))  // extra field
+      d.appendZipInteger(UInt16(0))  // comment
+      d.appendZipInteger(UInt16(0))  // disk number
+      d.appendZipInteger(UInt16(0))  // internal attributes
+      d.appendZipInteger(UInt32(0))  // external attributes
+      d.appendZipInteger(e.offset)
       d.append(contentsOf: e.name)
     }
     try checkLimit(offset + d.count)
     let count = UInt16(min(entries.count, 0xFFFF))
     let directorySize = UInt32(d.count)
-    d.appendLittleEndian(UInt32(0x0605_4B50))
-    d.appendLittleEndian(UInt16(0))  // this disk
-    d.appendLittleEndian(UInt16(0))  // the directory's disk
-    d.appendLittleEndian(count)
-    d.appendLittleEndian(count)
-    d.appendLittleEndian(directorySize)
-    d.appendLittleEndian(start)
-    d.appendLittleEndian(UInt16(0))  // comment
+    d.appendZipInteger(UInt32(0x0605_4B50))
+    d.appendZipInteger(UInt16(0))  // this disk
+    d.appendZipInteger(UInt16(0))  // the directory's disk
+    d.appendZipInteger(count)
+    d.appendZipInteger(count)
+    d.appendZipInteger(directorySize)
+    d.appendZipInteger(start)
+    d.appendZipInteger(UInt16(0))  // comment
     write(d)
     try output.flush()
   }
@@ -154,18 +154,18 @@ final class ZipWriter {
 
   private func writeLocalHeader(_ e: Entry) {
     var h: [UInt8] = []
-    h.appendLittleEndian(UInt32(0x0403_4B50))
-    h.appendLittleEndian(UInt16(20))
-    h.appendLittleEndian(UInt16(e.descriptor ? 0x0008 : 0))
-    h.appendLittleEndian(method)
-    h.appendLittleEndian(Self.dosTime)
-    h.appendLittleEndian(Self.dosDate)
+    h.appendZipInteger(UInt32(0x0403_4B50))
+    h.appendZipInteger(UInt16(20))
+    h.appendZipInteger(UInt16(e.descriptor ? 0x0008 : 0))
+    h.appendZipInteger(method)
+    h.appendZipInteger(Self.dosTime)
+    h.appendZipInteger(Self.dosDate)
     // With a data descriptor the CRC and sizes are zero here and follow the data.
-    h.appendLittleEndian(e.crc)
-    h.appendLittleEndian(e.compressedSize)
-    h.appendLittleEndian(e.size)
-    h.appendLittleEndian(UInt16(e.name.count))
-    h.appendLittleEndian(UInt16(0))
+    h.appendZipInteger(e.crc)
+    h.appendZipInteger(e.compressedSize)
+    h.appendZipInteger(e.size)
+    h.appendZipInteger(UInt16(e.name.count))
+    h.appendZipInteger(UInt16(0))
     h.append(contentsOf: e.name)
     write(h)
   }
@@ -189,8 +189,8 @@ final class ZipWriter {
 }
 
 extension Array where Element == UInt8 {
-  /// Appends `value`'s bytes, least significant first.
-  fileprivate mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+  /// Appends `value`'s bytes, least significant first, as ZIP's headers hold integers.
+  fileprivate mutating func appendZipInteger<T: FixedWidthInteger>(_ value: T) {
     var v = value.littleEndian
     Swift.withUnsafeBytes(of: &v) { append(contentsOf: $0) }
   }
