@@ -17,6 +17,7 @@ struct QueryCommand {
           "-c cannot be used with \(first.function.name):; a summary has its own count column",
           hint: "drop -c, or the aggregate directives"))
       }
+      try refuseBinaryOutput()
       let now = try resolveNow()
       let inputs = try Inputs.open(options, context: context)
       let format = outputFormat(inputs.formats)
@@ -134,8 +135,35 @@ struct QueryCommand {
         numericColumns: plan.outputTypes.map { $0 == .number },
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
-        header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && !plan.group.isEmpty),
+        header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && !plan.group.isEmpty,
+        columnTypes: plan.outputTypes, sheetName: sheetName),
       output: records.buffer)
+  }
+
+  /// `-o xlsx` (Docs/Formats.md, Writing workbooks) is refused on a terminal, which would show its
+  /// bytes as garbage, and with `-c`, which writes a count instead of records.
+  func refuseBinaryOutput() throws(Problem) {
+    guard let format = options.output, format.isBinary else { return }
+    if context.stdoutIsTerminal && !options.explain {
+      throw .usage(UsageError(
+        "-o \(format.rawValue) writes a binary workbook, not for a terminal",
+        hint: "redirect it to a file: sift … -o \(format.rawValue) > out.\(format.rawValue)"))
+    }
+    if options.count {
+      throw .usage(UsageError(
+        "-c cannot be used with -o \(format.rawValue); a workbook holds records",
+        hint: "drop -c, or write the count with -o csv"))
+    }
+  }
+
+  /// The workbook's sheet name: the view's name, else the first file's name without its
+  /// extension, else `stdin`.
+  private var sheetName: String {
+    if let view { return view.view.name }
+    guard let file = options.files.first, file != "-" else { return "stdin" }
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
   }
 
   /// Runs `plan` over `dataset`. After an input error the records before it are written
@@ -145,6 +173,9 @@ struct QueryCommand {
   ) throws(Problem) -> RunSummary {
     do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
       if case .input = error {
+        // A workbook of the records before the error is whole: its sheet and central directory
+        // are written (Docs/Formats.md, Writing workbooks).
+        if let workbook = writer as? XLSXWriter { try? workbook.end() }
         try? records.buffer.flush()
         if let body = records.body {
           _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) }
