@@ -21,7 +21,7 @@ struct Inputs {
       let name = file == "-" ? "stdin" : file
       let options = ReaderOptions(
         name: name, delimiter: request.delimiter, noHeader: request.noHeader,
-        skipBad: request.skipBad)
+        skipBad: request.skipBad, decimalMark: request.decimalMark)
       func reader(_ source: ByteSource, _ format: InputFormat?) throws(InputError) -> OpenedInput {
         try ReaderFactory.makeReader(
           source: source, format: format, options: options, encoding: request.encoding)
@@ -42,7 +42,8 @@ struct Inputs {
           source = { context.stdin }
         }
         let opened = try reader(try source(), request.format)
-        for note in opened.notes { console.error(note + "\n") }
+        // What sift guessed about the file (delimiter, decimal mark): `-q` silences it.
+        if !request.quiet { for note in opened.notes { console.error(note + "\n") } }
         let again = { () throws(InputError) in try reader(try source(), opened.format).reader }
         let canOpenAgain = file != "-" || keepStandardInput
         let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)

@@ -85,6 +85,15 @@ enum OptionTable {
       }
       options.encoding = encoding
     },
+    OptionSpec(
+      long: "decimal", short: nil, value: .choice([",", "."]),
+      placeholder: "MARK", summary: "CSV/TSV decimal mark: , or .", defaultChoice: "from the sample"
+    ) { options, value throws(UsageError) in
+      guard let mark = DecimalMark(option: value) else {
+        throw UsageError("option '--decimal' needs , or ., not '\(value)'")
+      }
+      options.decimalMark = mark
+    },
     flag("no-header", nil, "CSV/TSV has no header row; fields are 1, 2, ...") {
       $0.noHeader = true
     },

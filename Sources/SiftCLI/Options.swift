@@ -85,6 +85,9 @@ public struct Options: Sendable, Equatable {
   public var delimiter: UInt8?
   /// `--encoding`: the input text encoding (Docs/Formats.md "Encodings").
   public var encoding = TextEncoding.utf8
+  /// `--decimal , | .`: how CSV/TSV inputs write numbers; `nil`: decided per file from its
+  /// sample (Docs/Formats.md, Decimal commas).
+  public var decimalMark: DecimalMark?
   public var noHeader = false
   /// `-c, --count`
   public var count = false

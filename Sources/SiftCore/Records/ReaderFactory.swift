@@ -79,6 +79,12 @@ public enum ReaderFactory {
         "note: reading \(options.name) with '\(Character(Unicode.Scalar(d)))' as the delimiter;"
           + " use -d to choose")
     }
+    if resolved == .csv || resolved == .tsv, options.decimalMark == nil {
+      let delimiter = resolved == .tsv ? UInt8.tab : (options.delimiter ?? .comma)
+      let decision = DecimalMarkSniffer.decide(head, delimiter: delimiter, header: !options.noHeader)
+      options.decimalMark = decision.mark
+      if let note = decision.note(name: options.name) { notes.append(note) }
+    }
     let reader: any RecordReader
     switch resolved {
     case .csv, .tsv:
