@@ -86,8 +86,8 @@ enum OptionTable {
       options.encoding = encoding
     },
     OptionSpec(
-      long: "decimal", short: nil, value: .choice([",", "."]),
-      placeholder: "MARK", summary: "CSV/TSV decimal mark: , or .", defaultChoice: "from the sample"
+      long: "decimal", short: nil, value: .text(", or ."), placeholder: "MARK",
+      summary: "CSV/TSV decimal mark: , or . (default: each file's sample)", defaultChoice: nil
     ) { options, value throws(UsageError) in
       guard let mark = DecimalMark(option: value) else {
         throw UsageError("option '--decimal' needs , or ., not '\(value)'")

@@ -24,6 +24,9 @@ public enum DecimalMarkSniffer {
     public func note(name: String) -> String? {
       let choose = "; use --decimal to choose"
       switch mark {
+      case .comma where evidence.point > 0:
+        return "note: \(name) writes numbers both ways (\(evidence.comma) like 12,5,"
+          + " \(evidence.point) like 12.5); reading it with \(mark.described)\(choose)"
       case .comma:
         return "note: reading \(name) with \(mark.described)\(choose)"
       case .point where evidence.comma > 0:
@@ -38,8 +41,9 @@ public enum DecimalMarkSniffer {
     }
   }
 
-  /// The mark the sample of a file delimited by `delimiter` shows: `.comma` when some values
-  /// are written with a decimal comma and none with a decimal point, else `.point`. Only `;`-
+  /// The mark the sample of a file delimited by `delimiter` shows: `.comma` when more values
+  /// only read with a decimal comma than only with a point (those are then text), else
+  /// `.point`. Only `;`-
   /// and tab-delimited files are looked at: in a `,` file a decimal comma would have to be
   /// quoted, and such files write points.
   public static func decide(_ sample: [UInt8], delimiter: UInt8, header: Bool) -> Decision {
@@ -47,7 +51,7 @@ public enum DecimalMarkSniffer {
       return Decision(mark: .point, evidence: Evidence())
     }
     let evidence = self.evidence(sample, delimiter: delimiter, header: header)
-    let comma = evidence.comma > 0 && evidence.point == 0
+    let comma = evidence.comma > evidence.point
     return Decision(mark: comma ? .comma : .point, evidence: evidence)
   }
 
