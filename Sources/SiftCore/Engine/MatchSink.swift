@@ -107,8 +107,8 @@ struct TallySink: MatchSink {
     var tally: GroupTally
     private var scratch: [UInt8] = []
 
-    init(arity: Int) {
-      tally = GroupTally(arity: arity)
+    init(arity: Int, decimalMark: DecimalMark) {
+      tally = GroupTally(arity: arity, decimalMark: decimalMark)
     }
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
@@ -126,12 +126,13 @@ struct TallySink: MatchSink {
   var all: Part
 
   init(plan: Plan) {
-    all = Part(arity: plan.group.count)
+    all = Part(arity: plan.group.count, decimalMark: plan.decimalMark)
   }
 
   func partMaker() -> () -> Part {
     let arity = all.tally.arity
-    return { Part(arity: arity) }
+    let mark = all.tally.decimalMark
+    return { Part(arity: arity, decimalMark: mark) }
   }
 
   mutating func take(

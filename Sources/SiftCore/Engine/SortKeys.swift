@@ -15,7 +15,7 @@ struct SortKeys {
 
   init(plan: Plan) {
     hasGroup = !plan.group.isEmpty
-    groups = GroupTally(arity: plan.group.count)
+    groups = GroupTally(arity: plan.group.count, decimalMark: plan.decimalMark)
     descending = plan.sort.map(\.descending)
     values = Array(repeating: [], count: descending.count)
   }

@@ -43,7 +43,7 @@ struct SummaryTable {
     aggregates = plan.aggregates
     columns = aggregates.map { AggregateColumn(function: $0.function!, fieldType: plan.type(of: $0.field!)) }
     arity = plan.group.count
-    groups = GroupTally(arity: max(arity, 1))
+    groups = GroupTally(arity: max(arity, 1), decimalMark: plan.decimalMark)
     let fields = aggregates.map { $0.field! }
     firstOfField = fields.map { f in fields.firstIndex(of: f)! }
     var totalWidth = 0
