@@ -28,7 +28,7 @@ struct Inputs {
       let name = file == "-" ? "stdin" : file
       let options = ReaderOptions(
         name: name, delimiter: request.delimiter, noHeader: request.noHeader,
-        skipBad: request.skipBad, quoting: request.quoting)
+        skipBad: request.skipBad, quoting: request.quoting, decimalMark: request.decimalMark)
       func reader(
         _ source: ByteSource, _ format: InputFormat?, _ options: ReaderOptions,
         _ encoding: TextEncoding?
@@ -52,7 +52,8 @@ struct Inputs {
           source = { context.stdin }
         }
         let opened = try reader(try source(), request.format, options, request.encoding)
-        // Notes on what was sniffed (Docs/Formats.md, Choosing the format); `-q` silences them.
+        // Notes on what was sniffed (Docs/Formats.md, Choosing the format: delimiter, encoding,
+        // quoting, decimal mark); `-q` silences them.
         for note in opened.notes { console.note(note + "\n") }
         // Opened again, the input is read as first decided: nothing is sniffed twice.
         let again = { () throws(InputError) in

@@ -98,6 +98,15 @@ enum OptionTable {
       default: throw UsageError("option '--quote' needs none, or \", not '\(value)'")
       }
     },
+    OptionSpec(
+      long: "decimal", short: nil, value: .text(", or ."), placeholder: "MARK",
+      summary: "CSV/TSV decimal mark: , or . (default: each file's sample)", defaultChoice: nil
+    ) { options, value throws(UsageError) in
+      guard let mark = DecimalMark(option: value) else {
+        throw UsageError("option '--decimal' needs , or ., not '\(value)'")
+      }
+      options.decimalMark = mark
+    },
     flag("no-header", nil, "CSV/TSV has no header row; fields are 1, 2, ...") {
       $0.noHeader = true
     },

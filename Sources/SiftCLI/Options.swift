@@ -88,6 +88,9 @@ public struct Options: Sendable, Equatable {
   /// `--quote none|"`: whether `"` quotes CSV/TSV fields; `nil`: CSV quotes, TSV when its sample
   /// does (Docs/Formats.md "TSV").
   public var quoting: Bool?
+  /// `--decimal , | .`: how CSV/TSV inputs write numbers; `nil`: decided per file from its
+  /// sample (Docs/Formats.md, Decimal commas).
+  public var decimalMark: DecimalMark?
   public var noHeader = false
   /// `-c, --count`
   public var count = false

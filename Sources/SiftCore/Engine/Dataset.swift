@@ -41,6 +41,9 @@ public final class Dataset {
   /// Keys found by `keyScans` beyond those each input had shown when the sample was taken.
   private var laterKeys: [[String]]
   public private(set) var schema = Schema(names: [])
+  /// `.comma` when every input writes a decimal comma, for the query's number literals
+  /// (Docs/QueryLanguage.md, Numbers in a file's style).
+  public let decimalMark: DecimalMark
   /// How many threads filter a large file, and in what parts.
   public var parallel: ParallelOptions
 
@@ -54,6 +57,7 @@ public final class Dataset {
     keyScans = inputs.map(\.keyScan)
     laterKeys = Array(repeating: [], count: inputs.count)
     self.parallel = parallel
+    decimalMark = !readers.isEmpty && readers.allSatisfy { $0.decimalMark == .comma } ? .comma : .point
     while sample.records < TypeInference.sampleSize, sampledThrough < readers.count {
       do throws(InputError) {
         if let batch = try readers[sampledThrough].nextBatch() {
@@ -135,11 +139,15 @@ public final class Dataset {
   /// reported without reading anything more).
   public func plan(_ query: Query, now: WallTime) throws(PlanError) -> Plan {
     do throws(PlanError) {
-      return try Plan(query: query, schema: schema, now: now) { type(of: $0) }
+      return try Plan(query: query, schema: schema, now: now, decimalMark: decimalMark) {
+        type(of: $0)
+      }
     } catch {
       guard error.unknownField, scanLaterKeys() else { throw error }
       makeSchema()
-      return try Plan(query: query, schema: schema, now: now) { type(of: $0) }
+      return try Plan(query: query, schema: schema, now: now, decimalMark: decimalMark) {
+        type(of: $0)
+      }
     }
   }
 

@@ -6,12 +6,16 @@
 struct GroupTally {
   /// How many fields make a group: 1, or 2 for `group:a,b`.
   let arity: Int
+  /// How the group values' numbers are read for their order: `Plan.decimalMark`, a decimal
+  /// comma when every input writes one (Docs/Formats.md, Decimal commas).
+  let decimalMark: DecimalMark
   /// The distinct groups' keys, numbered: a group's id is its number.
   private var index = GroupIndex()
   private var counts: [Int] = []
 
-  init(arity: Int = 1) {
+  init(arity: Int = 1, decimalMark: DecimalMark = .point) {
     self.arity = arity
+    self.decimalMark = decimalMark
   }
 
   /// Counts one record with group key `key` (`GroupKey.withKey`); returns the group's id.
@@ -54,7 +58,7 @@ struct GroupTally {
 
   /// The same groups and counts with ids in output order: id `i` is the `i`-th group.
   func ranked() -> GroupTally {
-    var ranked = GroupTally(arity: arity)
+    var ranked = GroupTally(arity: arity, decimalMark: decimalMark)
     for id in order() { withKey(id) { _ = ranked.add($0, count: counts[id]) } }
     return ranked
   }
@@ -75,6 +79,7 @@ struct GroupTally {
   /// `sort:` orders it, then by its bytes; then the same for the next field.
   func order() -> [Int] {
     let arity = arity
+    let mark = decimalMark
     // Each group's values as `sort:` orders them, `arity` per group, with no allocation per
     // value: a million groups are ordered in a few tens of MB (Docs/Aggregates.md, Memory).
     var keys: [OrderKey] = []
@@ -83,7 +88,7 @@ struct GroupTally {
     for id in 0..<count {
       index.withKey(id) { key in
         for part in GroupKey.parts(of: key, arity: arity) {
-          keys.append(OrderKey(part, folded: &folded))
+          keys.append(OrderKey(part, folded: &folded, mark: mark))
         }
       }
     }
@@ -113,12 +118,12 @@ private struct OrderKey {
   /// 0 numbers, 1 dates, 2 text, 3 empty (`SortValue`'s order).
   let rank: UInt8
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, folded: inout [UInt8]) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, folded: inout [UInt8], mark: DecimalMark) {
     guard !bytes.isEmpty else {
       (value, length, rank) = (0, 0, 3)
       return
     }
-    switch SortValue(decoded: bytes) {
+    switch SortValue(decoded: bytes, mark: mark) {
     case .number(let n): (value, length, rank) = (n.bitPattern, 0, 0)
     case .date(let t): (value, length, rank) = (UInt64(bitPattern: t), 0, 1)
     case .text(let t):

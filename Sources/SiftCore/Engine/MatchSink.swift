@@ -55,8 +55,9 @@ struct SourceAccess {
   /// The record's text stands for the output (see `RecordWriter.write`).
   let verbatim: Bool
 
-  init(plan: Plan, names: [String], encoding: FieldEncoding) {
-    let layout = SourceLayout(names: names, schema: plan.schema, encoding: encoding)
+  init(plan: Plan, names: [String], encoding: FieldEncoding, decimalMark: DecimalMark) {
+    let layout = SourceLayout(
+      names: names, schema: plan.schema, encoding: encoding, decimalMark: decimalMark)
     fieldCount = names.count
     self.layout = layout
     predicate = plan.predicate(for: layout)
@@ -69,6 +70,11 @@ struct SourceAccess {
     let identity = names.count == plan.schema.names.count
       && layout.local.elementsEqual(0..<names.count)
     verbatim = plan.projection == nil && (encoding == .json || identity)
+  }
+
+  /// The access of a batch's input.
+  init(plan: Plan, names: [String], batch: RecordBatch) {
+    self.init(plan: plan, names: names, encoding: batch.encoding, decimalMark: batch.decimalMark)
   }
 }
 
@@ -101,8 +107,8 @@ struct TallySink: MatchSink {
     var tally: GroupTally
     private var scratch: [UInt8] = []
 
-    init(arity: Int) {
-      tally = GroupTally(arity: arity)
+    init(arity: Int, decimalMark: DecimalMark) {
+      tally = GroupTally(arity: arity, decimalMark: decimalMark)
     }
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
@@ -120,12 +126,13 @@ struct TallySink: MatchSink {
   var all: Part
 
   init(plan: Plan) {
-    all = Part(arity: plan.group.count)
+    all = Part(arity: plan.group.count, decimalMark: plan.decimalMark)
   }
 
   func partMaker() -> () -> Part {
     let arity = all.tally.arity
-    return { Part(arity: arity) }
+    let mark = all.tally.decimalMark
+    return { Part(arity: arity, decimalMark: mark) }
   }
 
   mutating func take(

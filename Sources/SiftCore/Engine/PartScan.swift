@@ -95,7 +95,7 @@ struct PartResult<Collector: PartCollector> {
   var lines = 0
   /// The part reader's field names at its end and the batches' encoding; `nil` when the part
   /// read no batch.
-  var fields: (names: [String], encoding: FieldEncoding)?
+  var fields: (names: [String], encoding: FieldEncoding, decimalMark: DecimalMark)?
   /// What the run's sink collected of the matches.
   var collector: Collector
 }
@@ -244,7 +244,7 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
       }
       let names = part.fieldNames
       if names.count != compiledFor {
-        access = SourceAccess(plan: plan, names: names, encoding: batch.encoding)
+        access = SourceAccess(plan: plan, names: names, batch: batch)
         compiledFor = names.count
       }
       guard let access else { break }
@@ -252,7 +252,7 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
       batch.filter(by: access.predicate, into: &matches)
       result.matched += matches.count
       result.collector.collect(batch, rows: matches, source: source, access: access)
-      result.fields = (names, batch.encoding)
+      result.fields = (names, batch.encoding, batch.decimalMark)
     }
     result.collector.close()
     result.shortRows = part.shortRows
@@ -328,7 +328,7 @@ extension RecordBatch {
       }
       return RecordBatch(
         bytes: newBytes, encoding: encoding, width: width, spans: newSpans, extents: newExtents,
-        lines: newLines)
+        lines: newLines, decimalMark: decimalMark)
     }
   }
 }

@@ -18,10 +18,10 @@ struct Pass<Sink: MatchSink> {
   }
 
   mutating func compiledFor(
-    _ source: Int, names: [String], encoding: FieldEncoding
+    _ source: Int, names: [String], encoding: FieldEncoding, decimalMark: DecimalMark
   ) -> SourceAccess {
     if let c = compiled[source], c.fieldCount == names.count { return c }
-    let c = SourceAccess(plan: plan, names: names, encoding: encoding)
+    let c = SourceAccess(plan: plan, names: names, encoding: encoding, decimalMark: decimalMark)
     if encoding == .json {
       // Keys first seen after the sample, on an input that could not be scanned for them.
       for n in c.layout.fieldsOutsideSchema(names) where !summary.keysAfterSample.contains(n) {
@@ -37,7 +37,8 @@ struct Pass<Sink: MatchSink> {
   mutating func process(
     _ batch: RecordBatch, from source: Int, names: [String]
   ) throws(SiftError) {
-    let c = compiledFor(source, names: names, encoding: batch.encoding)
+    let c = compiledFor(
+      source, names: names, encoding: batch.encoding, decimalMark: batch.decimalMark)
     summary.total += batch.count
     batch.filter(by: c.predicate, into: &matches)
     summary.matched += matches.count
@@ -49,8 +50,8 @@ struct Pass<Sink: MatchSink> {
     summary.total += part.total
     summary.matched += part.matched
     shortRowsElsewhere += part.shortRows
-    if let (names, encoding) = part.fields {
-      _ = compiledFor(source, names: names, encoding: encoding)
+    if let (names, encoding, decimalMark) = part.fields {
+      _ = compiledFor(source, names: names, encoding: encoding, decimalMark: decimalMark)
     }
     try sink.merge(part.collector, compiled: compiled, summary: &summary)
   }

@@ -12,8 +12,14 @@ struct Sample {
   mutating func lay(against schema: Schema, names: [[String]]) {
     var byReader: [Int: SourceLayout] = [:]
     layouts = batches.map { reader, batch in
-      if let layout = byReader[reader], layout.encoding == batch.encoding { return layout }
-      let layout = SourceLayout(names: names[reader], schema: schema, encoding: batch.encoding)
+      if let layout = byReader[reader], layout.encoding == batch.encoding,
+        layout.decimalMark == batch.decimalMark
+      {
+        return layout
+      }
+      let layout = SourceLayout(
+        names: names[reader], schema: schema, encoding: batch.encoding,
+        decimalMark: batch.decimalMark)
       byReader[reader] = layout
       return layout
     }
@@ -22,6 +28,11 @@ struct Sample {
   /// Calls `body` with each sampled value of `field` (all elements of JSON arrays, values at its
   /// nested path), at most `TypeInference.sampleSize` records.
   func forEachValue(of field: ResolvedField, _ body: (FieldValue) -> Void) {
+    forEachValue(of: field) { value, _ in body(value) }
+  }
+
+  /// Calls `body` with each sampled value of `field` and the decimal mark of its input.
+  func forEachValue(of field: ResolvedField, _ body: (FieldValue, DecimalMark) -> Void) {
     var seen = 0
     for ((_, batch), layout) in zip(batches, layouts) {
       guard seen < TypeInference.sampleSize else { return }
@@ -33,9 +44,12 @@ struct Sample {
         for r in 0..<n {
           let value = rows.row(r).field(local)
           if batch.encoding == .json {
-            _ = JSONPath.anyValue(at: field.path[...], in: value) { body($0); return false }
+            _ = JSONPath.anyValue(at: field.path[...], in: value) {
+              body($0, layout.decimalMark)
+              return false
+            }
           } else {
-            body(value)
+            body(value, layout.decimalMark)
           }
         }
       }
@@ -45,7 +59,7 @@ struct Sample {
   /// The type of `field` by the sample.
   func type(of field: ResolvedField) -> ColumnType {
     var inference = TypeInference()
-    forEachValue(of: field) { inference.add($0) }
+    forEachValue(of: field) { inference.add($0, mark: $1) }
     return inference.type
   }
 }

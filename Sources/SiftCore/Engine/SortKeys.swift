@@ -15,7 +15,7 @@ struct SortKeys {
 
   init(plan: Plan) {
     hasGroup = !plan.group.isEmpty
-    groups = GroupTally(arity: plan.group.count)
+    groups = GroupTally(arity: plan.group.count, decimalMark: plan.decimalMark)
     descending = plan.sort.map(\.descending)
     values = Array(repeating: [], count: descending.count)
   }
@@ -29,7 +29,9 @@ struct SortKeys {
       let id = GroupKey.withKey(of: row, fields: group, scratch: &scratch) { groups.add($0) }
       groupIDs.append(Int32(id))
     }
-    for k in 0..<access.sortKeys.count { values[k].append(SortValue(access.sortKeys[k](row))) }
+    for k in 0..<access.sortKeys.count {
+      values[k].append(SortValue(access.sortKeys[k](row), mark: access.layout.decimalMark))
+    }
   }
 
   /// The rank of record `i`'s group.

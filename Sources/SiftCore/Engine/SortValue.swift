@@ -6,17 +6,18 @@ enum SortValue {
   case text([UInt8])
   case empty
 
-  init(_ v: FieldValue) {
+  /// The order of a value of an input whose numbers use the decimal `mark`.
+  init(_ v: FieldValue, mark: DecimalMark = .point) {
     if v.isNullLike {
       self = .empty
       return
     }
-    self = withValueBytes(v) { SortValue(decoded: $0) }
+    self = withValueBytes(v) { SortValue(decoded: $0, mark: mark) }
   }
 
   /// The order of a non-empty value's decoded bytes.
-  init(decoded b: UnsafeBufferPointer<UInt8>) {
-    if let n = NumberParser.parse(b) {
+  init(decoded b: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point) {
+    if let n = NumberParser.parse(b, mark: mark) {
       self = .number(n)
     } else if let d = DateParser.parse(b) {
       self = .date(d.time)

@@ -7,7 +7,11 @@ struct SummarySink: MatchSink {
     var table: SummaryTable
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
-      batch.withRows { table.add(rows, of: $0, group: access.group, values: access.aggregateValues) }
+      batch.withRows {
+        table.add(
+          rows, of: $0, group: access.group, values: access.aggregateValues,
+          mark: access.layout.decimalMark)
+      }
     }
   }
 

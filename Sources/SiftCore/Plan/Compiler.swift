@@ -6,18 +6,24 @@ public typealias RowPredicate = @Sendable (RowView) -> Bool
 public struct SourceLayout: Sendable, Equatable {
   public var local: [Int]
   public var encoding: FieldEncoding
+  /// How the input writes numbers (Docs/Formats.md, Decimal commas).
+  public var decimalMark: DecimalMark
 
-  public init(local: [Int], encoding: FieldEncoding) {
+  public init(local: [Int], encoding: FieldEncoding, decimalMark: DecimalMark = .point) {
     self.local = local
     self.encoding = encoding
+    self.decimalMark = decimalMark
   }
 
   /// The layout of an input whose fields are `names`, against `schema`.
-  public init(names: [String], schema: Schema, encoding: FieldEncoding) {
+  public init(
+    names: [String], schema: Schema, encoding: FieldEncoding, decimalMark: DecimalMark = .point
+  ) {
     var first: [String: Int] = [:]
     for (i, n) in names.enumerated() where first[n] == nil { first[n] = i }
     self.local = schema.names.map { first[$0] ?? -1 }
     self.encoding = encoding
+    self.decimalMark = decimalMark
   }
 
   /// The input's fields (`names`, as given to `init`) that the schema lacks: JSON keys first
@@ -61,7 +67,7 @@ struct Compiler {
       let p = compile(inner)
       return { !p($0) }
     case .field(let field, let tests):
-      let closures = tests.map(ValueTests.closure)
+      let closures = tests.map { ValueTests.closure(for: $0, mark: layout.decimalMark) }
       if closures.count == 1 { return access(field, closures[0]) }
       return access(field) { v in
         for t in closures where t(v) { return true }

@@ -1,5 +1,6 @@
 /// Reads numbers from bytes (Docs/QueryLanguage.md, Filter terms): optional sign, digits, optional fraction and exponent;
-/// in record values also thousands separators (`1,234.50`).
+/// in record values also thousands separators (`1,234.50`); under a decimal comma
+/// (Docs/Formats.md, Decimal commas) the marks swap (`1.234,50`).
 public enum NumberParser {
   private static let exactPowers: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -7,9 +8,15 @@ public enum NumberParser {
   ]
 
   /// The number the bytes spell, or `nil`. Leading and trailing ASCII spaces are ignored.
-  /// With `grouping`, commas between groups of three integer digits are accepted (`1,234.50`).
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, grouping: Bool = true) -> Double? {
+  /// With `grouping`, commas between groups of three integer digits are accepted (`1,234.50`);
+  /// with `mark` `.comma` the fraction starts at a comma and points group (`1.234,50`).
+  @inline(__always)
+  public static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, grouping: Bool = true, mark: DecimalMark = .point
+  ) -> Double? {
     guard let (start, end, negative) = signedDigits(bytes) else { return nil }
+    let groupingByte = mark.groupingByte
+    let fractionByte = mark.fractionByte
     var i = start
     var mantissa: UInt64 = 0
     var significant = 0  // digits accumulated into the mantissa
@@ -30,7 +37,7 @@ public enum NumberParser {
         digits += 1
         groupRun += 1
         i += 1
-      } else if b == .comma && grouping && digits > 0 {
+      } else if b == groupingByte && grouping && digits > 0 {
         if sawComma { guard groupRun == 3 else { return nil } } else { firstGroup = groupRun }
         guard firstGroup >= 1 && firstGroup <= 3 else { return nil }
         sawComma = true
@@ -43,7 +50,7 @@ public enum NumberParser {
     if sawComma { guard groupRun == 3 else { return nil } }
     var exponent = dropped
     var fractionDigits = 0
-    if i < end && bytes[i] == .dot {
+    if i < end && bytes[i] == fractionByte {
       i += 1
       while i < end, bytes[i].isDigit {
         if significant < 19 {
@@ -108,6 +115,20 @@ public enum NumberParser {
   public static func parse(_ text: String) -> Double? {
     var t = text
     return t.withUTF8 { parse($0, grouping: false) }
+  }
+
+  /// The number a query literal spells (Docs/QueryLanguage.md, Numbers in a file's style):
+  /// first as the inputs write numbers (`mark`), then the other way. Under `.point` a literal
+  /// is canonical (`1000.5`, no grouping) or else decimal-comma (`1.000,5`, `12,5`); under
+  /// `.comma` it is decimal-comma first (`1.000` is 1000), else canonical (`1000.5`).
+  public static func parseLiteral(_ text: String, mark: DecimalMark) -> Double? {
+    var t = text
+    return t.withUTF8 { b in
+      switch mark {
+      case .point: return parse(b, grouping: false) ?? parse(b, mark: .comma)
+      case .comma: return parse(b, mark: .comma) ?? parse(b, grouping: false)
+      }
+    }
   }
 
   private static func slowParse(

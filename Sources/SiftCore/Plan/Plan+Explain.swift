@@ -14,7 +14,9 @@ extension Plan {
       let width = named.map { displayWidth(of: $0.value.name) }.max() ?? 0
       for (_, field) in named {
         let pad = String(repeating: " ", count: width - displayWidth(of: field.name))
-        lines.append("  \(field.name)\(pad)  \(type(of: field).rawValue)")
+        // A decimal-comma number says so (Docs/Formats.md, Decimal commas).
+        let mark = type(of: field) == .number && decimalMark == .comma ? " (decimal comma)" : ""
+        lines.append("  \(field.name)\(pad)  \(type(of: field).rawValue)\(mark)")
       }
     }
     if let filter {

@@ -6,13 +6,21 @@ extension Plan {
     case text
   }
 
+  /// Under decimal-comma inputs a literal is read their way first (`1.000` is 1000), and a
+  /// quoted one holding a decimal comma is a number (`"1.000,5"`: the quotes keep the comma from
+  /// separating values; Docs/QueryLanguage.md, Numbers in a file's style).
   func meaning(of literal: Literal, type: ColumnType) -> Meaning {
-    if literal.quoted { return .text }
+    if literal.quoted {
+      guard decimalMark == .comma, literal.text.utf8.contains(.comma),
+        let n = NumberParser.parseLiteral(literal.text, mark: .comma)
+      else { return .text }
+      return .number(n)
+    }
     if let p = periods[literal.span] { return .period(p, fromRelativeWord: true) }
     if let d = DateParser.parse(literal.text, partial: true), d.precision != .year || type.isTemporal {
       return .period(d.period, fromRelativeWord: false)
     }
-    if let n = NumberParser.parse(literal.text) { return .number(n) }
+    if let n = NumberParser.parseLiteral(literal.text, mark: decimalMark) { return .number(n) }
     return .text
   }
 

@@ -11,6 +11,9 @@ public struct Plan: Sendable {
   public let types: [ResolvedField: ColumnType]
   /// "Now" for relative dates.
   public let now: WallTime
+  /// How the inputs write numbers, for reading the query's number literals: `.comma` when
+  /// every input writes a decimal comma (Docs/QueryLanguage.md, Numbers in a file's style).
+  public let decimalMark: DecimalMark
   /// What the query does besides filtering, in the order sort, group, limit, fields.
   public let directives: [PlanDirective]
   /// The filter, typed; `nil` matches every record.
@@ -18,9 +21,11 @@ public struct Plan: Sendable {
   /// Relative-date periods checked while planning, by value span.
   let periods: [Span: Period]
 
-  /// Resolves and checks `query` against `schema`. `typeOf` infers a field's type from the sample.
+  /// Resolves and checks `query` against `schema`. `typeOf` infers a field's type from the sample;
+  /// `decimalMark` is how the inputs write numbers, for the query's number literals.
   public init(
-    query: Query, schema: Schema, now: WallTime, typeOf: (ResolvedField) -> ColumnType
+    query: Query, schema: Schema, now: WallTime, decimalMark: DecimalMark = .point,
+    typeOf: (ResolvedField) -> ColumnType
   ) throws(PlanError) {
     let resolver = FieldResolver(schema: schema)
     var fields: [FieldName: ResolvedField] = [:]
@@ -116,6 +121,7 @@ public struct Plan: Sendable {
     self.fields = fields
     self.types = types
     self.now = now
+    self.decimalMark = decimalMark
     self.directives = directives
     self.periods = periods
     self.filter = try query.filter.map { (e: Expr) throws(PlanError) in try typed(e) }

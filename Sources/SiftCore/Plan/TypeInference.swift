@@ -13,8 +13,8 @@ public struct TypeInference: Sendable {
   /// How many records the sample holds (Docs/Formats.md, How values are read).
   public static let sampleSize = 1000
 
-  /// Counts one value.
-  public mutating func add(_ value: FieldValue) {
+  /// Counts one value of an input whose numbers use the decimal `mark`.
+  public mutating func add(_ value: FieldValue, mark: DecimalMark = .point) {
     if value.isNullLike { return }
     nonEmpty += 1
     switch value.form {
@@ -34,7 +34,7 @@ public struct TypeInference: Sendable {
         switches += 1
         if s.numeric { numericSwitches += 1 }
       }
-      if NumberParser.parse(b) != nil {
+      if NumberParser.parse(b, mark: mark) != nil {
         numbers += 1
       } else if let d = DateParser.parse(b) {
         if d.precision == .instant { dateTimes += 1 } else { dates += 1 }

@@ -11,17 +11,18 @@ func withValueBytes<R>(_ v: FieldValue, _ body: (UnsafeBufferPointer<UInt8>) -> 
 
 /// The closures a plan's typed tests compile to (Docs/QueryLanguage.md, Filter terms).
 enum ValueTests {
-  /// The closure for `test`; a regular expression gets a matcher of its own.
-  static func closure(for test: TypedTest) -> ValueTest {
+  /// The closure for `test` over an input whose numbers use the decimal `mark`; a regular
+  /// expression gets a matcher of its own.
+  static func closure(for test: TypedTest, mark: DecimalMark = .point) -> ValueTest {
     switch test {
     case .textIn(let texts): return textEquals(anyOf: texts)
-    case .numberEquals(let n, let text): return numberEquals(n, text: text)
+    case .numberEquals(let n, let text): return numberEquals(n, text: text, mark: mark)
     case .inPeriod(let p, let text, _): return inPeriod(p, text: text)
     case .switchIs(let on): return switchIs(on)
-    case .numberCompare(let op, let n): return numberCompare(op, n)
+    case .numberCompare(let op, let n): return numberCompare(op, n, mark: mark)
     case .dateCompare(let op, let p): return dateCompare(op, p)
     case .textCompare(let op, let text): return textCompare(op, text)
-    case .numberRange(let low, let high): return numberRange(low, high)
+    case .numberRange(let low, let high): return numberRange(low, high, mark: mark)
     case .dateRange(let low, let high): return dateRange(low, high)
     case .textRange(let low, let high): return textRange(low, high)
     case .glob(let pattern): return glob(pattern)
@@ -54,11 +55,11 @@ enum ValueTests {
   }
 
   /// Numeric equality when the value reads as a number, else text equality (`qty:10` = `10.0`).
-  static func numberEquals(_ number: Double, text: String) -> ValueTest {
+  static func numberEquals(_ number: Double, text: String, mark: DecimalMark) -> ValueTest {
     let folded = TextFold.fold(text)
     return { v in
       withValueBytes(v) { b in
-        if let n = NumberParser.parse(b) { return n == number }
+        if let n = NumberParser.parse(b, mark: mark) { return n == number }
         return TextFold.equals(b, folded: folded)
       }
     }
@@ -85,10 +86,10 @@ enum ValueTests {
     }
   }
 
-  static func numberCompare(_ op: Comparison, _ number: Double) -> ValueTest {
+  static func numberCompare(_ op: Comparison, _ number: Double, mark: DecimalMark) -> ValueTest {
     { v in
       withValueBytes(v) { b in
-        guard let n = NumberParser.parse(b) else { return false }
+        guard let n = NumberParser.parse(b, mark: mark) else { return false }
         switch op {
         case .less: return n < number
         case .lessOrEqual: return n <= number
@@ -130,10 +131,10 @@ enum ValueTests {
     }
   }
 
-  static func numberRange(_ low: Double?, _ high: Double?) -> ValueTest {
+  static func numberRange(_ low: Double?, _ high: Double?, mark: DecimalMark) -> ValueTest {
     { v in
       withValueBytes(v) { b in
-        guard let n = NumberParser.parse(b) else { return false }
+        guard let n = NumberParser.parse(b, mark: mark) else { return false }
         return (low.map { n >= $0 } ?? true) && (high.map { n <= $0 } ?? true)
       }
     }

@@ -55,6 +55,7 @@ public final class CSVReader: RecordReader {
   }
 
   private let skipBadRows: Bool
+  public var decimalMark: DecimalMark { options.decimalMark ?? .point }
   private var failure = DeferredFailure()
   private let options: ReaderOptions
   private let format: InputFormat
@@ -98,7 +99,7 @@ public final class CSVReader: RecordReader {
       if extents.count > 0, let width {
         return RecordBatch(
           bytes: buffer, encoding: encoding, width: width, spans: spans.handOff(),
-          extents: extents.handOff(), lines: lines.handOff())
+          extents: extents.handOff(), lines: lines.handOff(), decimalMark: decimalMark)
       }
     }
     return nil

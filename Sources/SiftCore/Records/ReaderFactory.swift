@@ -114,6 +114,12 @@ public enum ReaderFactory {
         "note: reading \(options.name) with \"-quoted fields, as CSV quotes them;"
           + " use --quote none to read quotes as text")
     }
+    if resolved == .csv || resolved == .tsv, options.decimalMark == nil {
+      let delimiter = resolved == .tsv ? UInt8.tab : (options.delimiter ?? .comma)
+      let decision = DecimalMarkSniffer.decide(head, delimiter: delimiter, header: !options.noHeader)
+      options.decimalMark = decision.mark
+      if let note = decision.note(name: options.name) { notes.append(note) }
+    }
     let reader: any RecordReader
     switch resolved {
     case .csv, .tsv:

@@ -19,6 +19,8 @@ public final class RecordBatch: @unchecked Sendable {
   /// The input bytes the spans point into.
   public let bytes: [UInt8]
   public let encoding: FieldEncoding
+  /// How the input writes numbers (Docs/Formats.md, Decimal commas): decided once per file.
+  public let decimalMark: DecimalMark
   /// Fields per record: the reader's field count when the batch was made.
   public let width: Int
   /// Field ranges, two `Int32` per field, `width` fields per record; record text ranges, two
@@ -33,21 +35,23 @@ public final class RecordBatch: @unchecked Sendable {
 
   public convenience init(
     bytes: [UInt8], encoding: FieldEncoding, width: Int, spans: [Int32], extents: [Int32],
-    lines: [Int32]
+    lines: [Int32], decimalMark: DecimalMark = .point
   ) {
     self.init(
       bytes: bytes, encoding: encoding, width: width, spans: PointerStore(copying: spans),
-      extents: PointerStore(copying: extents), lines: PointerStore(copying: lines))
+      extents: PointerStore(copying: extents), lines: PointerStore(copying: lines),
+      decimalMark: decimalMark)
   }
 
   init(
     bytes: [UInt8], encoding: FieldEncoding, width: Int, spans: PointerStore<Int32>,
-    extents: PointerStore<Int32>, lines: PointerStore<Int32>
+    extents: PointerStore<Int32>, lines: PointerStore<Int32>, decimalMark: DecimalMark = .point
   ) {
     precondition(spans.count == extents.count * width, "spans must hold width fields per record")
     precondition(lines.count * 2 == extents.count, "one line number per record")
     self.bytes = bytes
     self.encoding = encoding
+    self.decimalMark = decimalMark
     self.width = width
     spanStore = spans
     extentStore = extents

@@ -16,16 +16,20 @@ public struct ReaderOptions: Sendable {
   /// Whether `"` quotes CSV/TSV fields (`--quote`); `nil`: CSV quotes, and TSV quotes when its
   /// sample does (Docs/Formats.md, TSV).
   public var quoting: Bool?
+  /// How numbers are written (Docs/Formats.md, Decimal commas); `nil` until `--decimal` or the
+  /// sample decides it, and then `.point`.
+  public var decimalMark: DecimalMark?
 
   public init(
     name: String, delimiter: UInt8? = nil, noHeader: Bool = false, skipBad: Bool = false,
-    quoting: Bool? = nil
+    quoting: Bool? = nil, decimalMark: DecimalMark? = nil
   ) {
     self.name = name
     self.delimiter = delimiter
     self.noHeader = noHeader
     self.skipBad = skipBad
     self.quoting = quoting
+    self.decimalMark = decimalMark
   }
 }
 
@@ -76,10 +80,13 @@ public protocol RecordReader: AnyObject {
   /// CSV/TSV: whether the input began with a byte order mark and how its first line ended, so
   /// CSV output can keep them (Docs/Formats.md, Output); `.plain` for other formats.
   var textStyle: TextStyle { get }
+  /// How the input writes numbers (Docs/Formats.md, Decimal commas): the mark of every batch.
+  var decimalMark: DecimalMark { get }
 }
 
 extension RecordReader {
   public var headerBytes: [[UInt8]]? { nil }
+  public var decimalMark: DecimalMark { .point }
   public var textStyle: TextStyle { .plain }
   public func readHeader() {}
 }

@@ -296,7 +296,9 @@ public struct SQLWriter {
       case .date, .dateTime: key = try dateKey(of: field)
       default: key = "CASE WHEN NOT \(isEmpty(v)) THEN \(dialect.byteOrder(dialect.lower(v))) END"
       }
-      // The first value of the smallest (largest) key, ties in input order.
+      // The first value of the smallest (largest) key, ties in input order; a decimal-comma
+      // number is written as sift writes summaries (Docs/Formats.md, Decimal commas).
+      let v = plan.decimalMark == .comma && key == n ? withoutSeparators(v) : v
       if let pick = ordered(v, by: key, descending: largest, percentile: nil) { return pick }
       return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
     case .median, .percentile:
@@ -316,7 +318,7 @@ public struct SQLWriter {
   private func exactDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
     let decimal = "CASE WHEN \(n) IS NOT NULL THEN TRY_CAST(\(withoutSeparators(v)) "
       + "AS DECIMAL(38, 10)) END"
-    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), '[.]([0-9]+)', 1)) "
+    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), \(decimalsPattern), 1)) "
       + "END), 0)"
     if function == .avg {
       let decimals = "CAST(\(scale) + 2 AS INTEGER)"
@@ -332,7 +334,7 @@ public struct SQLWriter {
   /// half away from zero, so a tie is settled here).
   private func exactNumeric(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
     let decimal = "CASE WHEN \(n) IS NOT NULL THEN CAST(\(withoutSeparators(v)) AS NUMERIC) END"
-    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(substring(\(v) from '[.]([0-9]+)')) END), 0)"
+    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(substring(\(v) from \(decimalsPattern))) END), 0)"
     if function == .sum { return "CAST(round(sum(\(decimal)), \(scale)) AS TEXT)" }
     let digits = "(\(scale) + 2)"
     let scaled = "(avg(\(decimal)) * power(10::numeric, \(digits)))"
@@ -345,7 +347,7 @@ public struct SQLWriter {
   /// of a binary mean), each written with sift's number of decimals: ten, then cut.
   private func exactClickHouseDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
     let kept = "if(\(n) IS NOT NULL, toDecimal128OrNull(\(withoutSeparators(v)), 10), NULL)"
-    let scale = "toUInt8(coalesce(max(if(\(n) IS NOT NULL, length(extract(\(v), '[.]([0-9]+)')), NULL)), 0))"
+    let scale = "toUInt8(coalesce(max(if(\(n) IS NOT NULL, length(extract(\(v), \(decimalsPattern))), NULL)), 0))"
     let (value, decimals) = function == .sum
       ? ("sum(\(kept))", scale) : ("roundBankers(avg(\(kept)), \(scale) + 2)", "(\(scale) + 2)")
     let text = "toDecimalString(\(value), 10)"
@@ -358,7 +360,7 @@ public struct SQLWriter {
   private func exactSparkDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
     guard function == .sum else { return "avg(\(n))" }
     let kept = "CASE WHEN \(n) IS NOT NULL THEN CAST(\(withoutSeparators(v)) AS DECIMAL(38, 10)) END"
-    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), '[.]([0-9]+)', 1)) END), 0)"
+    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), \(decimalsPattern), 1)) END), 0)"
     let text = "CAST(sum(\(kept)) AS STRING)"
     return "CASE WHEN \(scale) = 0 THEN substring_index(\(text), '.', 1) "
       + "ELSE substring(\(text), 1, instr(\(text), '.') + \(scale)) END"
@@ -631,18 +633,30 @@ public struct SQLWriter {
   }
 
   /// The value as a number, NULL when it is not one: sift's own grammar (Docs/QueryLanguage.md,
-  /// Values and types), thousands separators removed before a cast that cannot fail.
+  /// Values and types), thousands separators removed before a cast that cannot fail. Under a
+  /// decimal comma the marks swap (`1.234,50`; Docs/Formats.md, Decimal commas).
   private func number(_ v: String) -> String {
-    let pattern = "'^ *[+-]?([0-9]{1,3}(,[0-9]{3})+|[0-9]+)([.][0-9]+)?([eE][+-]?[0-9]+)? *$'"
+    let (group, fraction) = plan.decimalMark == .comma ? ("[.]", ",") : (",", "[.]")
+    let pattern =
+      "'^ *[+-]?([0-9]{1,3}(\(group)[0-9]{3})+|[0-9]+)(\(fraction)[0-9]+)?([eE][+-]?[0-9]+)? *$'"
     let stripped = withoutSeparators(v)
     let cast = dialect == .duckdb || dialect == .trino ? "TRY_CAST" : "CAST"
     return "(CASE WHEN \(dialect.matches(v, pattern)) THEN \(cast)(\(stripped) AS \(dialect.double)) END)"
   }
 
-  /// A number's text without its thousands separators and surrounding spaces.
+  /// A number's text without its thousands separators and surrounding spaces, in sift's
+  /// canonical form (`1234.50`; a decimal comma becomes a point).
   private func withoutSeparators(_ v: String) -> String {
-    dialect == .clickhouse
-      ? "replaceAll(replaceAll(\(v), ',', ''), ' ', '')" : "replace(replace(\(v), ',', ''), ' ', '')"
+    let replace = dialect == .clickhouse ? "replaceAll" : "replace"
+    guard plan.decimalMark == .comma else {
+      return "\(replace)(\(replace)(\(v), ',', ''), ' ', '')"
+    }
+    return "\(replace)(\(replace)(\(replace)(\(v), '.', ''), ' ', ''), ',', '.')"
+  }
+
+  /// The pattern whose first group is a number's decimals, as the input writes them.
+  private var decimalsPattern: String {
+    plan.decimalMark == .comma ? "'[,]([0-9]+)'" : "'[.]([0-9]+)'"
   }
 
   /// The value as a date key, NULL when it is not a date: the 20 digits

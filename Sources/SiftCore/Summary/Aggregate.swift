@@ -21,19 +21,21 @@ enum AggregateState {
 
   /// Adds one value (its decoded bytes; empty for an empty, missing or null value) to a state of
   /// `column`. Returns false when a non-empty value is left out for not being of the kind the
-  /// column needs.
-  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ column: AggregateColumn) -> Bool {
+  /// column needs. Numbers are read with the input's decimal `mark`.
+  mutating func add(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ column: AggregateColumn, mark: DecimalMark
+  ) -> Bool {
     guard !bytes.isEmpty else { return true }
     switch self {
     case .extreme(let best):
-      guard let value = column.extremeValue(bytes) else { return false }
+      guard let value = column.extremeValue(bytes, mark: mark) else { return false }
       if column.isBetter(value, than: best) { self = .extreme(value) }
     case .distinct(var values):
       self = .distinct([])
       values.insert(Array(bytes))
       self = .distinct(values)
     case .percentile(var values):
-      guard let n = SummaryNumber(bytes) else { return false }
+      guard let n = SummaryNumber(bytes, mark: mark) else { return false }
       self = .percentile([])
       values.append(n)
       self = .percentile(values)
@@ -91,13 +93,20 @@ struct AggregateColumn {
   let fieldType: ColumnType
 
   /// A value `min:`/`max:` can keep: a number field compares only numbers and a date field only
-  /// dates; a text field compares every value. `nil` for a value left out.
-  func extremeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> SummaryValue? {
-    let key = SortValue(decoded: bytes)
+  /// dates; a text field compares every value. `nil` for a value left out. A number read with
+  /// a decimal comma is kept in sift's canonical form (`1234.50`; Docs/Formats.md, Decimal
+  /// commas), as every summary writes numbers.
+  func extremeValue(_ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark) -> SummaryValue? {
+    let key = SortValue(decoded: bytes, mark: mark)
     switch (fieldType, key) {
     case (.number, .number), (.date, .date), (.dateTime, .date): break
     case (.number, _), (.date, _), (.dateTime, _): return nil
     default: break
+    }
+    if mark == .comma, case .number = key, let n = SummaryNumber(bytes, mark: mark) {
+      var canonical: [UInt8] = []
+      n.append(to: &canonical)
+      return SummaryValue(key: key, bytes: canonical)
     }
     return SummaryValue(key: key, bytes: Array(bytes))
   }
@@ -117,11 +126,11 @@ struct SummaryNumber {
   var exact: ExactDecimal?
   private var inexact: Double
 
-  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-    exact = ExactDecimal(bytes)
+  init?(_ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point) {
+    exact = ExactDecimal(bytes, mark: mark)
     inexact = 0
     if exact == nil {
-      guard let v = NumberParser.parse(bytes), v.isFinite else { return nil }
+      guard let v = NumberParser.parse(bytes, mark: mark), v.isFinite else { return nil }
       inexact = v
     }
   }
@@ -169,10 +178,10 @@ struct NumberTotal {
   }
 
   /// Adds a record value's number (its decoded bytes); false, adding nothing, when they are not
-  /// a number.
-  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    if addPlainDecimal(bytes) { return true }
-    guard let n = SummaryNumber(bytes) else { return false }
+  /// a number under the input's decimal `mark`.
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point) -> Bool {
+    if addPlainDecimal(bytes, mark: mark) { return true }
+    guard let n = SummaryNumber(bytes, mark: mark) else { return false }
     add(n)
     return true
   }
@@ -181,8 +190,11 @@ struct NumberTotal {
   /// scale than the sum, read and added in one step; false, adding nothing, for any other value
   /// (no null token is a plain decimal, so a caller may try this before looking for one).
   @inline(__always)
-  mutating func addPlainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard isExact, let (units, scale) = ExactDecimal.plainUnits(bytes), scale <= Int(self.scale),
+  mutating func addPlainDecimal(
+    _ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point
+  ) -> Bool {
+    guard isExact, let (units, scale) = ExactDecimal.plainUnits(bytes, mark: mark),
+      scale <= Int(self.scale),
       Int(self.scale) - scale <= ExactDecimal.maxDigits
     else { return false }
     // At most 18 digits times at most 10^18: no overflow before the addition.

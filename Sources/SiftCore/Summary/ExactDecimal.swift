@@ -8,10 +8,12 @@ struct ExactDecimal: Equatable {
 
   static let maxDigits = 18
 
-  /// Reads a number as record values write it (`-1,234.50`, ` 7 `); `nil` when the bytes are
-  /// not a plain decimal of at most 18 significant digits.
-  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// Reads a number as record values write it (`-1,234.50`, ` 7 `; under a decimal comma
+  /// `-1.234,50`); `nil` when the bytes are not a plain decimal of at most 18 significant digits.
+  init?(_ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point) {
     guard let (start, end, negative) = NumberParser.signedDigits(bytes) else { return nil }
+    let groupingByte = mark.groupingByte
+    let fractionByte = mark.fractionByte
     var i = start
     var units: Int64 = 0
     var significant = 0
@@ -29,12 +31,12 @@ struct ExactDecimal: Equatable {
         guard significant <= Self.maxDigits else { return nil }
         digits += 1
         if sawDot { scale += 1 } else { groupRun += 1 }
-      } else if b == .comma && !sawDot && digits > 0 {
+      } else if b == groupingByte && !sawDot && digits > 0 {
         if sawComma { guard groupRun == 3 else { return nil } } else { firstGroup = groupRun }
         guard firstGroup >= 1 && firstGroup <= 3 else { return nil }
         sawComma = true
         groupRun = 0
-      } else if b == .dot && !sawDot && digits > 0 {
+      } else if b == fractionByte && !sawDot && digits > 0 {
         if sawComma { guard groupRun == 3 else { return nil } }
         sawDot = true
       } else {
@@ -53,7 +55,10 @@ struct ExactDecimal: Equatable {
   /// with digits on both sides, at most 18 digits, an optional minus), read in one short loop;
   /// `nil` for every other form, which `init?(_:)` reads.
   @inline(__always)
-  static func plainUnits(_ bytes: UnsafeBufferPointer<UInt8>) -> (units: Int64, scale: Int)? {
+  static func plainUnits(
+    _ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point
+  ) -> (units: Int64, scale: Int)? {
+    let fractionByte = mark.fractionByte
     var i = 0
     let negative = bytes.first == .minus
     if negative { i = 1 }
@@ -64,7 +69,7 @@ struct ExactDecimal: Equatable {
       let b = bytes[i]
       if b &- .digitZero < 10 {
         units = units &* 10 &+ Int64(b &- .digitZero)
-      } else if b == .dot && point < 0 && i > start {
+      } else if b == fractionByte && point < 0 && i > start {
         point = i
       } else {
         return nil

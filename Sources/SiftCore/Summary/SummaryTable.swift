@@ -43,7 +43,7 @@ struct SummaryTable {
     aggregates = plan.aggregates
     columns = aggregates.map { AggregateColumn(function: $0.function!, fieldType: plan.type(of: $0.field!)) }
     arity = plan.group.count
-    groups = GroupTally(arity: max(arity, 1))
+    groups = GroupTally(arity: max(arity, 1), decimalMark: plan.decimalMark)
     let fields = aggregates.map { $0.field! }
     firstOfField = fields.map { f in fields.firstIndex(of: f)! }
     var totalWidth = 0
@@ -82,8 +82,12 @@ struct SummaryTable {
   }
 
   /// Adds the matching `rows` of a batch: each one's group, of the values of `group` (ignored
-  /// without `group:`), then each aggregate column's values, of `values`, a column at a time.
-  mutating func add(_ rows: [Int32], of cursor: RowCursor, group: [FieldAccessor], values: [FieldAccessor]) {
+  /// without `group:`), then each aggregate column's values, of `values`, a column at a time;
+  /// numbers are read with the input's decimal `mark` (Docs/Formats.md, Decimal commas).
+  mutating func add(
+    _ rows: [Int32], of cursor: RowCursor, group: [FieldAccessor], values: [FieldAccessor],
+    mark: DecimalMark
+  ) {
     var ids: [Int] = []
     ids.reserveCapacity(rows.count)
     // One field's value is mostly read in place; a quoted one, or several, are joined here.
@@ -113,17 +117,19 @@ struct SummaryTable {
           leftOut: &leftOutRows
         ) { total, value in
           // The commonest value, a plain number, is added as it stands.
-          if value.form == .plain || value.form == .jsonNumber, total.addPlainDecimal(value.raw) {
+          if value.form == .plain || value.form == .jsonNumber,
+            total.addPlainDecimal(value.raw, mark: mark)
+          {
             return true
           }
-          return value.isNullLike || withValueBytes(value) { total.add($0) }
+          return value.isNullLike || withValueBytes(value) { total.add($0, mark: mark) }
         }
       case .state(let i):
         Self.addColumn(
           rows, groups: ids, of: cursor, values[k], to: &states, at: i, width: stateWidth,
           leftOut: &leftOutRows
         ) { state, value in
-          value.isNullLike || withValueBytes(value) { state.add($0, column) }
+          value.isNullLike || withValueBytes(value) { state.add($0, column, mark: mark) }
         }
       }
       for n in leftOutRows { rejected.insert(n * values.count + firstOfField[k]) }

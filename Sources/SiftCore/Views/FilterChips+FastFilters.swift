@@ -35,7 +35,10 @@ extension FilterChips {
       case .term(let term, _):
         let own: Plan
         do throws(PlanError) {
-          own = try Plan(query: Query(filter: term), schema: plan.schema, now: plan.now) {
+          own = try Plan(
+            query: Query(filter: term), schema: plan.schema, now: plan.now,
+            decimalMark: plan.decimalMark
+          ) {
             plan.type(of: $0)
           }
         } catch {
