@@ -34,7 +34,7 @@ public enum ReaderFactory {
     var notes: [String] = []
     let magic = try source.peek(8)
     if magic.count >= 2 && magic[0] == 0x1F && magic[1] == 0x8B {
-      let stream = GzipStream(inner: source, initial: [])
+      let stream = Inflater(inner: source, initial: [])
       source = ByteSource(stage: stream, name: source.name)
       source.decompresses = true
     }
