@@ -5,6 +5,8 @@ import SiftCore
 struct Inputs {
   var opened: [DatasetInput] = []
   var formats: [InputFormat] = []
+  /// Each workbook input's sheets (Docs/Formats.md, Workbooks): its name and the sheets' names.
+  var sheets: [(input: String, sheets: [(name: String, hidden: Bool, read: Bool)])] = []
 
   /// The first input's reader, whose style CSV output keeps.
   var first: RecordReader? { opened.first?.reader }
@@ -21,7 +23,8 @@ struct Inputs {
       let name = file == "-" ? "stdin" : file
       let options = ReaderOptions(
         name: name, delimiter: request.delimiter, noHeader: request.noHeader,
-        skipBad: request.skipBad)
+        skipBad: request.skipBad, sheet: request.sheet,
+        onNote: request.quiet ? nil : NoteSink { console.error($0 + "\n") })
       func reader(_ source: ByteSource, _ format: InputFormat?) throws(InputError) -> OpenedInput {
         try ReaderFactory.makeReader(
           source: source, format: format, options: options, encoding: request.encoding)
@@ -52,6 +55,7 @@ struct Inputs {
             reopen: canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
             keyScan: keyed ? { (try? again())?.drainForFieldNames() ?? [] } : nil))
         inputs.formats.append(opened.format)
+        if !opened.sheets.isEmpty { inputs.sheets.append((name, opened.sheets)) }
       } catch {
         throw .input(error, hint: error.line == 0 && file.contains(":") ? hint(request, file: file) : nil)
       }

@@ -85,6 +85,11 @@ enum OptionTable {
       }
       options.encoding = encoding
     },
+    OptionSpec(
+      long: "sheet", short: nil, value: .text("a sheet name or number"), placeholder: "SHEET",
+      summary: "workbook sheet to read, by name or number (default: the first visible)",
+      defaultChoice: nil
+    ) { options, value throws(UsageError) in options.sheet = value },
     flag("no-header", nil, "CSV/TSV has no header row; fields are 1, 2, ...") {
       $0.noHeader = true
     },

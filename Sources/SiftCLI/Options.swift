@@ -85,6 +85,8 @@ public struct Options: Sendable, Equatable {
   public var delimiter: UInt8?
   /// `--encoding`: the input text encoding (Docs/Formats.md "Encodings").
   public var encoding = TextEncoding.utf8
+  /// `--sheet`: the workbook sheet to read, by name or number (Docs/Formats.md "Workbooks").
+  public var sheet: String?
   public var noHeader = false
   /// `-c, --count`
   public var count = false

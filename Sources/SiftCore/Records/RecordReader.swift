@@ -13,13 +13,35 @@ public struct ReaderOptions: Sendable {
   public var noHeader: Bool
   /// Skip malformed records (reported through `onSkip`) instead of failing (Docs/Formats.md, Errors).
   public var skipBad: Bool
+  /// The sheet of a workbook to read, by name or 1-based number; `nil` for the first visible one
+  /// (Docs/Formats.md, Workbooks).
+  public var sheet: String?
+  /// Where notes found while reading go (a workbook's error cells); notes found on opening are
+  /// in `OpenedInput.notes`.
+  public var onNote: NoteSink?
 
-  public init(name: String, delimiter: UInt8? = nil, noHeader: Bool = false, skipBad: Bool = false) {
+  public init(
+    name: String, delimiter: UInt8? = nil, noHeader: Bool = false, skipBad: Bool = false,
+    sheet: String? = nil, onNote: NoteSink? = nil
+  ) {
     self.name = name
     self.delimiter = delimiter
     self.noHeader = noHeader
     self.skipBad = skipBad
+    self.sheet = sheet
+    self.onNote = onNote
   }
+}
+
+/// Where a reader sends the notes it finds while reading (`note: …` lines for standard error);
+/// called only from the thread that reads the input.
+public final class NoteSink: @unchecked Sendable {
+  private let say: (String) -> Void
+
+  public init(_ say: @escaping (String) -> Void) { self.say = say }
+
+  /// Sends one note.
+  public func callAsFunction(_ note: String) { say(note) }
 }
 
 /// Malformed or unreadable input: `sift: NAME:LINE:COLUMN: message` (Docs/Formats.md, Errors).
