@@ -45,7 +45,7 @@ struct Inputs {
           source = { context.stdin }
         }
         let opened = try reader(try source(), request.format)
-        for note in opened.notes { console.error(note + "\n") }
+        if !request.quiet { for note in opened.notes { console.error(note + "\n") } }
         let again = { () throws(InputError) in try reader(try source(), opened.format).reader }
         let canOpenAgain = file != "-" || keepStandardInput
         let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)

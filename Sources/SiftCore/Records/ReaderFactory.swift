@@ -78,7 +78,8 @@ public enum ReaderFactory {
             message: files.isEmpty
               ? "this ZIP archive holds no file"
               : "this ZIP archive holds \(files.count) files; sift reads a ZIP that holds one:"
-                + " " + files.map(\.name).joined(separator: ", "))
+                + " " + files.prefix(10).map(\.name).joined(separator: ", ")
+                + (files.count > 10 ? " and \(files.count - 10) more" : ""))
         }
         source = try archive.open(entry)
         chosenFormat = format ?? Self.format(forPath: entry.name)

@@ -43,12 +43,12 @@ struct ZipEntryCheck: Sendable {
     self.limit = max(Self.floor, overflow ? Int.max : product)
   }
 
-  /// The error for an entry that inflates past `limit`.
+  /// The error for an entry that inflates (or says it inflates) to `inflated` bytes, past `limit`.
   func bomb(inflated: Int) -> InputError {
     InputError(
       name: archive, line: 0, column: 0,
       message:
-        "part \(part) inflates to more than \(inflated) bytes from \(compressedSize) compressed,"
+        "part \(part) inflates to \(inflated) bytes or more from \(compressedSize) compressed,"
         + " over \(Self.ratio) times its size: refused as a ZIP bomb")
   }
 

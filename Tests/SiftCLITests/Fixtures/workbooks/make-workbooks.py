@@ -42,7 +42,7 @@ ws = wb.active
 ws.title = "Mac"
 ws.append(["Tag", "Wert"])
 ws.append([dt.date(2026, 11, 25), 1])
-ws.append([dt.date(1904, 1, 1), 2])
+ws.append([dt.date(1904, 1, 2), 2])  # serial 1 (openpyxl reads serial 0 as a time)
 wb.save("date1904.xlsx")
 
 # XlsxWriter: shared strings with rich text, formulas with cached values, custom formats.
@@ -153,3 +153,10 @@ open("stock.csv.xz", "wb").write(lzma.compress(CSV))
 open("stock.csv.bz2", "wb").write(bz2.compress(CSV))
 # zstd's frame magic and an empty raw block: enough for sift to name it.
 open("stock.csv.zst", "wb").write(bytes([0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x00, 0x01, 0x00, 0x00]))
+
+# A one-column table: its first row is the header, not a title.
+wb = openpyxl.Workbook()
+ws = wb.active
+for v in ["SKU", "A-1", "B-2", "C-3"]:
+    ws.append([v])
+wb.save("one-column.xlsx")
