@@ -10,30 +10,30 @@ final class SheetStream: ByteStage {
   private let noHeader: Bool
   /// Notes met while reading (an error cell, serial 60), said once each.
   private let onNote: NoteSink?
-  private var saidErrorCell = false
-  private var saidLeapDay = false
+  @exclusivity(unchecked) private var saidErrorCell = false
+  @exclusivity(unchecked) private var saidLeapDay = false
 
   /// Notes known once the header is found (title rows skipped).
   private(set) var notes: [String] = []
 
   /// CSV made and not yet read: `out[outRead...]`.
-  private var out: [UInt8] = []
-  private var outRead = 0
-  private var finished = false
-  private var heldError: InputError?
+  @exclusivity(unchecked) private var out: [UInt8] = []
+  @exclusivity(unchecked) private var outRead = 0
+  @exclusivity(unchecked) private var finished = false
+  @exclusivity(unchecked) private var heldError: InputError?
 
   // The row being read: its number and its cells' columns and value bytes.
-  private var rowNumber = 0
-  private var cellColumns: [Int] = []
-  private var cellBounds: [Int] = []
-  private var rowBytes: [UInt8] = []
+  @exclusivity(unchecked) private var rowNumber = 0
+  @exclusivity(unchecked) private var cellColumns: [Int] = []
+  @exclusivity(unchecked) private var cellBounds: [Int] = []
+  @exclusivity(unchecked) private var rowBytes: [UInt8] = []
 
   /// Single-cell rows before the first row with several: title rows, unless the table has one
   /// column (Docs/Formats.md, Workbooks).
-  private var pendingRows: [(number: Int, column: Int, value: [UInt8])] = []
+  @exclusivity(unchecked) private var pendingRows: [(number: Int, column: Int, value: [UInt8])] = []
   static let mostTitleRows = 10
   /// The table's columns (0-based), from its header row; `nil` before it.
-  private var columns: ClosedRange<Int>?
+  @exclusivity(unchecked) private var columns: ClosedRange<Int>?
 
   init(workbook: Workbook, sheet: Workbook.Sheet, noHeader: Bool, onNote: NoteSink?)
     throws(InputError)

@@ -14,23 +14,23 @@ final class XMLScanner {
   let part: String
 
   // Unread bytes are `buffer[position..<count]`; `base` is the part offset of `buffer[0]`.
-  private var buffer: UnsafeMutablePointer<UInt8>
-  private var capacity = 1 << 16
-  private var count = 0
-  private var position = 0
-  private var base = 0
-  private var ended = false
+  @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var capacity = 1 << 16
+  @exclusivity(unchecked) private var count = 0
+  @exclusivity(unchecked) private var position = 0
+  @exclusivity(unchecked) private var base = 0
+  @exclusivity(unchecked) private var ended = false
 
   /// The current tag's local name, as `buffer` offsets (valid until the next `next()`).
-  private var nameStart = 0
-  private var nameEnd = 0
+  @exclusivity(unchecked) private var nameStart = 0
+  @exclusivity(unchecked) private var nameEnd = 0
   /// The current start tag's attributes: local name and raw value offsets, four per attribute.
-  private var attributeBounds: [Int] = []
+  @exclusivity(unchecked) private var attributeBounds: [Int] = []
   /// The current start tag ends in `/>`: `next()` gives its end tag next.
-  private(set) var selfClosing = false
-  private var pendingEnd = false
+  @exclusivity(unchecked) private(set) var selfClosing = false
+  @exclusivity(unchecked) private var pendingEnd = false
   /// The current text's bytes, decoded.
-  private(set) var text: [UInt8] = []
+  @exclusivity(unchecked) private(set) var text: [UInt8] = []
 
   /// The longest single token (a tag or a run of text) a part may hold.
   static let longestToken = 1 << 28
