@@ -89,7 +89,8 @@ public enum ReaderFactory {
         name: options.name, line: 0, column: 0,
         message: "this is named as an Excel workbook but is not one (it is not a ZIP archive)")
     }
-    if encoding != .utf8 {
+    // A workbook's text is UTF-8 XML whatever `--encoding` says (Docs/Formats.md, Workbooks).
+    if encoding != .utf8 && sheets.isEmpty {
       let decompresses = source.decompresses
       source = ByteSource(stage: Transcoder(inner: source, encoding: encoding), name: source.name)
       source.decompresses = decompresses
