@@ -163,7 +163,8 @@ final class SheetStream: ByteStage {
     } else {
       _ = try xml.next()
     }
-    guard hasValue else { return }
+    // No value, or an empty one (`<v/>`): an empty cell, like one that is not there.
+    guard hasValue, !value.isEmpty || type == .inline || type == .formulaText else { return }
     switch type {
     case .shared:
       guard let index = Self.integer(value[...]), index < workbook.sharedCount else {
