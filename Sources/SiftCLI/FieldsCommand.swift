@@ -45,9 +45,10 @@ struct FieldsCommand {
       for (number, sheet) in list.enumerated() {
         out += "  \(number + 1)  \(sheet.name)"
         out += sheet.hidden ? "  (hidden)" : ""
-        out += sheet.read ? "  (read; choose another with --sheet)" : ""
+        out += sheet.read ? "  (read)" : ""
         out += "\n"
       }
+      out += "(--sheet NAME, NUMBER or '*' chooses)\n"
     }
     if let status = console.output(out) { return status }
     if !options.quiet {

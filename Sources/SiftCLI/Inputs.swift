@@ -21,12 +21,18 @@ struct Inputs {
     var inputs = Inputs()
     for file in request.files.isEmpty ? ["-"] : request.files {
       let name = file == "-" ? "stdin" : file
-      let options = ReaderOptions(
-        name: name, delimiter: request.delimiter, noHeader: request.noHeader,
-        skipBad: request.skipBad, sheet: request.sheet,
-        onNote: request.quiet ? nil : NoteSink { console.error($0 + "\n") })
-      func reader(_ source: ByteSource, _ format: InputFormat?) throws(InputError) -> OpenedInput {
-        try ReaderFactory.makeReader(
+      // `--sheet '*'`: every visible sheet of a workbook, each an input with a `sheet` field
+      // (Docs/Formats.md, Workbooks).
+      let allSheets = request.sheet == "*"
+      func reader(_ source: ByteSource, _ format: InputFormat?, sheet: String?) throws(InputError)
+        -> OpenedInput
+      {
+        var options = ReaderOptions(
+          name: name, delimiter: request.delimiter, noHeader: request.noHeader,
+          skipBad: request.skipBad, sheet: sheet,
+          onNote: request.quiet ? nil : NoteSink { console.error($0 + "\n") })
+        options.sheetColumn = allSheets
+        return try ReaderFactory.makeReader(
           source: source, format: format, options: options, encoding: request.encoding)
       }
       // A reader for a run reports the records it skips.
@@ -38,24 +44,42 @@ struct Inputs {
         let source: () throws(InputError) -> ByteSource
         if file != "-" {
           source = { () throws(InputError) in try ByteSource(path: file) }
-        } else if keepStandardInput {
+        } else if keepStandardInput || allSheets {
           let kept = try readWhole(context.stdin)
           source = { ByteSource(bytes: kept, name: "stdin") }
         } else {
           source = { context.stdin }
         }
-        let opened = try reader(try source(), request.format)
-        if !request.quiet { for note in opened.notes { console.error(note + "\n") } }
-        let again = { () throws(InputError) in try reader(try source(), opened.format).reader }
-        let canOpenAgain = file != "-" || keepStandardInput
-        let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)
-        inputs.opened.append(
-          DatasetInput(
-            reader: reporting(opened.reader),
-            reopen: canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
-            keyScan: keyed ? { (try? again())?.drainForFieldNames() ?? [] } : nil))
-        inputs.formats.append(opened.format)
-        if !opened.sheets.isEmpty { inputs.sheets.append((name, opened.sheets)) }
+        let canOpenAgain = file != "-" || keepStandardInput || allSheets
+        func add(_ opened: OpenedInput, sheet: String?) {
+          if !request.quiet { for note in opened.notes { console.error(note + "\n") } }
+          let again = { () throws(InputError) in
+            try reader(try source(), opened.format, sheet: sheet).reader
+          }
+          let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)
+          inputs.opened.append(
+            DatasetInput(
+              reader: reporting(opened.reader),
+              reopen: canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
+              keyScan: keyed ? { (try? again())?.drainForFieldNames() ?? [] } : nil))
+          inputs.formats.append(opened.format)
+        }
+        let first = allSheets ? nil : request.sheet
+        let opened = try reader(try source(), request.format, sheet: first)
+        if !opened.sheets.isEmpty {
+          inputs.sheets.append(
+            (name, allSheets ? opened.sheets.map { ($0.name, $0.hidden, !$0.hidden) } : opened.sheets))
+        }
+        if allSheets && !opened.sheets.isEmpty {
+          // The first visible sheet is open; the other visible ones follow, by number.
+          let visible = opened.sheets.indices.filter { !opened.sheets[$0].hidden }
+          for (k, index) in visible.enumerated() {
+            let sheet = String(index + 1)
+            add(k == 0 ? opened : try reader(try source(), opened.format, sheet: sheet), sheet: sheet)
+          }
+        } else {
+          add(opened, sheet: first)
+        }
       } catch {
         throw .input(error, hint: error.line == 0 && file.contains(":") ? hint(request, file: file) : nil)
       }

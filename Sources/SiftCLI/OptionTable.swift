@@ -87,7 +87,7 @@ enum OptionTable {
     },
     OptionSpec(
       long: "sheet", short: nil, value: .text("a sheet name or number"), placeholder: "SHEET",
-      summary: "workbook sheet, by name or number",
+      summary: "workbook sheet, by name or number; * for all",
       defaultChoice: nil
     ) { options, value throws(UsageError) in options.sheet = value },
     flag("no-header", nil, "CSV/TSV has no header row; fields are 1, 2, ...") {

@@ -57,10 +57,11 @@ public enum ReaderFactory {
         let workbook = try Workbook(archive: archive)
         let sheet = try Self.sheet(of: workbook, named: options.sheet, input: options.name)
         let stream = try SheetStream(
-          workbook: workbook, sheet: sheet, noHeader: options.noHeader, onNote: options.onNote)
+          workbook: workbook, sheet: sheet, noHeader: options.noHeader,
+          sheetColumn: options.sheetColumn, onNote: options.onNote)
         stream.findHeader()
         sheets = workbook.sheets.map { ($0.name, $0.hidden, $0.part == sheet.part && $0.name == sheet.name) }
-        if workbook.sheets.count > 1 && options.sheet == nil {
+        if workbook.sheets.count > 1 && options.sheet == nil && !options.sheetColumn {
           notes.append(
             "note: reading sheet \(sheet.name) of \(options.name), which has \(workbook.sheets.count);"
               + " use --sheet to choose")

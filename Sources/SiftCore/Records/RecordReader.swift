@@ -16,6 +16,9 @@ public struct ReaderOptions: Sendable {
   /// The sheet of a workbook to read, by name or 1-based number; `nil` for the first visible one
   /// (Docs/Formats.md, Workbooks).
   public var sheet: String?
+  /// Give each record of a workbook sheet a first field `sheet` holding the sheet's name
+  /// (`--sheet '*'`, Docs/Formats.md, Workbooks).
+  public var sheetColumn = false
   /// Where notes found while reading go (a workbook's error cells); notes found on opening are
   /// in `OpenedInput.notes`.
   public var onNote: NoteSink?

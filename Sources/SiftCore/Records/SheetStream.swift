@@ -8,6 +8,9 @@ final class SheetStream: ByteStage {
   private let sheet: Workbook.Sheet
   private let xml: XMLScanner
   private let noHeader: Bool
+  /// Each row starts with the sheet's name, the header with `sheet`.
+  private let sheetColumn: Bool
+  @exclusivity(unchecked) private var rowsMade = 0
   /// Notes met while reading (an error cell, serial 60), said once each.
   private let onNote: NoteSink?
   @exclusivity(unchecked) private var saidErrorCell = false
@@ -35,12 +38,14 @@ final class SheetStream: ByteStage {
   /// The table's columns (0-based), from its header row; `nil` before it.
   @exclusivity(unchecked) private var columns: ClosedRange<Int>?
 
-  init(workbook: Workbook, sheet: Workbook.Sheet, noHeader: Bool, onNote: NoteSink?)
-    throws(InputError)
-  {
+  init(
+    workbook: Workbook, sheet: Workbook.Sheet, noHeader: Bool, sheetColumn: Bool = false,
+    onNote: NoteSink?
+  ) throws(InputError) {
     self.workbook = workbook
     self.sheet = sheet
     self.noHeader = noHeader
+    self.sheetColumn = sheetColumn
     self.onNote = onNote
     xml = try workbook.scanner(sheet.part)
   }
@@ -292,6 +297,11 @@ final class SheetStream: ByteStage {
     if !zip(rowColumns, rowColumns.dropFirst()).allSatisfy({ $0 < $1 }) {
       order.sort { rowColumns[$0] < rowColumns[$1] }
     }
+    if sheetColumn {
+      appendField((rowsMade == 0 && !noHeader ? "sheet" : sheet.name).utf8[...])
+      out.append(.comma)
+    }
+    rowsMade += 1
     // A field at column c follows c - lowerBound commas on the line.
     var commas = 0
     var last = -1
@@ -313,7 +323,7 @@ final class SheetStream: ByteStage {
     out.append(.lineFeed)
   }
 
-  private func appendField(_ value: ArraySlice<UInt8>) {
+  private func appendField(_ value: some Collection<UInt8>) {
     if value.contains(where: { $0 == .comma || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn }) {
       out.append(.quote)
       for b in value {
