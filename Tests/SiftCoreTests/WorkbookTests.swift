@@ -186,3 +186,22 @@ import Testing
     }
   }
 }
+
+extension WorkbookTests {
+  /// The records before a bad cell are read first; the error names the sheet and cell.
+  @Test func recordsBeforeABadCellComeFirst() throws {
+    let path = Self.fixtures.appendingPathComponent("bad-shared-string.xlsx").path
+    let opened = try ReaderFactory.makeReader(
+      source: try ByteSource(path: path), format: nil, options: ReaderOptions(name: "b.xlsx"))
+    var records: [[String?]] = []
+    let error = #expect(throws: InputError.self) {
+      while let batch = try opened.reader.nextBatch() {
+        batch.withRows { rows in
+          for r in 0..<rows.count { records.append((0..<batch.width).map { rows.row(r).field($0).string }) }
+        }
+      }
+    }
+    #expect(records == [["A-1", "4"]])
+    #expect(error?.name.hasSuffix("bad-shared-string.xlsx:GRN!A3") == true)
+  }
+}

@@ -96,7 +96,8 @@ public enum ReaderFactory {
       source = ByteSource(stage: Transcoder(inner: source, encoding: encoding), name: source.name)
       source.decompresses = decompresses
     }
-    let head = try source.peek(FormatSniffer.sampleSize)
+    // A sheet's CSV is not sniffed (and an error in its first rows comes after them).
+    let head = sheets.isEmpty ? try source.peek(FormatSniffer.sampleSize) : []
     if let kind = FormatSniffer.binaryKind(head) {
       throw InputError(
         name: options.name, line: 0, column: 0,
