@@ -83,6 +83,11 @@ public enum ReaderFactory {
                 + (files.count > 10 ? " and \(files.count - 10) more" : ""))
         }
         source = try archive.open(entry)
+        if try source.peek(2) == [0x1F, 0x8B] {
+          // A gzipped file inside the ZIP (`grn.csv.gz` in `grn.zip`).
+          source = ByteSource(stage: Inflater(inner: source, initial: []), name: source.name)
+          source.decompresses = true
+        }
         chosenFormat = format ?? Self.format(forPath: entry.name)
       }
     } else if format == nil, Self.isWorkbookName(source.name) {

@@ -160,3 +160,8 @@ ws = wb.active
 for v in ["SKU", "A-1", "B-2", "C-3"]:
     ws.append([v])
 wb.save("one-column.xlsx")
+
+# A gzipped CSV alone in a ZIP.
+import gzip
+with zipfile.ZipFile("gzip-in-zip.zip", "w") as z:
+    z.writestr("stock.csv.gz", gzip.compress(CSV, mtime=0))
