@@ -26,6 +26,9 @@ public struct ProcessContext {
   public var terminalHeight: Int?
   /// The current directory, for finding `./sift.json`.
   public var currentDirectory: String
+  /// `-q`: notes are not written (Docs/CommandLine.md, Notes); errors still are. Set once the
+  /// options are parsed.
+  var quiet = false
 
   public init(
     arguments: [String], environment: [String: String] = [:], stdin: ByteSource,
@@ -49,13 +52,16 @@ public struct ProcessContext {
 
 /// Runs sift with `context.arguments` (without the program name).
 public func run(_ context: ProcessContext) -> ExitStatus {
-  let console = Console(context: context)
-  let options: Options
+  var context = context
+  var options: Options
   do {
     options = try Options.parse(context.arguments)
   } catch {
-    return console.report(.usage(error))
+    return Console(context: context).report(.usage(error))
   }
+  context.quiet = options.quiet
+  let console = Console(context: context)
+  for note in options.settleArguments(isFile: Options.namesFile) { console.note(note + "\n") }
   switch options.mode {
   case .help:
     return console.output(helpText) ?? .matched
@@ -81,7 +87,7 @@ public func run(_ context: ProcessContext) -> ExitStatus {
   if options.explain && options.view == nil && options.files.isEmpty {
     // Without a FILE the field types are unknown (Docs/QueryLanguage.md, "Explain").
     for word in query.unknownRelativeDateWords {
-      console.error("note: '\(word)' is not a relative date (\(Plan.relativeDateWords));"
+      console.note("note: '\(word)' is not a relative date (\(Plan.relativeDateWords));"
         + " against a date field it is an error: give a FILE to check the query against it\n")
     }
     return console.output(query.canonicalForm + "\n") ?? .matched

@@ -17,11 +17,13 @@ enum CompletionScript {
   }
 
   /// The directives offered inside the QUERY: `sort: group: limit: fields: sum: …`.
-  static let directives = Directive.allCases.map { $0.rawValue + ":" }.joined(separator: " ")
+  static let directives = Directive.offered.map { $0.name + ":" }.joined(separator: " ")
 
-  /// The directives whose values are field names, as an alternation: `sort|group|fields|sum|…`.
-  static let fieldDirectives = Directive.allCases.filter { $0 != .limit }.map(\.rawValue)
-    .joined(separator: "|")
+  /// The directives whose values are field names, as an alternation: `sort|group|fields|sum|…`,
+  /// ending in `p[0-9]*` for every percentile (a pattern that reads the same as a shell glob and
+  /// as fish's regex).
+  static let fieldDirectives = (Directive.offered.filter { $0 != .limit && $0.aggregate?.percentile == nil }
+    .map(\.name) + ["median", "p[0-9]*"]).joined(separator: "|")
 
   /// The options that take a value, as a shell `case` pattern: `-f|--format|…`.
   private static var valueOptionPattern: String {

@@ -9,6 +9,12 @@ struct Console {
     try? write(text, to: context.stderr)
   }
 
+  /// Writes a note (a guess sift made, a hint) to standard error unless `-q` asked for quiet
+  /// (Docs/CommandLine.md, Notes).
+  func note(_ text: String) {
+    if !context.quiet { error(text) }
+  }
+
   /// Writes `text` to standard output: `nil` when written, else the status to end with
   /// (`Problem.output`).
   func output(_ text: String, ifClosed closedStatus: ExitStatus = .matched) -> ExitStatus? {
@@ -43,13 +49,13 @@ struct Console {
   }
 
   /// Colour for a destination per `--color` (Docs/FeedbackBar.md, Colour and plain text): `auto` only on a terminal, with `NO_COLOR`
-  /// unset and `TERM` not `dumb`; 24-bit when `COLORTERM` says so.
+  /// unset or empty (no-color.org) and `TERM` not `dumb`; 24-bit when `COLORTERM` says so.
   func colorMode(_ choice: ColorChoice, terminal: Bool) -> ColorMode {
     let env = context.environment
     switch choice {
     case .never: return .none
     case .auto:
-      guard terminal, env["NO_COLOR"] == nil, env["TERM"] != "dumb" else { return .none }
+      guard terminal, (env["NO_COLOR"] ?? "").isEmpty, env["TERM"] != "dumb" else { return .none }
     case .always: break
     }
     let colorterm = env["COLORTERM"]?.lowercased() ?? ""

@@ -9,6 +9,7 @@ import SiftCore
 extension QueryCommand {
   func runOnEngine(_ engine: SQLEngine) -> ExitStatus {
     do throws(Problem) {
+      try refuseBinaryOutput()
       let prepared = try SQLCommand.prepare(options, query: query, context: context)
       let (plan, inputs, now) = (prepared.plan, prepared.inputs, prepared.now)
       var writer = prepared.writer

@@ -26,12 +26,12 @@ let usageLines: [(command: String, meaning: String)] = [
   ("sift -i [@VIEW] [QUERY] [FILE...]", ""),
 ]
 
-/// What QUERY and FILE are, said under the usage.
+/// What QUERY and FILE are, said under the usage: one note a line in the manual page, wrapped
+/// at 80 columns in `--help`.
 let usageNotes = [
   "QUERY is one argument: quote it. '' matches everything.",
-  "FILE '-' or none: standard input.",
-  "A query may start with '-' (sift '-status:cancelled' grn.csv); one that looks",
-  "like options (-cq) goes after --:  sift -- '-cq' grn.csv",
+  "FILE '-' or none: standard input; a lone FILE (sift grn.csv) is read with no query.",
+  "A query may start with '-' (sift '-status:cancelled' grn.csv); one that looks like options (-cq) goes after --: sift -- '-cq' grn.csv",
 ]
 
 /// The query language in examples (Docs/QueryLanguage.md has the whole of it).
@@ -69,6 +69,14 @@ let querySummary: [QuerySection] = [
     QueryExample(text: "group:customer  group:a,b", meaning: "group by a field; by b inside a"),
     QueryExample(text: "limit:20  limit:3/group", meaning: "the first 20 records; 3 per group"),
     QueryExample(text: "fields:grn_no,date,customer", meaning: "output only these fields, in this order"),
+    QueryExample(text: "fields:-sku,item", meaning: "every field but these"),
+  ]),
+  QuerySection(title: "Aggregates (one summary row per group)", examples: [
+    QueryExample(text: "group:customer sum:amount", meaning: "count and sum per customer: amount_sum"),
+    QueryExample(text: "avg:qty  min:date  max:date", meaning: "mean; smallest, largest value"),
+    QueryExample(text: "distinct:customer", meaning: "how many different values"),
+    QueryExample(text: "p95:delay  median:qty", meaning: "percentile pN (1 to 99), median = p50"),
+    QueryExample(text: "sort:-amount_sum limit:5", meaning: "sort and limit the summary rows"),
   ]),
 ]
 
@@ -86,7 +94,7 @@ let exitStatusLine = "0 records matched, 1 none matched, 2 error."
 let helpText: String = {
   var lines = ["sift \(siftVersion): \(siftTagline)", "", "Usage:"]
   lines += usageLines.flatMap { columns("  " + $0.command, $0.meaning, at: 33) }
-  lines += [""] + usageNotes + ["", "Options:"]
+  lines += [""] + usageNotes.flatMap { wrap($0, width: 80) } + ["", "Options:"]
   lines += OptionTable.visible.flatMap { columns("  " + $0.synopsis, $0.help, at: 26) }
   for section in querySummary {
     lines += ["", section.title + ":"]

@@ -7,6 +7,13 @@ struct Inputs {
   var formats: [InputFormat] = []
   /// Each workbook input's sheets (Docs/Formats.md, Workbooks): its name and the sheets' names.
   var sheets: [(input: String, sheets: [(name: String, hidden: Bool, read: Bool)])] = []
+  /// What was given or sniffed for each input: its options, encoding and notes.
+  var decisions: [OpenedInput] = []
+
+  /// The inputs read as UTF-8 whose sample holds bytes that are not (Docs/FeedbackBar.md, Notes).
+  var namesHoldingBytesNotUTF8: [String] {
+    decisions.filter(\.holdsBytesNotUTF8).map(\.options.name)
+  }
 
   /// The first input's reader, whose style CSV output keeps.
   var first: RecordReader? { opened.first?.reader }
@@ -24,16 +31,17 @@ struct Inputs {
       // `--sheet '*'`: every visible sheet of a workbook, each an input with a `sheet` field
       // (Docs/Formats.md, Workbooks).
       let allSheets = request.sheet == "*"
-      func reader(_ source: ByteSource, _ format: InputFormat?, sheet: String?) throws(InputError)
-        -> OpenedInput
-      {
-        var options = ReaderOptions(
-          name: name, delimiter: request.delimiter, noHeader: request.noHeader,
-          skipBad: request.skipBad, sheet: sheet,
-          onNote: request.quiet ? nil : NoteSink { console.error($0 + "\n") })
-        options.sheetColumn = allSheets
-        return try ReaderFactory.makeReader(
-          source: source, format: format, options: options, encoding: request.encoding)
+      var options = ReaderOptions(
+        name: name, delimiter: request.delimiter, noHeader: request.noHeader,
+        skipBad: request.skipBad, quoting: request.quoting,
+        onNote: NoteSink { console.note($0 + "\n") })
+      options.sheetColumn = allSheets
+      func reader(
+        _ source: ByteSource, _ format: InputFormat?, _ options: ReaderOptions,
+        _ encoding: TextEncoding?
+      ) throws(InputError) -> OpenedInput {
+        try ReaderFactory.makeReader(
+          source: source, format: format, options: options, encoding: encoding)
       }
       // A reader for a run reports the records it skips.
       func reporting(_ reader: RecordReader) -> RecordReader {
@@ -51,10 +59,12 @@ struct Inputs {
           source = { context.stdin }
         }
         let canOpenAgain = file != "-" || keepStandardInput || allSheets
-        func add(_ opened: OpenedInput, sheet: String?) {
-          if !request.quiet { for note in opened.notes { console.error(note + "\n") } }
+        func add(_ opened: OpenedInput) {
+          // Notes on what was sniffed (Docs/Formats.md, Choosing the format); `-q` silences them.
+          for note in opened.notes { console.note(note + "\n") }
+          // Opened again, the input is read as first decided: nothing is sniffed twice.
           let again = { () throws(InputError) in
-            try reader(try source(), opened.format, sheet: sheet).reader
+            try reader(try source(), opened.format, opened.options, opened.encoding).reader
           }
           let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)
           inputs.opened.append(
@@ -63,9 +73,11 @@ struct Inputs {
               reopen: canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
               keyScan: keyed ? { (try? again())?.drainForFieldNames() ?? [] } : nil))
           inputs.formats.append(opened.format)
+          inputs.decisions.append(opened)
         }
-        let first = allSheets ? nil : request.sheet
-        let opened = try reader(try source(), request.format, sheet: first)
+        var firstOptions = options
+        firstOptions.sheet = allSheets ? nil : request.sheet
+        let opened = try reader(try source(), request.format, firstOptions, request.encoding)
         if !opened.sheets.isEmpty {
           inputs.sheets.append(
             (name, allSheets ? opened.sheets.map { ($0.name, $0.hidden, !$0.hidden) } : opened.sheets))
@@ -74,11 +86,12 @@ struct Inputs {
           // The first visible sheet is open; the other visible ones follow, by number.
           let visible = opened.sheets.indices.filter { !opened.sheets[$0].hidden }
           for (k, index) in visible.enumerated() {
-            let sheet = String(index + 1)
-            add(k == 0 ? opened : try reader(try source(), opened.format, sheet: sheet), sheet: sheet)
+            var each = options
+            each.sheet = String(index + 1)
+            add(k == 0 ? opened : try reader(try source(), opened.format, each, opened.encoding))
           }
         } else {
-          add(opened, sheet: first)
+          add(opened)
         }
       } catch {
         throw .input(error, hint: error.line == 0 && file.contains(":") ? hint(request, file: file) : nil)

@@ -57,7 +57,7 @@ enum ManPage {
     ("SIFT_CONFIG", "the views file, as --config"),
     ("SIFT_PAGER, PAGER", "the pager for a tall table; else less -FRSX"),
     ("COLUMNS, LINES", "the terminal's width and height, instead of asking the terminal"),
-    ("NO_COLOR", "set: no colour with --color auto"),
+    ("NO_COLOR", "set and not empty: no colour with --color auto"),
     ("LANG, LC_ALL, LC_CTYPE", "a UTF-8 locale allows Unicode in the feedback bar"),
   ]
 

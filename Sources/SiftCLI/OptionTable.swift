@@ -76,14 +76,27 @@ enum OptionTable {
       }
     },
     OptionSpec(
-      long: "encoding", short: nil, value: .choice(["utf-8", "latin-1", "windows-1252"]),
-      placeholder: "NAME", summary: "input text", defaultChoice: "utf-8"
+      long: "encoding", short: nil,
+      value: .choice(["utf-8", "latin-1", "windows-1252", "utf-16le", "utf-16be"]),
+      placeholder: "NAME", summary: "input text", defaultChoice: "sniffed"
     ) { options, value throws(UsageError) in
       guard let encoding = TextEncoding(name: value) else {
         throw UsageError(
-          "option '--encoding' needs one of utf-8, latin-1, windows-1252, not '\(value)'")
+          "option '--encoding' needs one of utf-8, latin-1, windows-1252, utf-16le, utf-16be,"
+            + " not '\(value)'")
       }
       options.encoding = encoding
+    },
+    OptionSpec(
+      long: "quote", short: nil, value: .text("none, or \""), placeholder: "Q",
+      summary: "CSV/TSV quote: none, or \" (default: \" for CSV, sniffed for TSV)",
+      defaultChoice: nil
+    ) { options, value throws(UsageError) in
+      switch value {
+      case "none": options.quoting = false
+      case "\"": options.quoting = true
+      default: throw UsageError("option '--quote' needs none, or \", not '\(value)'")
+      }
     },
     OptionSpec(
       long: "sheet", short: nil, value: .text("a sheet name or number"), placeholder: "SHEET",
@@ -96,7 +109,7 @@ enum OptionTable {
     flag("count", "c", "only the number of matches; per group with group:") {
       $0.count = true
     },
-    flag("quiet", "q", "no feedback bar") { $0.quiet = true },
+    flag("quiet", "q", "no feedback bar, no notes") { $0.quiet = true },
     choice("summary", nil, "STYLE", "feedback bar style", SummaryStyle.self, default: "bar") {
       $0.summary = $1
     },

@@ -83,8 +83,11 @@ public struct Options: Sendable, Equatable {
   public var output: OutputFormat?
   /// `-d, --delimiter`: one byte.
   public var delimiter: UInt8?
-  /// `--encoding`: the input text encoding (Docs/Formats.md "Encodings").
-  public var encoding = TextEncoding.utf8
+  /// `--encoding`: the input text encoding; `nil`: sniffed per input (Docs/Formats.md "Encodings").
+  public var encoding: TextEncoding?
+  /// `--quote none|"`: whether `"` quotes CSV/TSV fields; `nil`: CSV quotes, TSV when its sample
+  /// does (Docs/Formats.md "TSV").
+  public var quoting: Bool?
   /// `--sheet`: the workbook sheet to read, by name or number (Docs/Formats.md "Workbooks").
   public var sheet: String?
   public var noHeader = false
@@ -290,5 +293,35 @@ extension Options {
   func files(of view: View?) -> [String] {
     guard files.isEmpty, let source = view?.source else { return files }
     return [source]
+  }
+}
+
+extension Options {
+  /// The arguments read against the file system (Docs/CommandLine.md, Arguments a new user
+  /// writes): a view named after the QUERY (`sift 'group:x' @invoices`) is the view, and a lone
+  /// argument that names an existing file (`sift grn.csv`) is that FILE with an empty query.
+  /// Returns the notes that say so. `isFile` tells whether a path names something to read.
+  mutating func settleArguments(isFile: (String) -> Bool) -> [String] {
+    guard mode == .query else { return [] }
+    var notes: [String] = []
+    if view == nil, let first = files.first, first.hasPrefix("@"), first.count > 1, !isFile(first) {
+      view = String(first.dropFirst())
+      files.removeFirst()
+      notes.append("note: reading \(first) as the view; views come first: sift \(first) QUERY [FILE...]")
+    }
+    if view == nil, files.isEmpty, !query.isEmpty, isFile(query) {
+      notes.append(
+        "note: '\(query)' is a file, read with an empty query;"
+          + " to search for that text, name the input: sift '\(query)' FILE")
+      files = [query]
+      query = ""
+    }
+    return notes
+  }
+
+  /// True when `path` names a file or pipe that can be read (not a directory, not missing).
+  static func namesFile(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFDIR
   }
 }

@@ -14,9 +14,10 @@ struct QueryCommand {
       if options.count, let first = query.aggregates.first {
         // A summary already counts (Docs/Aggregates.md): `-c` would hide it.
         throw .usage(UsageError(
-          "-c cannot be used with \(first.function.rawValue):; a summary has its own count column",
+          "-c cannot be used with \(first.function.name):; a summary has its own count column",
           hint: "drop -c, or the aggregate directives"))
       }
+      try refuseBinaryOutput()
       let now = try resolveNow()
       let inputs = try Inputs.open(options, context: context)
       let format = outputFormat(inputs.formats)
@@ -33,8 +34,10 @@ struct QueryCommand {
       let records = RecordOutput(presentation, stdout: context.stdout)
       let summary = try execute(
         plan, on: dataset, writer: makeWriter(plan, inputs, presentation, records), records: records)
-      return try present(
+      let status = try present(
         plan, summary, presentation, records: records, fastFilterChips: fastFilterChips)
+      if let note = bytesNotUTF8Note(plan, summary, inputs) { console.error(note + "\n") }
+      return status
     } catch {
       return console.report(error)
     }
@@ -91,13 +94,24 @@ struct QueryCommand {
     return console.show(pieces, pager: options.pager, ifClosed: outcome) ?? outcome
   }
 
+  /// The bar's note when a text term with accents matched nothing in inputs holding bytes that
+  /// are not UTF-8, read as they are (Docs/FeedbackBar.md, Notes); `nil` otherwise or with `-q`.
+  private func bytesNotUTF8Note(_ plan: Plan, _ summary: RunSummary, _ inputs: Inputs) -> String? {
+    let names = inputs.namesHoldingBytesNotUTF8
+    guard !options.quiet, summary.matched == 0, !names.isEmpty, plan.hasTextTermBeyondASCII
+    else { return nil }
+    return "note: \(names.joined(separator: ", ")) \(names.count == 1 ? "holds" : "hold") bytes"
+      + " that are not UTF-8, read as they are, which a term with accents does not match;"
+      + " try --encoding windows-1252 or --encoding latin-1"
+  }
+
   /// The plan of the query over `dataset`, its notes reported.
   private func makePlan(on dataset: Dataset, now: WallTime) throws(Problem) -> Plan {
     let plan: Plan
     do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
       throw .plan(error, query: options.query, view: view)
     }
-    for note in query.notes { console.error(note + "\n") }
+    for note in query.notes { console.note(note + "\n") }
     return plan
   }
 
@@ -121,8 +135,35 @@ struct QueryCommand {
         numericColumns: plan.outputTypes.map { $0 == .number },
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
-        header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && !plan.group.isEmpty),
+        header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && !plan.group.isEmpty,
+        columnTypes: plan.outputTypes, sheetName: sheetName),
       output: records.buffer)
+  }
+
+  /// `-o xlsx` (Docs/Formats.md, Writing workbooks) is refused on a terminal, which would show its
+  /// bytes as garbage, and with `-c`, which writes a count instead of records.
+  func refuseBinaryOutput() throws(Problem) {
+    guard let format = options.output, format.isBinary else { return }
+    if context.stdoutIsTerminal && !options.explain {
+      throw .usage(UsageError(
+        "-o \(format.rawValue) writes a binary workbook, not for a terminal",
+        hint: "redirect it to a file: sift … -o \(format.rawValue) > out.\(format.rawValue)"))
+    }
+    if options.count {
+      throw .usage(UsageError(
+        "-c cannot be used with -o \(format.rawValue); a workbook holds records",
+        hint: "drop -c, or write the count with -o csv"))
+    }
+  }
+
+  /// The workbook's sheet name: the view's name, else the first file's name without its
+  /// extension, else `stdin`.
+  private var sheetName: String {
+    if let view { return view.view.name }
+    guard let file = options.files.first, file != "-" else { return "stdin" }
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
   }
 
   /// Runs `plan` over `dataset`. After an input error the records before it are written
@@ -132,6 +173,9 @@ struct QueryCommand {
   ) throws(Problem) -> RunSummary {
     do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
       if case .input = error {
+        // A workbook of the records before the error is whole: its sheet and central directory
+        // are written (Docs/Formats.md, Writing workbooks).
+        if let workbook = writer as? XLSXWriter { try? workbook.end() }
         try? records.buffer.flush()
         if let body = records.body {
           _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) }

@@ -41,7 +41,7 @@ struct SQLCommand {
     }
     if options.count, let first = query.aggregates.first {
       throw .usage(UsageError(
-        "-c cannot be used with \(first.function.rawValue):; a summary has its own count column",
+        "-c cannot be used with \(first.function.name):; a summary has its own count column",
         hint: "drop -c, or the aggregate directives"))
     }
     let file = options.files.count == 1 && options.files[0] != "-" ? options.files[0] : nil
@@ -77,9 +77,20 @@ struct SQLCommand {
     do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
       throw .plan(error, query: options.query, view: nil)
     }
-    for note in query.notes { Console(context: context).error(note + "\n") }
+    for note in query.notes { Console(context: context).note(note + "\n") }
+    let decided = inputs.decisions.first
+    if options.table == nil, let decided, decided.encoding != .utf8 {
+      // The dialects read the file's bytes as UTF-8 (Docs/Formats.md, Encodings).
+      throw .usage(UsageError(
+        "--sql and --engine read \(path) as UTF-8, but sift reads it as \(decided.encoding.name)",
+        hint: "convert it first: iconv -f "
+          + (decided.encoding == .latin1 ? "ISO-8859-1" : decided.encoding.name)
+          + " -t UTF-8 \(path) > utf8.csv"))
+    }
+    // A TSV quoted as CSV is CSV with a tab as the delimiter (Docs/Formats.md, TSV).
+    let quotedTSV = inputs.formats[0] == .tsv && decided?.options.quoting == true
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
-      path: path, format: inputs.formats[0],
+      path: path, format: quotedTSV ? .csv : inputs.formats[0],
       delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
     let writer = SQLWriter(plan: plan, dialect: dialect, source: source, countOnly: options.count)
     return Prepared(plan: plan, writer: writer, inputs: inputs, now: now, database: nil)

@@ -61,6 +61,9 @@ struct ViewsOverviewCommand {
     }
     let now = try QueryCommand(options: options, query: Query(), view: nil, context: context)
       .resolveNow()
+    if options.output == .xlsx {
+      return try ViewsWorkbook(options: options, context: context).write(file, now: now)
+    }
     let digest = options.output == .html
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
@@ -125,7 +128,7 @@ struct ViewsOverviewCommand {
   /// The dataset of a view's source: views on the same source share it, so each source is opened
   /// and sampled once (Docs/Architecture.md, The dataset). Standard input (`-`) is kept, so
   /// that every badge on it counts all of it.
-  private func openDataset(_ source: String) -> Result<Dataset, Problem> {
+  func openDataset(_ source: String) -> Result<Dataset, Problem> {
     var request = Options()
     request.files = [source]
     do throws(Problem) {
@@ -139,7 +142,7 @@ struct ViewsOverviewCommand {
 
 /// A view's badge query run over its source (Docs/Views.md, The views overview): counted for the
 /// tab, or, for the digest, with its first records (Docs/Reports.md, The views digest).
-private struct BadgeRun {
+struct BadgeRun {
   let query: ComposedQuery
   let now: WallTime
   /// The view, for error messages and labels.
@@ -167,13 +170,13 @@ private struct BadgeRun {
     return (ViewsDigest.Section(title: context.view.displayTitle, content: content), summary.matched)
   }
 
-  private func plan(_ query: Query, on dataset: Dataset) throws(Problem) -> Plan {
+  func plan(_ query: Query, on dataset: Dataset) throws(Problem) -> Plan {
     do throws(PlanError) { return try dataset.plan(query, now: now) } catch {
       throw Problem(.plan(error), query: "", view: context)
     }
   }
 
-  private func run(_ plan: Plan, over dataset: Dataset, writer: RecordWriter?) throws(Problem)
+  func run(_ plan: Plan, over dataset: Dataset, writer: RecordWriter?) throws(Problem)
     -> RunSummary
   {
     do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {

@@ -64,7 +64,7 @@ import Testing
     case "distinct":
       return String(Set(values).count)
     default:
-      let p = Int(function.dropFirst())!
+      let p = function == "median" ? 50 : Int(function.dropFirst())!
       let sorted = numbers.map(\.1).sorted()
       guard !sorted.isEmpty else { return "" }
       let rank = max(1, (p * sorted.count + 99) / 100)
@@ -129,6 +129,11 @@ import Testing
       "customer:acme* group:customer avg:unit_price distinct:sku",
       { $0["customer"]?.lowercased().hasPrefix("acme") == true }, ["customer"],
       [("avg", "unit_price"), ("distinct", "sku")]
+    ),
+    (
+      "group:warehouse p75:qty p1:amount p33:unit_price median:qty",
+      { _ in true }, ["warehouse"],
+      [("p75", "qty"), ("p1", "amount"), ("p33", "unit_price"), ("median", "qty")]
     ),
     ("status:nothing-matches sum:amount", { $0["status"] == "nothing-matches" }, [], [("sum", "amount")]),
     (

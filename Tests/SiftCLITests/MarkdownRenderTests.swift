@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Markdown output turned into HTML by a real GFM renderer (`cmark-gfm`, skipped with a message
+/// Markdown output turned into HTML by a real GFM renderer (`cmark-gfm`, skipped with the reason
 /// where it is not installed) shows every value as the value's text, never as markup
 /// (Docs/Formats.md, Markdown); only a bare URL becomes a link to itself.
 @Suite struct MarkdownRenderTests {
@@ -12,11 +12,9 @@ import Testing
     "# not a heading", "line one\nline two", "<http://example.com>", "snake_case_name",
   ]
 
-  @Test func everyValueRendersAsItsText() throws {
-    guard let cmark = executable("cmark-gfm") else {
-      print("skipped: the Markdown render test needs cmark-gfm (apt-get install -y cmark-gfm)")
-      return
-    }
+  @Test(.enabled(if: executable("cmark-gfm") != nil, "needs cmark-gfm (apt-get install -y cmark-gfm)"))
+  func everyValueRendersAsItsText() throws {
+    let cmark = try #require(executable("cmark-gfm"))
     let csv = "v\n" + Self.values.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"" }
       .joined(separator: "\n") + "\n"
     let markdown = sift(["-q", "", "-f", "csv", "-o", "markdown"], stdin: Array(csv.utf8))

@@ -46,17 +46,24 @@ import Testing
     }
   }
 
-  @Test func manPageRendersWithoutWarnings() throws {
-    guard let groff = executable("groff") else {
-      print("skipped: groff is not installed")
-      return
-    }
+  @Test(.enabled(if: executable("groff") != nil, "groff is not installed"))
+  func manPageRendersWithoutWarnings() throws {
+    let groff = try #require(executable("groff"))
     let man = sift(["--man"])
     #expect(man.status == .matched)
     let (status, output, errors) = try runProcess(groff, ["-ww", "-man", "-Tutf8"], input: man.stdout)
     #expect(status == 0)
     #expect(errors.isEmpty, "groff warned: \(errors)")
     #expect(output.contains("QUERY LANGUAGE") || output.contains("Q\u{8}QU"))
+    // Each note under the synopsis is one filled paragraph line: no sentence broken where the
+    // --help text wraps (a lone "looks" on a line of its own).
+    let plain = output.replacing(/.\u{8}/, with: "")
+    let description = plain.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("DESCRIPTION") }.dropFirst()
+      .prefix { !$0.allSatisfy(\.isWhitespace) }
+    #expect(description.count >= 3)
+    for line in description {
+      #expect(line.split(separator: " ").count > 3 || line.hasSuffix("."), "a broken line in the manual page: '\(line)'")
+    }
   }
 
   /// What a user reads never sends them to Docs/, which an installed binary lacks.

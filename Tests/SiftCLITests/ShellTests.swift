@@ -4,7 +4,8 @@ import Testing
 @testable import SiftCLI
 
 /// The completion scripts of `sift --completion` run in real shells (Docs/CommandLine.md,
-/// Completions); a shell that is not installed is skipped with a message.
+/// Completions); a test whose shell is not installed is skipped, with the reason, through
+/// `.enabled(if:)`.
 @Suite struct ShellTests {
   /// The built `sift` next to the test bundle, which the scripts call for views and fields.
   static let siftBinary: URL? = {
@@ -13,20 +14,17 @@ import Testing
     return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
   }()
 
+  /// Whether `shell` is installed and the built `sift` binary is there for its script to call.
+  static func canRun(_ shell: String) -> Bool { executable(shell) != nil && siftBinary != nil }
+
   /// What the bash completion function offers for `words` (as bash splits the line `line`)
   /// with the cursor at the end of word `cursor`, `text` being what readline replaces.
   func bashCompletions(
     _ words: [String], cursor: Int, line: String? = nil, text: String? = nil,
     environment: [String: String] = [:]
-  ) throws -> [String]? {
-    guard let bash = executable("bash") else {
-      print("skipped: bash is not installed")
-      return nil
-    }
-    guard let binary = Self.siftBinary else {
-      print("skipped: no built sift binary next to the tests")
-      return nil
-    }
+  ) throws -> [String] {
+    let bash = try #require(executable("bash"))
+    let binary = try #require(Self.siftBinary)
     let script = FileManager.default.temporaryDirectory
       .appendingPathComponent("sift-completion-\(UUID().uuidString).bash")
     try Data(sift(["--completion", "bash"]).stdout).write(to: script)
@@ -50,20 +48,23 @@ import Testing
     return run.stdout.split(separator: "\n").map(String.init)
   }
 
-  @Test func bashCompletesLongOptions() throws {
-    guard let offered = try bashCompletions(["sift", "--fo"], cursor: 1) else { return }
+  @Test(.enabled(if: canRun("bash"), "needs bash and the built sift binary"))
+  func bashCompletesLongOptions() throws {
+    let offered = try bashCompletions(["sift", "--fo"], cursor: 1)
     #expect(offered.contains("--format"))
     #expect(offered.allSatisfy { $0.hasPrefix("--fo") })
   }
 
-  @Test func bashCompletesOptionValues() throws {
-    guard let offered = try bashCompletions(["sift", "-o", ""], cursor: 2) else { return }
+  @Test(.enabled(if: canRun("bash"), "needs bash and the built sift binary"))
+  func bashCompletesOptionValues() throws {
+    let offered = try bashCompletions(["sift", "-o", ""], cursor: 2)
     #expect(offered == ["table", "csv", "tsv", "json", "ndjson", "markdown", "html"])
     let pager = try bashCompletions(["sift", "--pager", "a"], cursor: 2)
     #expect(pager == ["auto", "always"])
   }
 
-  @Test func bashCompletesViewNames() throws {
+  @Test(.enabled(if: canRun("bash"), "needs bash and the built sift binary"))
+  func bashCompletesViewNames() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("sift-views-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -71,7 +72,6 @@ import Testing
     let views = folder.appendingPathComponent("views.json")
     try Data(#"{"views": {"stock": {}, "shipments": {}, "returns": {}}}"#.utf8).write(to: views)
     let all = try bashCompletions(["sift", "@"], cursor: 1, environment: ["SIFT_CONFIG": views.path])
-    guard let all else { return }
     #expect(all == ["@stock", "@shipments", "@returns"])
     let some = try bashCompletions(["sift", "@s"], cursor: 1, environment: ["SIFT_CONFIG": views.path])
     #expect(some == ["@stock", "@shipments"])
@@ -85,10 +85,9 @@ import Testing
     #expect(value == ["always"])
   }
 
-  @Test func bashCompletesFieldNamesInTheQuery() throws {
-    guard
-      let offered = try bashCompletions(["sift", "'sta", "SampleData/grn.csv"], cursor: 1)
-    else { return }
+  @Test(.enabled(if: canRun("bash"), "needs bash and the built sift binary"))
+  func bashCompletesFieldNamesInTheQuery() throws {
+    let offered = try bashCompletions(["sift", "'sta", "SampleData/grn.csv"], cursor: 1)
     // With the match, the match and a space: two candidates keep readline from closing the quote.
     #expect(offered == ["status:", "status: "])
     let later = try bashCompletions(
@@ -105,27 +104,27 @@ import Testing
     #expect(view == ["status:", "status: "])
   }
 
-  @Test func bashCompletesAnUnquotedQuery() throws {
-    guard let offered = try bashCompletions(["sift", "sta", "SampleData/grn.csv"], cursor: 1)
-    else { return }
+  @Test(.enabled(if: canRun("bash"), "needs bash and the built sift binary"))
+  func bashCompletesAnUnquotedQuery() throws {
+    let offered = try bashCompletions(["sift", "sta", "SampleData/grn.csv"], cursor: 1)
     #expect(offered == ["status:"])
   }
 
-  @Test func bashCompletesDirectivesWithoutAFile() throws {
-    guard let offered = try bashCompletions(["sift", ""], cursor: 1) else { return }
+  @Test(.enabled(if: canRun("bash"), "needs bash and the built sift binary"))
+  func bashCompletesDirectivesWithoutAFile() throws {
+    let offered = try bashCompletions(["sift", ""], cursor: 1)
     #expect(
       offered == [
         "sort:", "group:", "limit:", "fields:", "sum:", "avg:", "min:", "max:", "distinct:",
-        "p50:", "p90:", "p95:", "p99:",
+        "p50:", "p90:", "p95:", "p99:", "median:",
       ])
   }
 
   /// fish lists what it would complete for a command line with `complete -C`.
-  @Test func fishCompletesValuesViewsAndFields() throws {
-    guard let fish = executable("fish"), let binary = Self.siftBinary else {
-      print("skipped: fish is not installed, or no built sift binary next to the tests")
-      return
-    }
+  @Test(.enabled(if: canRun("fish"), "needs fish and the built sift binary"))
+  func fishCompletesValuesViewsAndFields() throws {
+    let fish = try #require(executable("fish"))
+    let binary = try #require(Self.siftBinary)
     let script = FileManager.default.temporaryDirectory
       .appendingPathComponent("sift-completion-\(UUID().uuidString).fish")
     try Data(sift(["--completion", "fish"]).stdout).write(to: script)
@@ -146,12 +145,17 @@ import Testing
     #expect(try offered("sift @grn 'sort:-da") == ["sort:-date"])
   }
 
-  @Test(arguments: [Shell.zsh, .fish, .bash])
+  @Test(.enabled(if: executable("bash") != nil, "bash is not installed"))
+  func bashScriptIsValidSyntax() throws { try scriptIsValidSyntax(shell: .bash) }
+
+  @Test(.enabled(if: executable("zsh") != nil, "zsh is not installed"))
+  func zshScriptIsValidSyntax() throws { try scriptIsValidSyntax(shell: .zsh) }
+
+  @Test(.enabled(if: executable("fish") != nil, "fish is not installed"))
+  func fishScriptIsValidSyntax() throws { try scriptIsValidSyntax(shell: .fish) }
+
   func scriptIsValidSyntax(shell: Shell) throws {
-    guard let program = executable(shell.rawValue) else {
-      print("skipped: \(shell) is not installed")
-      return
-    }
+    let program = try #require(executable(shell.rawValue))
     let script = sift(["--completion", shell.rawValue])
     #expect(script.status == .matched)
     let check = try runProcess(program, ["-n"], input: script.stdout)

@@ -43,6 +43,17 @@ import Testing
         == "sort: grn_no asc group: Date")
   }
 
+  /// Docs/Views.md, Running a view: a summary's rows are in group order, so a query with
+  /// aggregates (in the given query or the preset) drops the default sort whole.
+  @Test(arguments: ["group:warehouse sum:qty,amount", "avg:qty", "status:pending group:customer p75:qty"])
+  func aggregatesDropTheDefaultSort(given: String) throws {
+    let c = try compose(given, sort: "-date,grn_no")
+    #expect(c.query.sort.isEmpty)
+    #expect(c.parts.allSatisfy { $0.key != "sort" })
+    #expect(try compose("", preset: given, sort: "-date").query.sort.isEmpty)
+    #expect(try compose(given + " sort:-count", sort: "-date").query.sort.map(\.field.name) == ["count"])
+  }
+
   @Test func spansAreTracedBackToTheirOwnText() throws {
     let c = try compose("customer:acme", preset: "status:pending")
     let filters = c.query.topLevelFilters

@@ -103,11 +103,24 @@ import Testing
     ("limit:x/group", "expected a whole number (0 or more) after 'limit:', not 'x'", 6),
     ("fields:a,", "expected a field name after ','", 9),
     ("fields: a,", "expected a field name after ','", 10),
+    ("qty>10", "'qty>10' is not a sift comparison: did you mean qty:>10?", 0),
+    ("a qty>=1.5", "'qty>=1.5' is not a sift comparison: did you mean qty:>=1.5?", 2),
+    ("unit_price<5", "'unit_price<5' is not a sift comparison: did you mean unit_price:<5?", 0),
+    ("status==received", "'status==received' is not a sift comparison: did you mean status:received?", 0),
+    ("status=received", "'status=received' is not a sift comparison: did you mean status:received?", 0),
+    ("status!=void", "'status!=void' is not a sift comparison: did you mean -status:void?", 0),
+    ("a.b<>c", "'a.b<>c' is not a sift comparison: did you mean -a.b:c?", 0),
   ])
   func messageAndPosition(query: String, message: String, offset: Int) {
     let found = error(query)
     #expect(found?.message == message)
     #expect(found?.offset == offset)
+  }
+
+  /// Words that only resemble a comparison stay text searches.
+  @Test(arguments: ["\"qty>10\"", "a->b", "10>5", "x>=", "a=>b", "?id=5", "e-mail", "<b>", "x=<y", "-b>", "qty >10"])
+  func wordsThatAreNotForeignComparisonsStayText(query: String) {
+    #expect(error(query) == nil)
   }
 
   @Test func nestingIsCappedAtTheParenthesisThatGoesTooDeep() {

@@ -38,13 +38,15 @@ import Testing
     "group:qty limit:70", "group:status,customer sort:-qty limit:2/group",
   ]
 
+  /// Every query in CSV; the first two also in NDJSON and as a table (the writers do not sort,
+  /// so more formats for every query only repeat the same spills).
   @Test(arguments: [".csv", ".ndjson"])
   func aTinyBudgetGivesTheBytesOfTheInMemorySort(suffix: String) throws {
     let text =
       suffix == ".csv" ? P.csv(rows: 30_000, multilineEvery: 50) : Self.ndjson(rows: 30_000)
     try P.withFile(text, suffix: suffix) { path in
-      for query in Self.queries {
-        for format in [OutputFormat.csv, .ndjson, .table] {
+      for (index, query) in Self.queries.enumerated() {
+        for format in index < 2 ? [OutputFormat.csv, .ndjson, .table] : [.csv] {
           let expected = P.run(query, path, format: format, Self.options(workers: 1))
           #expect(expected.error == nil)
           #expect(expected.output.count > 1000)

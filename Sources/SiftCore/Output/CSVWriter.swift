@@ -22,6 +22,10 @@ public final class CSVWriter: RecordWriter {
   /// The line being written, and values decoded when they need it (`""`, JSON escapes).
   private var line: [UInt8] = []
   private var scratch: [UInt8] = []
+  /// True until the first field is written: a CSV field there that starts with the bytes of a
+  /// byte order mark is quoted, or reading the output back would take them for one
+  /// (Docs/Formats.md, Output).
+  private var atStart = true
 
   public init(
     output: OutputBuffer, dialect: DelimitedDialect, style: TextStyle = .plain,
@@ -47,7 +51,10 @@ public final class CSVWriter: RecordWriter {
     guard !headers.isEmpty else { return }
     var out = [UInt8].take(&line)
     defer { line = out }
-    if style.byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
+    if style.byteOrderMark {
+      out += [0xEF, 0xBB, 0xBF]
+      atStart = false
+    }
     if header {
       for (index, name) in headers.enumerated() {
         if index > 0 { out.append(delimiter) }
@@ -70,7 +77,7 @@ public final class CSVWriter: RecordWriter {
       line = out
       scratch = decoded
     }
-    if verbatim, Self.isWrittenAsItIs(row, delimiter: delimiter, dialect: dialect) {
+    if verbatim, !atStart, Self.isWrittenAsItIs(row, delimiter: delimiter, dialect: dialect) {
       out.append(row.text)
     } else {
       for (index, column) in columns.enumerated() {
@@ -122,10 +129,13 @@ public final class CSVWriter: RecordWriter {
   private func appendField(
     _ text: UnsafeBufferPointer<UInt8>, alone: Bool, to out: inout [UInt8]
   ) {
+    let first = atStart
+    atStart = false
     switch dialect {
     case .csv:
       let needsQuotes =
         (alone && text.isEmpty)
+        || (first && Self.startsWithByteOrderMark(text))
         || text.contains {
           $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn
         }
@@ -166,5 +176,11 @@ extension CSVWriter: PartWritable {
 
   public func appendPart(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
     try output.write(through: bytes)
+  }
+
+  /// Whether `text` starts with the bytes of a UTF-8, UTF-16LE or UTF-16BE byte order mark.
+  private static func startsWithByteOrderMark(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    text.starts(with: [0xEF, 0xBB, 0xBF]) || text.starts(with: [0xFF, 0xFE])
+      || text.starts(with: [0xFE, 0xFF])
   }
 }

@@ -42,7 +42,7 @@ public struct FilterChips {
       guard case .aggregate(let columns) = directive, let function = columns.first?.function
       else { return nil }
       let names = columns.map { labels.label($0.field!.name) }
-      let label = function.percentile.map { "P\($0)" } ?? function.rawValue.prefix(1).uppercased() + function.rawValue.dropFirst()
+      let label = function.name.prefix(1).uppercased() + function.name.dropFirst()
       let words: String
       switch function {
       case .sum: words = "Sum of"
@@ -50,7 +50,8 @@ public struct FilterChips {
       case .min: words = "Smallest"
       case .max: words = "Largest"
       case .distinct: words = "Distinct values of"
-      case .p50, .p90, .p95, .p99: words = "\(function.percentile!)th percentile of"
+      case .median: words = "Median of"
+      case .percentile(let n): words = "\(ordinal(n)) percentile of"
       }
       return Chip(
         kind: .aggregate, field: columns.first?.field?.name, label: label,
@@ -166,4 +167,17 @@ public struct FilterChips {
     }
     return t.replacing("-", with: " ")
   }
+}
+
+/// `1st`, `2nd`, `3rd`, `11th`, `75th`: the English ordinal of a percentile.
+private func ordinal(_ n: Int) -> String {
+  let suffix =
+    switch (n % 10, n % 100) {
+    case (_, 11...13): "th"
+    case (1, _): "st"
+    case (2, _): "nd"
+    case (3, _): "rd"
+    default: "th"
+    }
+  return "\(n)\(suffix)"
 }

@@ -1,6 +1,9 @@
 /// The output formats of Docs/Formats.md, Output.
 public enum OutputFormat: String, Sendable, CaseIterable {
-  case table, csv, tsv, json, ndjson, markdown, html
+  case table, csv, tsv, json, ndjson, markdown, html, xlsx
+
+  /// Whether the format is binary, so not for a terminal (`xlsx`).
+  public var isBinary: Bool { self == .xlsx }
 }
 
 /// One output column: its header name and where its value comes from in a record.

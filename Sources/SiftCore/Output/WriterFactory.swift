@@ -17,12 +17,18 @@ public struct WriterOptions: Sendable {
   public var header: Bool
   /// `html`: the records are a grouped summary, so the last is its `Total` row (Docs/Aggregates.md).
   public var endsWithTotal: Bool
+  /// `xlsx`: per output column, its type (Docs/Formats.md, Writing workbooks).
+  public var columnTypes: [ColumnType]
+  /// `xlsx`: the sheet's name (made valid by Excel's rules).
+  public var sheetName: String
 
   public init(
     format: OutputFormat, delimiter: UInt8 = UInt8(ascii: ","), numericColumns: [Bool] = [],
     maxWidth: Int? = nil, ascii: Bool = false, textStyle: TextStyle = .plain, header: Bool = true,
-    endsWithTotal: Bool = false
+    endsWithTotal: Bool = false, columnTypes: [ColumnType] = [], sheetName: String = "Sheet1"
   ) {
+    self.columnTypes = columnTypes
+    self.sheetName = sheetName
     self.endsWithTotal = endsWithTotal
     self.format = format
     self.textStyle = textStyle
@@ -55,5 +61,8 @@ public func makeWriter(_ options: WriterOptions, output: OutputBuffer) -> any Re
     HTMLWriter(
       output: output, numericColumns: options.numericColumns,
       endsWithTotal: options.endsWithTotal)
+  case .xlsx:
+    XLSXWorkbook(output: output, sheetNames: [options.sheetName])
+      .sheet(0, columnTypes: options.columnTypes)
   }
 }

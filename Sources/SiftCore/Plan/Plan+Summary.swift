@@ -46,16 +46,16 @@ extension Plan {
         let type = types[field] ?? .text
         if function.needsNumbers && type != .number && type != .empty {
           throw PlanError(
-            message: "'\(function.rawValue):' needs numbers, but \(field.name) holds "
+            message: "'\(function.name):' needs numbers, but \(field.name) holds "
               + (type == .text ? "text" : type == .boolean ? "switches" : "\(type.rawValue)s"),
             span: name.span,
             notes: ["  a field holds numbers when every value in its first "
               + "\(groupedDigits(TypeInference.sampleSize)) records is a number or empty"])
         }
-        let column = field.name + "_" + function.rawValue
+        let column = field.name + "_" + function.name
         if column == "count" || columns.contains(where: { $0.name == column }) {
           throw PlanError(
-            message: "\(function.rawValue):\(field.name) is asked for twice; name each field once",
+            message: "\(function.name):\(field.name) is asked for twice; name each field once",
             span: name.span)
         }
         columns.append(SummaryColumn(kind: .aggregate(function), field: field, name: column))

@@ -19,7 +19,7 @@ extension Query {
   private func outline(quotingPlainWords: Bool) -> String {
     var parts: [String] = []
     if let filter { parts.append(filter.outline(quotingPlainWords)) }
-    parts += directives.map { "\($0.kind.rawValue)(\($0.value.outline))" }
+    parts += directives.map { "\($0.kind.name)(\($0.value.outline))" }
     return parts.joined(separator: " ")
   }
 }

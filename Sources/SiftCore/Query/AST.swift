@@ -20,7 +20,7 @@ public struct Span: Hashable, Sendable, CustomStringConvertible {
 public struct Query: Sendable {
   /// The filter; `nil` matches every record.
   public var filter: Expr?
-  /// The directives, at most one of each kind, in the order of `Directive.allCases` except that
+  /// The directives, at most one of each kind, in the order of `Directive.rank` except that
   /// aggregates keep the order they were written in (it is the order of their columns).
   public private(set) var directives: [DirectiveClause]
 
@@ -106,31 +106,107 @@ public struct Query: Sendable {
 
 /// The kinds of directive, in the order the canonical form writes them (aggregates last, in
 /// the order written).
-public enum Directive: String, Sendable, CaseIterable {
+public enum Directive: Sendable, Hashable {
   case sort, group, limit, fields
-  case sum, avg, min, max, distinct, p50, p90, p95, p99
+  /// `sum:`, `avg:`, `p75:` and the other aggregates (Docs/Aggregates.md).
+  case aggregate(AggregateFunction)
+
+  /// The directive a `NAME:` spells (`sort`, `sum`, `p75`, `median`), or `nil`.
+  public init?(name: String) {
+    switch name {
+    case "sort": self = .sort
+    case "group": self = .group
+    case "limit": self = .limit
+    case "fields": self = .fields
+    default:
+      guard let function = AggregateFunction(name: name) else { return nil }
+      self = .aggregate(function)
+    }
+  }
+
+  /// The name as written before the `:`.
+  public var name: String {
+    switch self {
+    case .sort: "sort"
+    case .group: "group"
+    case .limit: "limit"
+    case .fields: "fields"
+    case .aggregate(let function): function.name
+    }
+  }
+
+  /// The directives completion offers, in this order (any `pN` is a directive too).
+  public static let offered: [Directive] =
+    [.sort, .group, .limit, .fields] + AggregateFunction.offered.map(Directive.aggregate)
 
   /// The aggregate this directive asks for, if it is one (Docs/Aggregates.md).
-  public var aggregate: AggregateFunction? { AggregateFunction(rawValue: rawValue) }
+  public var aggregate: AggregateFunction? {
+    if case .aggregate(let function) = self { return function }
+    return nil
+  }
 
   /// Where the directive stands in the canonical form: every aggregate shares the last rank.
   var rank: Int {
-    aggregate == nil ? Directive.allCases.firstIndex(of: self)! : Directive.allCases.count
+    switch self {
+    case .sort: 0
+    case .group: 1
+    case .limit: 2
+    case .fields: 3
+    case .aggregate: 4
+    }
   }
 }
 
 /// What an aggregate directive computes over the matching records of a group (Docs/Aggregates.md).
-public enum AggregateFunction: String, Sendable, CaseIterable {
-  case sum, avg, min, max, distinct, p50, p90, p95, p99
+public enum AggregateFunction: Sendable, Hashable {
+  case sum, avg, min, max, distinct
+  /// `median:`, the 50th percentile under its own name (its column is `FIELD_median`).
+  case median
+  /// `pN:` for a whole N from 1 to 99: the nearest-rank percentile (Docs/Aggregates.md).
+  case percentile(Int)
 
-  /// The percentile of `p50`…`p99`.
+  /// The functions completion and the docs list; every `p1`…`p99` is one too.
+  public static let offered: [AggregateFunction] =
+    [.sum, .avg, .min, .max, .distinct, .percentile(50), .percentile(90), .percentile(95), .percentile(99), .median]
+
+  /// The function a directive name spells: `sum`, `median`, `p75` (no leading zero, 1…99).
+  public init?(name: String) {
+    switch name {
+    case "sum": self = .sum
+    case "avg": self = .avg
+    case "min": self = .min
+    case "max": self = .max
+    case "distinct": self = .distinct
+    case "median": self = .median
+    default:
+      let digits = name.utf8.dropFirst()
+      guard name.utf8.first == UInt8(ascii: "p"), (1...2).contains(digits.count),
+        digits.first != UInt8(ascii: "0"), digits.allSatisfy({ (48...57).contains($0) }),
+        let n = Int(name.dropFirst())
+      else { return nil }
+      self = .percentile(n)
+    }
+  }
+
+  /// The name as written before the `:`, and the suffix of its column (`amount_sum`).
+  public var name: String {
+    switch self {
+    case .sum: "sum"
+    case .avg: "avg"
+    case .min: "min"
+    case .max: "max"
+    case .distinct: "distinct"
+    case .median: "median"
+    case .percentile(let n): "p\(n)"
+    }
+  }
+
+  /// The percentile of `pN` and `median` (50).
   public var percentile: Int? {
     switch self {
-    case .p50: 50
-    case .p90: 90
-    case .p95: 95
-    case .p99: 99
-    default: nil
+    case .median: 50
+    case .percentile(let n): n
+    case .sum, .avg, .min, .max, .distinct: nil
     }
   }
 
@@ -138,7 +214,7 @@ public enum AggregateFunction: String, Sendable, CaseIterable {
   public var needsNumbers: Bool {
     switch self {
     case .min, .max, .distinct: false
-    default: true
+    case .sum, .avg, .median, .percentile: true
     }
   }
 }
@@ -183,7 +259,7 @@ public enum DirectiveValue: Sendable {
     case .group: .group
     case .limit: .limit
     case .fields: .fields
-    case .aggregate(let function, _): Directive(rawValue: function.rawValue)!
+    case .aggregate(let function, _): .aggregate(function)
     }
   }
 }

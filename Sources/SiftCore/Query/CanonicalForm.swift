@@ -26,7 +26,7 @@ extension Query {
         parts.append(filter.canonicalForm)
       }
     }
-    parts += directives.map { "\($0.kind.rawValue): " + $0.value.canonicalForm }
+    parts += directives.map { "\($0.kind.name): " + $0.value.canonicalForm }
     return parts.joined(separator: " ")
   }
 }
@@ -151,7 +151,7 @@ extension FieldName {
         !$0.isQuerySpace && !$0.isQuote && ![.colon, .comma, .leftParen, .rightParen].contains($0)
       }
       && ![.minus, .less, .greater, .equals].contains(bytes[0])
-      && Keyword(rawValue: name) == nil && Directive(rawValue: name) == nil && name != "has"
+      && Keyword(rawValue: name) == nil && Directive(name: name) == nil && name != "has"
     return bare ? name : quotedText(name)
   }
 }

@@ -98,7 +98,7 @@ public struct Parser {
 
   private static func directiveInOr(_ directive: Directive, _ span: Span) -> QueryError {
     QueryError(
-      "'\(directive.rawValue):' cannot be part of an OR; it applies to the whole query, "
+      "'\(directive.name):' cannot be part of an OR; it applies to the whole query, "
         + "so write it outside the OR", at: span)
   }
 
@@ -157,7 +157,7 @@ public struct Parser {
     guard case .filter(var expr) = operand else {
       if case .directive(let directive, _) = operand, let negation = negations.first {
         throw QueryError(
-          "'\(directive.rawValue):' cannot be negated; directives are not filters",
+          "'\(directive.name):' cannot be negated; directives are not filters",
           at: negation.span)
       }
       return operand
@@ -193,7 +193,7 @@ public struct Parser {
       return .filter(inner)
     case .field(let name, let quoted):
       let fieldName = FieldName(name, span: Span(token.span.start, token.span.end - 1))
-      if !quoted, let directive = Directive(rawValue: name) {
+      if !quoted, let directive = Directive(name: name) {
         return try parseDirective(directive, token)
       }
       if !quoted && name == "has" { return try parseHas(token) }
@@ -213,6 +213,11 @@ public struct Parser {
         return .filter(.term(.field(field, values, Span(token.span.start, lastEnd))))
       }
       let quoted = token.kind == .quoted(text)
+      if token.kind == .word(text), let foreign = ForeignComparison(text) {
+        throw QueryError(
+          "'\(text)' is not a sift comparison: did you mean \(foreign.siftSpelling)?",
+          at: token.span, notes: ["to search for the text itself, quote it: \"\(text)\""])
+      }
       try advance()
       let literal = Literal(text, quoted: quoted, span: token.span)
       return .filter(.term(.text(literal, token.span)))
@@ -326,7 +331,7 @@ public struct Parser {
   private mutating func parseDirective(
     _ directive: Directive, _ token: Token
   ) throws(QueryError) -> Operand {
-    let written = "'\(directive.rawValue):'"
+    let written = "'\(directive.name):'"
     guard parenDepth == 0 else {
       throw QueryError(
         "\(written) must stand at the top level of the query, not inside parentheses",
@@ -339,7 +344,7 @@ public struct Parser {
         case .group: "list all group fields in one, e.g. group:customer,status"
         case .limit: "a query has one limit"
         case .fields: "list all fields in one, e.g. fields:date,customer"
-        default: "list all its fields in one, e.g. \(directive.rawValue):amount,qty"
+        default: "list all its fields in one, e.g. \(directive.name):amount,qty"
         }
       throw QueryError("\(written) may appear only once; \(hint)", at: token.span)
     }

@@ -33,7 +33,7 @@ public final class CSVReader: RecordReader {
   private let lines = PointerStore<Int32>()
 
   /// A reader of `format` `.csv` (delimiter from `options`, `,` by default) or `.tsv` (tab, no
-  /// quoting).
+  /// quoting unless `options.quoting`).
   public convenience init(source: ByteSource, options: ReaderOptions, format: InputFormat = .csv) {
     self.init(source: source, options: options, format: format, prefix: [])
   }
@@ -48,8 +48,8 @@ public final class CSVReader: RecordReader {
     name = options.name
     let tabs = format == .tsv
     delimiter = tabs ? .tab : (options.delimiter ?? .comma)
-    quoting = !tabs
-    encoding = tabs ? .plain : .csv
+    quoting = options.quoting ?? !tabs
+    encoding = quoting ? .csv : .plain
     hasHeader = !options.noHeader
     skipBadRows = options.skipBad
   }

@@ -96,4 +96,40 @@ public enum FormatSniffer {
     }
     return nil
   }
+
+  /// True when a TSV `sample` quotes its fields as CSV does (Excel's "Text (tab delimited)"): some
+  /// field starts with `"`, and every such field is well-formed, a closing `"` (a doubled `""`
+  /// is one quote inside) followed by a tab, a line end or the end; a quoted field cut by the end
+  /// of a sample that is not `complete` counts as well-formed. A field like `"Big" bolt` means
+  /// the quotes are text.
+  public static func quotesFields(_ sample: [UInt8], complete: Bool) -> Bool {
+    let hasMark = sample.starts(with: [0xEF, 0xBB, 0xBF])
+    let n = sample.count
+    var p = hasMark ? 3 : 0
+    var quoted = false
+    while p < n {
+      if sample[p] == .quote {
+        p += 1
+        while true {
+          guard p < n else { return !complete }
+          if sample[p] == .quote {
+            if p + 1 < n && sample[p + 1] == .quote {
+              p += 2
+              continue
+            }
+            if p + 1 == n && !complete { return true }
+            p += 1
+            break
+          }
+          p += 1
+        }
+        guard p == n || [.tab, .lineFeed, .carriageReturn].contains(sample[p]) else { return false }
+        quoted = true
+      } else {
+        while p < n && ![.tab, .lineFeed, .carriageReturn].contains(sample[p]) { p += 1 }
+      }
+      if p < n { p += 1 }
+    }
+    return quoted
+  }
 }

@@ -4,6 +4,14 @@ public struct OpenedInput {
   public let format: InputFormat
   /// Notes for standard error (`note: reading grn.csv with ';' as the delimiter; …`).
   public var notes: [String] = []
+  /// The options the reader was made with, the sniffed delimiter and quoting included: opening
+  /// the input again with them (and `encoding`) decides nothing twice.
+  public var options: ReaderOptions
+  /// The encoding the input is read in, given or sniffed (Docs/Formats.md, Encodings).
+  public var encoding: TextEncoding
+  /// True when the input is read as UTF-8 and its sample holds bytes that are not UTF-8 (read as
+  /// they are): a text term with accents may miss them (Docs/FeedbackBar.md, Notes).
+  public var holdsBytesNotUTF8 = false
   /// For a workbook, its sheets: each name, whether it is hidden, and whether it is the one read.
   public var sheets: [(name: String, hidden: Bool, read: Bool)] = []
 }
@@ -26,10 +34,10 @@ public enum ReaderFactory {
 
   /// A reader of `source` in `format`; without one, the format of the source's name's extension,
   /// else the one sniffed from its first bytes (which the reader still reads: nothing is lost on
-  /// standard input).
+  /// standard input). `encoding` `nil` sniffs it from those bytes too.
   public static func makeReader(
     source: ByteSource, format: InputFormat?, options: ReaderOptions,
-    encoding: TextEncoding = .utf8
+    encoding: TextEncoding? = .utf8
   ) throws(InputError) -> OpenedInput {
     var source = source
     var options = options
@@ -95,15 +103,36 @@ public enum ReaderFactory {
         name: options.name, line: 0, column: 0,
         message: "this is named as an Excel workbook but is not one (it is not a ZIP archive)")
     }
-    // A workbook's text is UTF-8 XML whatever `--encoding` says (Docs/Formats.md, Workbooks).
-    if encoding != .utf8 && sheets.isEmpty {
-      let decompresses = source.decompresses
-      source = ByteSource(stage: Transcoder(inner: source, encoding: encoding), name: source.name)
-      source.decompresses = decompresses
+    // A workbook's text is UTF-8 XML whatever `--encoding` says, and its sheet's CSV is not
+    // sniffed (so an error in its first rows comes after them) (Docs/Formats.md, Workbooks).
+    let sample = sheets.isEmpty ? try source.peek(FormatSniffer.sampleSize) : []
+    let sniffed = EncodingSniffer.decide(sample, complete: sample.count < FormatSniffer.sampleSize)
+    let chosenEncoding = sheets.isEmpty ? encoding ?? sniffed.encoding : .utf8
+    if encoding == nil, sheets.isEmpty,
+      let note = encodingNote(sniffed, sample: sample, name: options.name)
+    {
+      notes.append(note)
     }
-    // A sheet's CSV is not sniffed (and an error in its first rows comes after them).
+    let decompresses = source.decompresses
+    switch chosenEncoding {
+    case .utf8: break
+    case .latin1, .windows1252:
+      source = ByteSource(stage: Transcoder(inner: source, encoding: chosenEncoding), name: source.name)
+    case .utf16LittleEndian, .utf16BigEndian:
+      let stage = UTF16Transcoder(inner: source, bigEndian: chosenEncoding == .utf16BigEndian)
+      source = ByteSource(stage: stage, name: source.name)
+    }
+    source.decompresses = decompresses
     let head = sheets.isEmpty ? try source.peek(FormatSniffer.sampleSize) : []
-    if let kind = FormatSniffer.binaryKind(head) {
+    // Binary magic is looked for in the bytes as stored; UTF-16 text only once decoded.
+    let transcodedUTF16 = chosenEncoding == .utf16LittleEndian || chosenEncoding == .utf16BigEndian
+    if !transcodedUTF16, sample.starts(with: [0xFF, 0xFE]) || sample.starts(with: [0xFE, 0xFF]) {
+      throw InputError(
+        name: options.name, line: 0, column: 0,
+        message: "this is UTF-16 text (it starts with a byte order mark), not \(chosenEncoding.name);"
+          + " leave --encoding out to read it")
+    }
+    if let kind = FormatSniffer.binaryKind(transcodedUTF16 ? head : sample) {
       throw InputError(
         name: options.name, line: 0, column: 0,
         message: "this looks like \(kind), not CSV/TSV/JSON; export it as CSV first")
@@ -138,6 +167,14 @@ public enum ReaderFactory {
         "note: reading \(options.name) with '\(Character(Unicode.Scalar(d)))' as the delimiter;"
           + " use -d to choose")
     }
+    if resolved == .tsv, options.quoting == nil,
+      FormatSniffer.quotesFields(head, complete: head.count < FormatSniffer.sampleSize)
+    {
+      options.quoting = true
+      notes.append(
+        "note: reading \(options.name) with \"-quoted fields, as CSV quotes them;"
+          + " use --quote none to read quotes as text")
+    }
     let reader: any RecordReader
     switch resolved {
     case .csv, .tsv:
@@ -145,7 +182,10 @@ public enum ReaderFactory {
     case .json: reader = JSONReader(source: source, options: options, prefix: prefix)
     case .ndjson: reader = NDJSONReader(source: source, options: options, prefix: prefix)
     }
-    return OpenedInput(reader: reader, format: resolved, notes: notes, sheets: sheets)
+    return OpenedInput(
+      reader: reader, format: resolved, notes: notes, options: options, encoding: chosenEncoding,
+      holdsBytesNotUTF8: chosenEncoding == .utf8 && sniffed.firstInvalidUTF8 != nil,
+      sheets: sheets)
   }
 
   /// `.xlsx` or `.xlsm`, any case.
@@ -186,5 +226,23 @@ public enum ReaderFactory {
     if lower.hasSuffix(".xz") { return ("xz", "xz") }
     if lower.hasSuffix(".zst") { return ("zstd", "zstd") }
     return nil
+  }
+
+  /// The note saying what sniffing decided about an input's encoding; `nil` for UTF-8.
+  private static func encodingNote(
+    _ decision: EncodingSniffer.Decision, sample: [UInt8], name: String
+  ) -> String? {
+    if decision.byteOrderMark {
+      return "note: reading \(name) as \(decision.encoding.name) (it starts with a byte order mark)"
+    }
+    guard let invalid = decision.firstInvalidUTF8 else { return nil }
+    let byte = String(sample[invalid], radix: 16, uppercase: true)
+    let place = "line \(EncodingSniffer.line(of: invalid, in: sample)) has byte \(byte)"
+    if decision.encoding == .windows1252 {
+      return "note: reading \(name) as windows-1252, as it is not UTF-8 (\(place));"
+        + " use --encoding to choose"
+    }
+    return "note: \(name) is neither UTF-8 nor windows-1252 (\(place)); its bytes are read as they"
+      + " are; use --encoding to choose"
   }
 }

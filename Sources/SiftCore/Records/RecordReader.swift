@@ -13,6 +13,9 @@ public struct ReaderOptions: Sendable {
   public var noHeader: Bool
   /// Skip malformed records (reported through `onSkip`) instead of failing (Docs/Formats.md, Errors).
   public var skipBad: Bool
+  /// Whether `"` quotes CSV/TSV fields (`--quote`); `nil`: CSV quotes, and TSV quotes when its
+  /// sample does (Docs/Formats.md, TSV).
+  public var quoting: Bool?
   /// The sheet of a workbook to read, by name or 1-based number; `nil` for the first visible one
   /// (Docs/Formats.md, Workbooks).
   public var sheet: String?
@@ -25,12 +28,13 @@ public struct ReaderOptions: Sendable {
 
   public init(
     name: String, delimiter: UInt8? = nil, noHeader: Bool = false, skipBad: Bool = false,
-    sheet: String? = nil, onNote: NoteSink? = nil
+    quoting: Bool? = nil, sheet: String? = nil, onNote: NoteSink? = nil
   ) {
     self.name = name
     self.delimiter = delimiter
     self.noHeader = noHeader
     self.skipBad = skipBad
+    self.quoting = quoting
     self.sheet = sheet
     self.onNote = onNote
   }

@@ -1,19 +1,34 @@
 /// An input text encoding (`--encoding`, Docs/Formats.md "Encodings").
 public enum TextEncoding: Sendable, Equatable {
-  case utf8, latin1, windows1252
+  case utf8, latin1, windows1252, utf16LittleEndian, utf16BigEndian
 
-  /// The encoding a name means (`utf-8`, `latin-1`, `windows-1252` and common spellings).
+  /// The encoding a name means (`utf-8`, `latin-1`, `windows-1252`, `utf-16le`, `utf-16be` and
+  /// common spellings).
   public init?(name: String) {
     switch name.lowercased().filter({ $0 != "-" && $0 != "_" }) {
     case "utf8": self = .utf8
     case "latin1", "iso88591", "l1": self = .latin1
     case "windows1252", "cp1252", "win1252": self = .windows1252
+    case "utf16le": self = .utf16LittleEndian
+    case "utf16be": self = .utf16BigEndian
     default: return nil
+    }
+  }
+
+  /// The name notes and messages use (`windows-1252`, `UTF-16LE`).
+  public var name: String {
+    switch self {
+    case .utf8: return "UTF-8"
+    case .latin1: return "latin-1"
+    case .windows1252: return "windows-1252"
+    case .utf16LittleEndian: return "UTF-16LE"
+    case .utf16BigEndian: return "UTF-16BE"
     }
   }
 }
 
-/// Transcodes Latin-1 or windows-1252 bytes to UTF-8 as the readers pull them.
+/// Transcodes Latin-1 or windows-1252 bytes to UTF-8 as the readers pull them (UTF-16 has its
+/// own stage, `UTF16Transcoder`).
 final class Transcoder: ByteStage {
   private let inner: ByteSource
   private var pending: [UInt8] = []

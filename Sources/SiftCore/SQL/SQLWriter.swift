@@ -299,12 +299,12 @@ public struct SQLWriter {
       // The first value of the smallest (largest) key, ties in input order.
       if let pick = ordered(v, by: key, descending: largest, percentile: nil) { return pick }
       return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
-    case .p50, .p90, .p95, .p99:
+    case .median, .percentile:
       // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
       let p = function.percentile!
       let read = withoutSeparators(v)
       guard let pick = ordered(read, by: n, descending: false, percentile: p) else {
-        throw cannot("\(function.rawValue):\(field.name) (an exact nearest-rank percentile)")
+        throw cannot("\(function.name):\(field.name) (an exact nearest-rank percentile)")
       }
       return pick
     }

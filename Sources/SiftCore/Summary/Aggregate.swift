@@ -15,7 +15,7 @@ enum AggregateState {
     case .sum, .avg: preconditionFailure("a sum or mean keeps a NumberTotal")
     case .min, .max: self = .extreme(nil)
     case .distinct: self = .distinct([])
-    case .p50, .p90, .p95, .p99: self = .percentile([])
+    case .median, .percentile: self = .percentile([])
     }
   }
 

@@ -38,7 +38,7 @@ extension ScreenModel {
     switch chip.kind {
     case .sort: edited = shown.removingDirective(.sort)
     case .group: edited = shown.removingDirective(.group)
-    case .aggregate: edited = Directive(rawValue: chip.label.lowercased()).map(shown.removingDirective)
+    case .aggregate: edited = Directive(name: chip.label.lowercased()).map(shown.removingDirective)
     case .filter:
       let preset = setup.views[active].view?.query.parsed.topLevelFilters.count ?? 0
       let position = table.result.chips[..<index].filter { $0.kind == .filter && $0.active }.count

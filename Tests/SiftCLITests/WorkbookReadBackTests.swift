@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// A workbook sift writes (Docs/Formats.md, Writing workbooks) read back by other programs:
+/// openpyxl reads every value with its type, and LibreOffice converts it back to CSV. Each test
+/// needs its program and is skipped with the reason where it is not installed.
+@Suite struct WorkbookReadBackTests {
+  static let python3 = executable("python3")
+  static let hasOpenpyxl: Bool = {
+    guard let python3 else { return false }
+    return (try? runProcess(python3, ["-c", "import openpyxl"]))?.status == 0
+  }()
+  static let soffice = executable("soffice")
+
+  /// Every kind of value: IDs with leading zeros and over 15 digits, numbers, dates, date-times
+  /// (with an offset, kept as text), booleans, text that looks like a formula, markup, a line
+  /// break, a control character, an empty value.
+  static let csv = """
+    id,qty,price,day,updated,paid,note\r
+    007,12,"1,234.50",2024-06-12,2024-06-12T09:30:00,true,=SUM(A1:A9)\r
+    12345678901234567,-3,0.1,1900-03-01,2024-06-12T23:59:59,false,"A&B <c> ""q"" x"\r
+    123,0,,2023-12-31,2024-06-12T09:01:10+02:00,TRUE,"two\nlines"\r
+    042,7,2.5,2024-02-29,2024-01-01T00:00:00,False,bell\u{7}\r
+
+    """
+
+  /// Each row's cells as openpyxl reads them: `type:value`. The control character is written as
+  /// Excel's `_x0007_` escape, which Excel and LibreOffice turn back into the character (see the
+  /// LibreOffice test) and openpyxl leaves as it is, as it does in any workbook.
+  static let expected = [
+    "str:id|str:qty|str:price|str:day|str:updated|str:paid|str:note",
+    "str:007|int:12|float:1234.5|datetime:2024-06-12 00:00:00|datetime:2024-06-12 09:30:00|bool:True|str:=SUM(A1:A9)",
+    "str:12345678901234567|int:-3|float:0.1|datetime:1900-03-01 00:00:00|datetime:2024-06-12 23:59:59|bool:False|str:A&B <c> \"q\" x",
+    "int:123|int:0|NoneType:None|datetime:2023-12-31 00:00:00|str:2024-06-12T09:01:10+02:00|bool:True|str:two\\nlines",
+    "str:042|int:7|float:2.5|datetime:2024-02-29 00:00:00|datetime:2024-01-01 00:00:00|bool:False|str:bell_x0007_",
+  ]
+
+  static func workbook() throws -> URL {
+    let result = sift(["-q", "", "-f", "csv", "-o", "xlsx"], stdin: Array(csv.utf8))
+    #expect(result.status == .matched)
+    #expect(result.stderr == "")
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-readback-\(getpid())-\(UUID().uuidString).xlsx")
+    try Data(result.stdout).write(to: url)
+    return url
+  }
+
+  @Test(.enabled(if: hasOpenpyxl, "needs python3 with openpyxl (pip install openpyxl)"))
+  func openpyxlReadsEveryValueAndType() throws {
+    let url = try Self.workbook()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let script = """
+      import sys, openpyxl
+      wb = openpyxl.load_workbook(sys.argv[1])
+      ws = wb.active
+      print(wb.sheetnames, ws.freeze_panes, ws.auto_filter.ref, ws['A1'].font.b, ws['B1'].font.b)
+      for row in ws.iter_rows():
+          print('|'.join(type(c.value).__name__ + ':' + (str(c.value).encode('unicode_escape').decode()) for c in row))
+      print(ws['C2'].number_format, ws['D2'].number_format, ws['E2'].number_format, ws['G2'].quotePrefix)
+      """
+    let result = try runProcess(try #require(Self.python3), ["-c", script, url.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "['stdin'] A2 A1:G5 True True")
+    #expect(Array(lines.dropFirst().prefix(5)) == Self.expected)
+    #expect(lines.last == "General yyyy-mm-dd yyyy-mm-dd hh:mm:ss True")
+  }
+
+  /// `sift --views -o xlsx` (the golden case `xlsx-views-sheet-per-view`): a sheet per view with
+  /// a source, named by Excel's rules; the view that cannot be read has a sheet saying why.
+  @Test(.enabled(if: hasOpenpyxl, "needs python3 with openpyxl (pip install openpyxl)"))
+  func openpyxlReadsASheetPerView() throws {
+    let result = sift(
+      [
+        "--config", "Tests/SiftCLITests/Cases/xlsx-views-sheet-per-view/sift.json", "--views", "-o",
+        "xlsx",
+      ], environment: ["LANG": "C.UTF-8", "SIFT_NOW": "2026-11-24T07:00"])
+    #expect(result.status == .error)
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-views-\(getpid())-\(UUID().uuidString).xlsx")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(result.stdout).write(to: url)
+    let script = """
+      import sys, openpyxl
+      for ws in openpyxl.load_workbook(sys.argv[1]):
+          print(ws.title, ws.max_row, ws.auto_filter.ref, ws['A1'].value)
+      """
+    let read = try runProcess(try #require(Self.python3), ["-c", script, url.path])
+    #expect(read.status == 0, "\(read.stderr)")
+    #expect(
+      read.stdout == """
+        GRN List_ pending_held _WH-01_ 17 A1:D17 grn_no
+        GRN List_ pending_held _WH- (2) 4 A1:C4 grn_no
+        History_ 1 A1:A1 Tests/SiftCLITests/Cases/xlsx-views-sheet-per-view/../../../../SampleData/grn-2019.csv: no such file
+
+        """)
+  }
+
+  @Test(.enabled(if: soffice != nil, "needs LibreOffice (apt-get install -y libreoffice-calc-nogui)"))
+  func libreOfficeConvertsItBackToCSV() throws {
+    let url = try Self.workbook()
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-lo-\(getpid())-\(UUID().uuidString)")
+    defer {
+      try? FileManager.default.removeItem(at: url)
+      try? FileManager.default.removeItem(at: folder)
+    }
+    let profile = folder.appendingPathComponent("profile")
+    let result = try runProcess(
+      try #require(Self.soffice),
+      [
+        "-env:UserInstallation=file://\(profile.path)", "--headless", "--convert-to", "csv",
+        "--outdir", folder.path, url.path,
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let csv = try String(
+      contentsOf: folder.appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".csv"),
+      encoding: .utf8)
+    #expect(
+      csv == """
+        id,qty,price,day,updated,paid,note
+        007,12,1234.5,2024-06-12,2024-06-12 09:30:00,TRUE,=SUM(A1:A9)
+        12345678901234567,-3,0.1,1900-03-01,2024-06-12 23:59:59,FALSE,"A&B <c> ""q"" x"
+        123,0,,2023-12-31,2024-06-12T09:01:10+02:00,TRUE,"two
+        lines"
+        042,7,2.5,2024-02-29,2024-01-01 00:00:00,FALSE,bell\u{7}
+
+        """)
+  }
+}
