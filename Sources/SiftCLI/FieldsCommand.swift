@@ -9,9 +9,11 @@ struct FieldsCommand {
 
   func run() -> ExitStatus {
     let profile: (fields: [FieldProfile], total: Int)
+    var sheets: [(input: String, sheets: [(name: String, hidden: Bool, read: Bool)])] = []
     do throws(Problem) {
-      let dataset = try Inputs.open(options, context: context)
-        .dataset(parallel: options.parallel, allKeys: true)
+      let inputs = try Inputs.open(options, context: context)
+      sheets = inputs.sheets
+      let dataset = inputs.dataset(parallel: options.parallel, allKeys: true)
       do throws(SiftError) { profile = try dataset.profile() } catch {
         throw Problem(error, query: "", view: nil)
       }
@@ -36,6 +38,17 @@ struct FieldsCommand {
       line += row[3]
       while line.hasSuffix(" ") { line.removeLast() }
       out += line + "\n"
+    }
+    // A workbook's sheets, the one read marked (Docs/Formats.md, Workbooks).
+    for (input, list) in sheets {
+      out += "\nsheets of \(input):\n"
+      for (number, sheet) in list.enumerated() {
+        out += "  \(number + 1)  \(sheet.name)"
+        out += sheet.hidden ? "  (hidden)" : ""
+        out += sheet.read ? "  (read)" : ""
+        out += "\n"
+      }
+      out += "(--sheet NAME, NUMBER or '*' chooses)\n"
     }
     if let status = console.output(out) { return status }
     if !options.quiet {

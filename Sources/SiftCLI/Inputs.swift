@@ -5,6 +5,8 @@ import SiftCore
 struct Inputs {
   var opened: [DatasetInput] = []
   var formats: [InputFormat] = []
+  /// Each workbook input's sheets (Docs/Formats.md, Workbooks): its name and the sheets' names.
+  var sheets: [(input: String, sheets: [(name: String, hidden: Bool, read: Bool)])] = []
   /// What was given or sniffed for each input: its options, encoding and notes.
   var decisions: [OpenedInput] = []
 
@@ -26,9 +28,14 @@ struct Inputs {
     var inputs = Inputs()
     for file in request.files.isEmpty ? ["-"] : request.files {
       let name = file == "-" ? "stdin" : file
-      let options = ReaderOptions(
+      // `--sheet '*'`: every visible sheet of a workbook, each an input with a `sheet` field
+      // (Docs/Formats.md, Workbooks).
+      let allSheets = request.sheet == "*"
+      var options = ReaderOptions(
         name: name, delimiter: request.delimiter, noHeader: request.noHeader,
-        skipBad: request.skipBad, quoting: request.quoting, decimalMark: request.decimalMark)
+        skipBad: request.skipBad, quoting: request.quoting, decimalMark: request.decimalMark,
+        onNote: NoteSink { console.note($0 + "\n") })
+      options.sheetColumn = allSheets
       func reader(
         _ source: ByteSource, _ format: InputFormat?, _ options: ReaderOptions,
         _ encoding: TextEncoding?
@@ -45,29 +52,47 @@ struct Inputs {
         let source: () throws(InputError) -> ByteSource
         if file != "-" {
           source = { () throws(InputError) in try ByteSource(path: file) }
-        } else if keepStandardInput {
+        } else if keepStandardInput || allSheets {
           let kept = try readWhole(context.stdin)
           source = { ByteSource(bytes: kept, name: "stdin") }
         } else {
           source = { context.stdin }
         }
-        let opened = try reader(try source(), request.format, options, request.encoding)
-        // Notes on what was sniffed (Docs/Formats.md, Choosing the format: delimiter, encoding,
-        // quoting, decimal mark); `-q` silences them.
-        for note in opened.notes { console.note(note + "\n") }
-        // Opened again, the input is read as first decided: nothing is sniffed twice.
-        let again = { () throws(InputError) in
-          try reader(try source(), opened.format, opened.options, opened.encoding).reader
+        let canOpenAgain = file != "-" || keepStandardInput || allSheets
+        func add(_ opened: OpenedInput) {
+          // Notes on what was sniffed (Docs/Formats.md, Choosing the format); `-q` silences them.
+          for note in opened.notes { console.note(note + "\n") }
+          // Opened again, the input is read as first decided: nothing is sniffed twice.
+          let again = { () throws(InputError) in
+            try reader(try source(), opened.format, opened.options, opened.encoding).reader
+          }
+          let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)
+          inputs.opened.append(
+            DatasetInput(
+              reader: reporting(opened.reader),
+              reopen: canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
+              keyScan: keyed ? { (try? again())?.drainForFieldNames() ?? [] } : nil))
+          inputs.formats.append(opened.format)
+          inputs.decisions.append(opened)
         }
-        let canOpenAgain = file != "-" || keepStandardInput
-        let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)
-        inputs.opened.append(
-          DatasetInput(
-            reader: reporting(opened.reader),
-            reopen: canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
-            keyScan: keyed ? { (try? again())?.drainForFieldNames() ?? [] } : nil))
-        inputs.formats.append(opened.format)
-        inputs.decisions.append(opened)
+        var firstOptions = options
+        firstOptions.sheet = allSheets ? nil : request.sheet
+        let opened = try reader(try source(), request.format, firstOptions, request.encoding)
+        if !opened.sheets.isEmpty {
+          inputs.sheets.append(
+            (name, allSheets ? opened.sheets.map { ($0.name, $0.hidden, !$0.hidden) } : opened.sheets))
+        }
+        if allSheets && !opened.sheets.isEmpty {
+          // The first visible sheet is open; the other visible ones follow, by number.
+          let visible = opened.sheets.indices.filter { !opened.sheets[$0].hidden }
+          for (k, index) in visible.enumerated() {
+            var each = options
+            each.sheet = String(index + 1)
+            add(k == 0 ? opened : try reader(try source(), opened.format, each, opened.encoding))
+          }
+        } else {
+          add(opened)
+        }
       } catch {
         throw .input(error, hint: error.line == 0 && file.contains(":") ? hint(request, file: file) : nil)
       }

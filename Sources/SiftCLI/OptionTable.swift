@@ -107,6 +107,11 @@ enum OptionTable {
       }
       options.decimalMark = mark
     },
+    OptionSpec(
+      long: "sheet", short: nil, value: .text("a sheet name or number"), placeholder: "SHEET",
+      summary: "workbook sheet, by name or number; * for all",
+      defaultChoice: nil
+    ) { options, value throws(UsageError) in options.sheet = value },
     flag("no-header", nil, "CSV/TSV has no header row; fields are 1, 2, ...") {
       $0.noHeader = true
     },

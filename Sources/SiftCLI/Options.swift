@@ -91,6 +91,8 @@ public struct Options: Sendable, Equatable {
   /// `--decimal , | .`: how CSV/TSV inputs write numbers; `nil`: decided per file from its
   /// sample (Docs/Formats.md, Decimal commas).
   public var decimalMark: DecimalMark?
+  /// `--sheet`: the workbook sheet to read, by name or number (Docs/Formats.md "Workbooks").
+  public var sheet: String?
   public var noHeader = false
   /// `-c, --count`
   public var count = false

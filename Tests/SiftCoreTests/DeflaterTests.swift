@@ -23,13 +23,13 @@ private let python3 = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
       + Array(String(repeating: "x", count: 40_000).utf8),
   ]
 
-  /// `bytes` inflated by `GzipStream`, inside a gzip member made around the raw stream.
+  /// `bytes` inflated by `Inflater`, inside a gzip member made around the raw stream.
   static func inflate(_ deflated: [UInt8], size: Int, crc: UInt32) throws -> [UInt8] {
     var member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF] + deflated
     for v in [crc, UInt32(truncatingIfNeeded: size)] {
       member += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
     }
-    let stream = GzipStream(inner: ByteSource(bytes: member, name: "test"), initial: [])
+    let stream = Inflater(inner: ByteSource(bytes: member, name: "test"), initial: [])
     var out: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {

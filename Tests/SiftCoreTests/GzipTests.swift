@@ -3,12 +3,12 @@ import Testing
 
 @testable import SiftCore
 
-/// The inflate and gzip framing of GzipStream, against python3's zlib and the gzip tool.
+/// The inflate and gzip framing of Inflater, against python3's zlib and the gzip tool.
 @Suite struct GzipTests {
   /// Decompresses `bytes` as `name`, reading in odd-sized pieces.
   static func inflate(_ bytes: [UInt8], piece: Int = 4093) throws(InputError) -> [UInt8] {
     let source = ByteSource(bytes: bytes, name: "t.gz")
-    let stream = ByteSource(stage: GzipStream(inner: source, initial: []), name: "t.gz")
+    let stream = ByteSource(stage: Inflater(inner: source, initial: []), name: "t.gz")
     var out: [UInt8] = []
     while try stream.read(into: &out, maxCount: piece) > 0 {}
     return out

@@ -25,6 +25,8 @@ public final class ByteSource {
   /// True when the bytes are inflated from gzip: damage to compressed data may inflate to wrong
   /// bytes that only the member's CRC-32, at its end, reveals.
   var decompresses = false
+  /// What must live as long as this source (the archive whose descriptor a part reads).
+  var keepAlive: AnyObject?
   /// Bytes `peek` took from a stream, handed out before the rest.
   private var front: [UInt8] = []
   private var frontOffset = 0

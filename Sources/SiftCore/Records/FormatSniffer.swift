@@ -73,7 +73,7 @@ public enum FormatSniffer {
   /// with NUL bytes in its first 4 KiB; `nil` for text (invalid UTF-8 is still text).
   public static func binaryKind(_ sample: [UInt8]) -> String? {
     func starts(_ magic: [UInt8]) -> Bool { sample.starts(with: magic) }
-    if starts([0x50, 0x4B, 0x03, 0x04]) { return "an Excel workbook (.xlsx)" }
+    if starts([0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive inside compressed data" }
     if starts([0xD0, 0xCF, 0x11, 0xE0]) { return "an Excel 97-2003 workbook (.xls)" }
     if starts(Array("%PDF".utf8)) { return "a PDF document" }
     if starts(Array("PAR1".utf8)) { return "a Parquet file" }

@@ -19,10 +19,20 @@ public struct ReaderOptions: Sendable {
   /// How numbers are written (Docs/Formats.md, Decimal commas); `nil` until `--decimal` or the
   /// sample decides it, and then `.point`.
   public var decimalMark: DecimalMark?
+  /// The sheet of a workbook to read, by name or 1-based number; `nil` for the first visible one
+  /// (Docs/Formats.md, Workbooks).
+  public var sheet: String?
+  /// Give each record of a workbook sheet a first field `sheet` holding the sheet's name
+  /// (`--sheet '*'`, Docs/Formats.md, Workbooks).
+  public var sheetColumn = false
+  /// Where notes found while reading go (a workbook's error cells); notes found on opening are
+  /// in `OpenedInput.notes`.
+  public var onNote: NoteSink?
 
   public init(
     name: String, delimiter: UInt8? = nil, noHeader: Bool = false, skipBad: Bool = false,
-    quoting: Bool? = nil, decimalMark: DecimalMark? = nil
+    quoting: Bool? = nil, decimalMark: DecimalMark? = nil, sheet: String? = nil,
+    onNote: NoteSink? = nil
   ) {
     self.name = name
     self.delimiter = delimiter
@@ -30,7 +40,20 @@ public struct ReaderOptions: Sendable {
     self.skipBad = skipBad
     self.quoting = quoting
     self.decimalMark = decimalMark
+    self.sheet = sheet
+    self.onNote = onNote
   }
+}
+
+/// Where a reader sends the notes it finds while reading (`note: …` lines for standard error);
+/// called only from the thread that reads the input.
+public final class NoteSink: @unchecked Sendable {
+  private let say: (String) -> Void
+
+  public init(_ say: @escaping (String) -> Void) { self.say = say }
+
+  /// Sends one note.
+  public func callAsFunction(_ note: String) { say(note) }
 }
 
 /// Malformed or unreadable input: `sift: NAME:LINE:COLUMN: message` (Docs/Formats.md, Errors).

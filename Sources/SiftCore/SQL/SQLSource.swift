@@ -62,6 +62,13 @@ public enum SQLSource: Sendable {
     _ dialect: SQLDialect, path: String, format: InputFormat, delimiter: UInt8, header: Bool,
     fields: [String]
   ) throws(SQLError) -> (setup: [String], reader: String) {
+    // A workbook's cells are read by sift's own rules (Docs/Formats.md, Workbooks), which no
+    // engine's reader follows: refused rather than answered differently.
+    if ReaderFactory.isWorkbookName(path) || path.lowercased().hasSuffix(".zip") {
+      throw SQLError(
+        "\(dialect.rawValue) would not read \(path) as sift does (a workbook or ZIP archive);"
+          + " write it as CSV first: sift -o csv '' \(path) > table.csv")
+    }
     let file = try dialect.literal(path)
     let names = try fields.map { (f: String) throws(SQLError) in try dialect.literal(f) }
     let columns = try fields.map { (f: String) throws(SQLError) in try dialect.identifier(f) }

@@ -1,9 +1,21 @@
-/// A gzip (RFC 1952) stream of one or more members, inflated (RFC 1951) on the fly as the reader
-/// pulls bytes: table-driven Huffman decoding, a 32 KiB window, 64-bit bit refills
-/// (Docs/Formats.md "Compressed input"). Errors name the compressed byte offset.
-final class GzipStream: ByteStage {
+/// DEFLATE (RFC 1951) data inflated on the fly as the reader pulls bytes: table-driven Huffman
+/// decoding, a 32 KiB window, 64-bit bit refills. One inflater serves both framings: a gzip
+/// (RFC 1952) stream of one or more members (Docs/Formats.md "Compressed input"), and one
+/// deflated ZIP entry, checked against the CRC-32 and size its archive records and capped in
+/// size against ZIP bombs (Docs/Formats.md "Workbooks"). Errors name the compressed byte offset.
+final class Inflater: ByteStage {
+  /// What wraps the DEFLATE data.
+  enum Framing {
+    /// gzip members, each with its header and CRC-32/size trailer.
+    case gzip
+    /// One ZIP entry's raw DEFLATE data: its CRC-32 and inflated size as the archive records
+    /// them, and the most bytes it may inflate to.
+    case zipEntry(ZipEntryCheck)
+  }
+
   private let inner: ByteSource
   private let name: String
+  private let framing: Framing
 
   // Compressed input: `inCount` bytes at `input`, `inPos` the next unread one; `inBase` is the
   // compressed offset of `input[0]`.
@@ -26,7 +38,7 @@ final class GzipStream: ByteStage {
   private var outRead = 0
 
   private enum State { case memberHeader, blockHeader, stored(Int), huffman, memberEnd, done }
-  private var state = State.memberHeader
+  private var state: State
   private var lastBlock = false
   private var crc: UInt32 = 0
   private var size: UInt32 = 0
@@ -35,9 +47,14 @@ final class GzipStream: ByteStage {
   private var lit = HuffmanTable()
   private var dist = HuffmanTable()
 
-  init(inner: ByteSource, initial: [UInt8]) {
+  init(inner: ByteSource, initial: [UInt8], framing: Framing = .gzip) {
     self.inner = inner
     self.name = inner.name
+    self.framing = framing
+    switch framing {
+    case .gzip: state = .memberHeader
+    case .zipEntry: state = .blockHeader
+    }
     input = .allocate(capacity: Self.inCapacity + 8)
     window = .allocate(capacity: Self.outCapacity)
     input.update(from: initial, count: min(initial.count, Self.inCapacity))
@@ -65,7 +82,12 @@ final class GzipStream: ByteStage {
         outCount = keep
         outRead = keep
       }
-      do throws(InputError) { try step() } catch { heldError = error }
+      do throws(InputError) {
+        try step()
+        if case .zipEntry(let check) = framing, inflated > check.limit {
+          throw check.bomb(inflated: inflated)
+        }
+      } catch { heldError = error }
     }
     let n = min(maxCount, outCount - outRead)
     target.update(from: window + outRead, count: n)
@@ -79,9 +101,16 @@ final class GzipStream: ByteStage {
   private var offset: Int { inBase + inPos - bitCount / 8 }
 
   private func fail(_ what: String, at position: Int? = nil) -> InputError {
-    InputError(
-      name: name, line: 0, column: 0,
-      message: "corrupt gzip data at byte \(position ?? offset): \(what)")
+    switch framing {
+    case .gzip:
+      return InputError(
+        name: name, line: 0, column: 0,
+        message: "corrupt gzip data at byte \(position ?? offset): \(what)")
+    case .zipEntry(let check):
+      return InputError(
+        name: check.archive, line: 0, column: 0,
+        message: "part \(check.part) is damaged at its compressed byte \(position ?? offset): \(what)")
+    }
   }
 
   /// Reads more compressed bytes; false at the end of the input.
@@ -364,6 +393,11 @@ final class GzipStream: ByteStage {
 
   private func readMemberEnd() throws(InputError) {
     alignToByte()
+    if case .zipEntry(let check) = framing {
+      try check.verify(crc: crc, size: inflated)
+      state = .done
+      return
+    }
     let at = offset
     var stored: UInt32 = 0
     for k in 0..<4 { stored |= UInt32(try byte()) << UInt32(8 * k) }
@@ -379,8 +413,12 @@ final class GzipStream: ByteStage {
     state = .memberHeader
   }
 
+  /// Bytes inflated so far (all members).
+  private var inflated = 0
+
   private func checksum(from start: Int, count: Int) {
     size &+= UInt32(truncatingIfNeeded: count)
+    inflated += count
     crc = CRC32.update(crc, window + start, count)
   }
 }
@@ -442,44 +480,5 @@ struct HuffmanTable {
 
   mutating func buildFixedDistances() {
     _ = build([UInt8](repeating: 5, count: 30))
-  }
-}
-
-/// CRC-32 (IEEE, reflected), slicing by 8.
-enum CRC32 {
-  static let tables: [UInt32] = {
-    var t = [UInt32](repeating: 0, count: 256 * 8)
-    for n in 0..<256 {
-      var c = UInt32(n)
-      for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-      t[n] = c
-    }
-    for n in 0..<256 {
-      for k in 1..<8 { t[k * 256 + n] = (t[(k - 1) * 256 + n] >> 8) ^ t[Int(t[(k - 1) * 256 + n] & 0xFF)] }
-    }
-    return t
-  }()
-
-  /// `crc` is the running complement (start at 0; the final value is `~crc`).
-  static func update(_ crc: UInt32, _ p: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
-    var c = ~crc
-    var i = 0
-    tables.withUnsafeBufferPointer { t in
-      while i + 8 <= count {
-        let lo = UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian ^ c
-        let hi = UnsafeRawPointer(p + i + 4).loadUnaligned(as: UInt32.self).littleEndian
-        c =
-          t[7 * 256 + Int(lo & 0xFF)] ^ t[6 * 256 + Int((lo >> 8) & 0xFF)]
-          ^ t[5 * 256 + Int((lo >> 16) & 0xFF)] ^ t[4 * 256 + Int(lo >> 24)]
-          ^ t[3 * 256 + Int(hi & 0xFF)] ^ t[2 * 256 + Int((hi >> 8) & 0xFF)]
-          ^ t[1 * 256 + Int((hi >> 16) & 0xFF)] ^ t[Int(hi >> 24)]
-        i += 8
-      }
-      while i < count {
-        c = t[Int((c ^ UInt32(p[i])) & 0xFF)] ^ (c >> 8)
-        i += 1
-      }
-    }
-    return ~c
   }
 }
