@@ -1,0 +1,34 @@
+extension ScreenModel {
+  /// The record's page's keys (Docs/Interactive.md, The record's page): ↑/↓ scroll, ←/→ (or
+  /// `[`/`]`) the previous and next record of the result, Esc/Backspace back to the list at the
+  /// record shown.
+  mutating func handleRecord(_ key: Key, top: Int) {
+    let rows = page.table?.result.rows.count ?? 0
+    let height = recordHeight(rows: size.rows)
+    let bottom = max(0, recordBody(width: size.columns).count - height)
+    var top = top
+    switch key {
+    case .escape, .backspace, .text("q"):
+      overlay = nil
+      keepRowInView()
+      return
+    case .up: top -= 1
+    case .down: top += 1
+    case .pageUp: top -= height
+    case .pageDown: top += height
+    case .home, .text("g"): top = 0
+    case .end, .text("G"): top = bottom
+    case .left, .text("["):
+      guard page.row > 0 else { return }
+      page.row -= 1
+      top = 0
+    case .right, .text("]"):
+      guard page.row + 1 < rows else { return }
+      page.row += 1
+      top = 0
+    default: return
+    }
+    let newBottom = max(0, recordBody(width: size.columns).count - height)
+    overlay = .record(top: min(max(0, top), newBottom))
+  }
+}
