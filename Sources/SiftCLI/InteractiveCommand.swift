@@ -9,11 +9,22 @@ import SiftScreen
 /// cannot be read opens the screen with its message in place of the list. On `q` the command
 /// line that reproduces the screen is printed.
 struct InteractiveCommand {
-  let options: Options
+  var options: Options
   let context: ProcessContext
   var console: Console { Console(context: context) }
 
   func run() -> ExitStatus {
+    // `sift -i - < f.csv`, `sift -i @grn - < f.csv`: a lone `-` is standard input, not a search
+    // for "-" (Docs/Interactive.md, Piped standard input).
+    guard options.query == "-", options.files.isEmpty else { return open() }
+    var settled = self
+    settled.options.query = ""
+    settled.options.files = ["-"]
+    return settled.open()
+  }
+
+  /// The screen over the settled arguments.
+  private func open() -> ExitStatus {
     guard context.stdoutIsTerminal else {
       return console.report(.usage(UsageError(
         "'-i' needs a terminal: standard output must be a terminal",
