@@ -57,7 +57,8 @@ struct InteractiveCommand {
           ScreenView(view: view, sourceName: sourceNames(options.files(of: view)) ?? (piped ? "stdin" : ""))
         },
         active: tabs.active, query: options.query, files: options.files, ascii: !unicode,
-        leadingArguments: leadingArguments(viewsFileFailed: tabs.problem != nil))
+        leadingArguments: leadingArguments(viewsFileFailed: tabs.problem != nil),
+        copyFormat: options.output ?? .csv)
       let runner = InteractiveRunner(
         views: tabs.views, viewsFile: tabs.file, options: options, context: context, now: now,
         unicode: unicode, problem: tabs.problem)

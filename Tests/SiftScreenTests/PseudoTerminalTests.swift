@@ -4,6 +4,8 @@
 import Foundation
 import Testing
 
+@testable import SiftScreen
+
 /// The built `sift -i` on a pseudo-terminal (Docs/Interactive.md): keys typed, the screen read
 /// back, the command line printed on `q`, the terminal's modes and screen restored.
 @Suite(.serialized) struct PseudoTerminalTests {
@@ -64,6 +66,14 @@ import Testing
     terminal.type("status:received")
     let received = lines.dropFirst().filter { $0.split(separator: ",")[2] == "received" }.count
     #expect(terminal.read(until: "\(received) of 40 records"))
+    // The first record's page, copied: OSC 52 with the record as CSV in base64.
+    terminal.type("\u{1B}")
+    terminal.type("\r")
+    #expect(terminal.read(until: "Record 1 of \(received)"))
+    terminal.type("y")
+    let record = lines[0] + "\n" + lines.dropFirst().first { $0.split(separator: ",")[2] == "received" }! + "\n"
+    let base64 = String(decoding: ClipboardSequence.base64(Array(record.utf8)), as: UTF8.self)
+    #expect(terminal.read(until: "\u{1B}]52;c;\(base64)\u{07}"))
     terminal.type("\u{1B}")
     terminal.type("q")
     #expect(terminal.wait(child) == 0)

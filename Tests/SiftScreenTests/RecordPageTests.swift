@@ -134,10 +134,61 @@ extension Driver {
     ])
   }
 
+  @Test func yCopiesTheRecordAsCSVAndSaysSo() {
+    var driver = Driver(Fixture.setup())
+    driver.setRow(1, ["GRN-0008", "2024-06-08", "received", "Globex, \"Ltd\"", "9", "no", "Party box"])
+    driver.press(.enter, .right)
+    driver.effects = []
+    driver.press(.text("y"))
+    #expect(driver.effects == [.copy(text: """
+      grn_no,date,status,customer,qty,urgent,item
+      GRN-0008,2024-06-08,received,"Globex, ""Ltd\"\"",9,no,Party box
+
+      """)])
+    #expect(driver.text().hasSuffix("Copied record 2 as CSV to the terminal's clipboard"))
+    driver.press(.down)
+    #expect(driver.text().hasSuffix("Record 2 of 8 · • filtered or sorted on · ← → previous, next · y copy · Esc back"))
+  }
+
+  @Test func yInTheListCopiesNothing() {
+    var driver = Driver(Fixture.setup())
+    driver.effects = []
+    driver.press(.text("y"))
+    #expect(driver.effects.isEmpty)
+  }
+
   @Test func aListWithoutRowsOpensNoPageButAnEmptyOne() {
     var driver = Driver(Fixture.setup(query: "status:nothing"))
     driver.press(.enter)
     #expect(driver.recordTop == nil)
+  }
+}
+
+/// The record as the clipboard gets it, in each output format, and OSC 52's base64.
+@Suite struct RecordCopyTests {
+  static let columns = ["id", "name", "qty"]
+  static let cells = ["7", "a|b <c> \"d\"", "1.5"]
+
+  @Test(arguments: [
+    (OutputFormat.csv, "id,name,qty\n7,\"a|b <c> \"\"d\"\"\",1.5\n"),
+    (.table, "id,name,qty\n7,\"a|b <c> \"\"d\"\"\",1.5\n"),
+    (.tsv, "id\tname\tqty\n7\ta|b <c> \"d\"\t1.5\n"),
+    (.json, #"{"id":"7","name":"a|b <c> \"d\"","qty":1.5}"# + "\n"),
+    (.ndjson, #"{"id":"7","name":"a|b <c> \"d\"","qty":1.5}"# + "\n"),
+    (.markdown, "| id | name | qty |\n| --- | --- | --- |\n| 7 | a\\|b <c> \"d\" | 1.5 |\n"),
+    (.html, "<table>\n<tr><th>id</th><th>name</th><th>qty</th></tr>\n<tr><td>7</td><td>a|b &lt;c&gt; \"d\"</td><td>1.5</td></tr>\n</table>\n"),
+  ])
+  func eachFormat(format: OutputFormat, text: String) {
+    #expect(RecordCopy.text(columns: Self.columns, cells: Self.cells, numeric: [false, false, true], format: format) == text)
+  }
+
+  @Test(arguments: [("", ""), ("M", "TQ=="), ("Ma", "TWE="), ("Man", "TWFu"), ("東", "5p2x")])
+  func base64(text: String, encoded: String) {
+    #expect(String(decoding: ClipboardSequence.base64(Array(text.utf8)), as: UTF8.self) == encoded)
+  }
+
+  @Test func theSequence() {
+    #expect(ClipboardSequence.bytes("hi") == Array("\u{1B}]52;c;aGk=\u{07}".utf8))
   }
 }
 

@@ -22,6 +22,8 @@ public struct ScreenModel: ScreenLogic {
   var overlay: Overlay?
   /// The size `render` will draw at, for paging (`resize`).
   var size = ScreenSize(columns: 80, rows: 24)
+  /// What the record's page says on its position line after `y`, until the next key.
+  var recordNotice: String?
   /// The id of the next run request.
   var nextID = 1
 
@@ -101,8 +103,7 @@ public struct ScreenModel: ScreenLogic {
     case .sheet(var sheet):
       return handleSheet(key, &sheet)
     case .record(let top):
-      handleRecord(key, top: top)
-      return []
+      return handleRecord(key, top: top)
     case nil:
       break
     }

@@ -17,11 +17,13 @@ extension ScreenModel {
     var lines = [bar.line] + body.dropFirst(min(top, max(0, body.count - height))).prefix(height)
     while lines.count < size.rows - 1 { lines.append(StyledLine()) }
     var position = LineBuilder(width: width, ascii: setup.ascii)
-    if let table = page.table, !table.result.rows.isEmpty {
+    if let notice = recordNotice {
+      position.append(notice, .dim)
+    } else if let table = page.table, !table.result.rows.isEmpty {
       var text = "Record \(groupedDigits(page.row + 1)) of \(groupedDigits(table.rowCount))"
       if !recordMarkedFields(table).isEmpty { text += separator + "\(recordMark) filtered or sorted on" }
       let keys = setup.ascii ? "< > previous, next" : "← → previous, next"
-      text += separator + keys + separator + "Esc back"
+      text += separator + keys + separator + "y copy" + separator + "Esc back"
       position.append(text, .dim)
     }
     return Frame(lines: Array(lines.prefix(max(0, size.rows - 1))) + [position.line])

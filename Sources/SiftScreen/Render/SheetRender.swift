@@ -116,7 +116,7 @@ extension ScreenModel {
       ("List", [("↑ ↓ PgUp PgDn", "move"), ("g G Home End", "first, last row"),
         ("← →", "scroll the columns"), ("Enter", "the record's page")]),
       ("Record page", [("↑ ↓ PgUp PgDn", "scroll"), ("← →  [  ]", "previous, next record"),
-        ("Esc Backspace q", "back to the list")]),
+        ("y", "copy the record (OSC 52)"), ("Esc Backspace q", "back to the list")]),
       ("Filter sheet", [("↑ ↓ PgUp PgDn", "move"), ("Tab Shift-Tab", "next, previous section"),
         ("Space", "choose, select, switch"), ("text", "search a long list, type a bound"),
         ("r", "reset to the view's defaults"), ("Enter", "apply"), ("Esc", "cancel")]),
