@@ -124,6 +124,11 @@ import Testing
     states.append(driver)
     driver.press(.escape, .text("?"))
     states.append(driver)
+    driver.press(.escape)
+    driver.model.pages[0].firstColumn = 4
+    states.append(driver)
+    driver.press(.enter, .down)
+    states.append(driver)
     for var state in states {
       state.model.resize(to: size)
       let frame = state.model.render(size)
