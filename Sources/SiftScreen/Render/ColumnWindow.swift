@@ -67,7 +67,7 @@ struct ColumnWindow: Equatable {
   /// The 1-based numbers of the columns shown, for the position line: the scrolled run
   /// (`4–9`), or from the first column when the list is not scrolled (`1–5`).
   var shownRange: ClosedRange<Int> {
-    let last = (columns.last ?? 0) + 1
-    return (hiddenLeft ? start + 1 : 1)...max(last, hiddenLeft ? start + 1 : 1)
+    let first = hiddenLeft ? start + 1 : 1
+    return first...max(first, (columns.last ?? 0) + 1)
   }
 }
