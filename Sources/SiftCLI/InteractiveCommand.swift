@@ -2,25 +2,50 @@ import SiftCore
 import SiftScreen
 
 /// `sift -i [@VIEW] [QUERY] [FILE...]` (Docs/Interactive.md): the interactive screen. Standard
-/// input and output must be terminals. With a views file, its views are the tabs: `@VIEW`'s
-/// active, else the first (when no FILE is given); FILEs alone are one view. A views file that
+/// output must be a terminal; standard input from a pipe or a file is read as records (`-`, or
+/// no FILE and no view) while the keys come from the terminal (`/dev/tty`). With a views file,
+/// its views are the tabs: `@VIEW`'s active, else the first (when no FILE is given); FILEs
+/// alone are one view. A views file that
 /// cannot be read opens the screen with its message in place of the list. On `q` the command
 /// line that reproduces the screen is printed.
 struct InteractiveCommand {
-  let options: Options
+  var options: Options
   let context: ProcessContext
   var console: Console { Console(context: context) }
 
   func run() -> ExitStatus {
-    guard context.stdinIsTerminal && context.stdoutIsTerminal else {
+    // `sift -i - < f.csv`, `sift -i @grn - < f.csv`: a lone `-` is standard input, not a search
+    // for "-" (Docs/Interactive.md, Piped standard input).
+    guard options.query == "-", options.files.isEmpty else { return open() }
+    var settled = self
+    settled.options.query = ""
+    settled.options.files = ["-"]
+    return settled.open()
+  }
+
+  /// The screen over the settled arguments.
+  private func open() -> ExitStatus {
+    guard context.stdoutIsTerminal else {
       return console.report(.usage(UsageError(
-        "'-i' needs a terminal: standard input and output must both be terminals",
-        hint: "run it in a terminal, without a pipe: sift -i @VIEW, or sift -i QUERY FILE")))
+        "'-i' needs a terminal: standard output must be a terminal",
+        hint: "run it in a terminal, without a pipe after it: sift -i @VIEW, or sift -i QUERY FILE")))
     }
-    if options.files.contains("-") {
+    let piped = !context.stdinIsTerminal
+    if options.files.contains("-") && !piped {
       return console.report(.usage(UsageError(
-        "'-i' reads FILEs or a view's source, not standard input (-)",
-        hint: "give the FILE: sift -i QUERY FILE")))
+        "'-i' reads standard input (-) from a pipe or a file, and here it is the terminal",
+        hint: "give the FILE, or pipe it in: sift -i QUERY FILE, or cat FILE | sift -i QUERY")))
+    }
+    // Records from a pipe: the keys come from the terminal itself (Docs/Interactive.md, Piped
+    // standard input).
+    var terminal = Terminal()
+    if piped {
+      guard let keyboard = Terminal.keyboardFromControllingTerminal() else {
+        return console.report(.usage(UsageError(
+          "'-i' with standard input from a pipe reads the keys from /dev/tty, which cannot be opened",
+          hint: "run it in a terminal, or give the FILE: sift -i QUERY FILE")))
+      }
+      terminal = keyboard
     }
     do throws(Problem) {
       let now = try QueryCommand(options: options, query: Query(), view: nil, context: context)
@@ -29,15 +54,16 @@ struct InteractiveCommand {
       let tabs = try self.tabs()
       let setup = ScreenSetup(
         views: tabs.views.map { view in
-          ScreenView(view: view, sourceName: sourceNames(options.files(of: view)) ?? "")
+          ScreenView(view: view, sourceName: sourceNames(options.files(of: view)) ?? (piped ? "stdin" : ""))
         },
         active: tabs.active, query: options.query, files: options.files, ascii: !unicode,
-        leadingArguments: leadingArguments(viewsFileFailed: tabs.problem != nil))
+        leadingArguments: leadingArguments(viewsFileFailed: tabs.problem != nil),
+        copyFormat: options.output ?? .csv)
       let runner = InteractiveRunner(
         views: tabs.views, viewsFile: tabs.file, options: options, context: context, now: now,
         unicode: unicode, problem: tabs.problem)
       let session = Session(
-        logic: ScreenModel(setup: setup), terminal: Terminal(), runner: runner,
+        logic: ScreenModel(setup: setup), terminal: terminal, runner: runner,
         color: console.colorMode(options.color, terminal: true))
       // The quit arguments start with the program's name (`sift @grn QUERY`).
       guard let words = session.run() else { return .error }
@@ -62,7 +88,10 @@ struct InteractiveCommand {
   /// The tabs: the views file's views (`@VIEW`'s active), or one view of the FILEs; with the
   /// views file's problem when it cannot be read (the screen shows it).
   private func tabs() throws(Problem) -> (views: [View?], active: Int, file: String, problem: Problem?) {
-    guard options.view != nil || options.files.isEmpty else { return ([nil], 0, "", nil) }
+    // FILEs, or records piped in without a view, are one view.
+    if options.view == nil && (!options.files.isEmpty || !context.stdinIsTerminal) {
+      return ([nil], 0, "", nil)
+    }
     let lookup = ViewsFileLookup(options: options, context: context)
     let file: ViewsFile
     do throws(Problem) { file = try lookup.load() } catch {

@@ -166,8 +166,12 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       var request = options
       request.files = lane.files
       do throws(Problem) {
-        if lane.files.contains("-") || lane.files.isEmpty { throw Problem.noInput }
-        lane.dataset = .success(try Inputs.open(request, context: context).dataset(parallel: options.parallel))
+        // Standard input (`-`, or no FILE) is read whole once, from a pipe or a file
+        // (Docs/Interactive.md, Piped standard input); the terminal is the keyboard's.
+        let standardInput = lane.files.contains("-") || lane.files.isEmpty
+        if standardInput && context.stdinIsTerminal { throw Problem.noInput }
+        let inputs = try Inputs.open(request, context: context, keepStandardInput: standardInput)
+        lane.dataset = .success(inputs.dataset(parallel: options.parallel))
       } catch {
         lane.dataset = .failure(error)
       }

@@ -127,6 +127,8 @@ public struct ScreenSetup: Sendable {
   public var files: [String]
   /// `v ^ | ...` instead of `↓ ↑ · …` (Docs/FeedbackBar.md).
   public var ascii: Bool
+  /// The format `y` copies a record in (`-o`; CSV without it).
+  public var copyFormat: OutputFormat
   /// The words the reproducing command line repeats after `sift`, before the view and query:
   /// the options that change what the screen shows (`--config FILE`, `--now`, `--reset`), and
   /// `@VIEW` when its views file could not be read (no view holds the name then).
@@ -134,8 +136,9 @@ public struct ScreenSetup: Sendable {
 
   public init(
     views: [ScreenView], active: Int, query: String, files: [String], ascii: Bool,
-    leadingArguments: [String] = []
+    leadingArguments: [String] = [], copyFormat: OutputFormat = .csv
   ) {
+    self.copyFormat = copyFormat
     self.views = views
     self.active = active
     self.query = query
@@ -184,6 +187,8 @@ public enum ScreenEffect: Hashable, Sendable {
   /// Leave the screen, restore the terminal and print `arguments` as a shell command line on
   /// standard output (`sift @grn 'status:received sort:grn_no'`).
   case quit(arguments: [String])
+  /// Put `text` on the terminal's clipboard (OSC 52).
+  case copy(text: String)
 }
 
 /// The records of a list run, as the screen shows them.

@@ -1,11 +1,14 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import Foundation
 import Testing
+
+@testable import SiftScreen
 
 /// The built `sift -i` on a pseudo-terminal (Docs/Interactive.md): keys typed, the screen read
 /// back, the command line printed on `q`, the terminal's modes and screen restored.
-@Suite struct PseudoTerminalTests {
+@Suite(.serialized) struct PseudoTerminalTests {
   static let packageRoot: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(3)
@@ -36,6 +39,48 @@ import Testing
       screen[entered.upperBound...].ranges(of: "\u{1B}[?1049l").last, "the alternate screen was left")
     // After the screen: the command line alone, on the normal screen.
     #expect(screen[left.upperBound...] == "sift status:received \(Self.file)\r\n")
+    #expect(terminal.modes() == before, "the terminal's modes are as before")
+  }
+
+  /// `cat grn.csv | sift -i` (Docs/Interactive.md, Piped standard input): records from the
+  /// pipe, keys from the terminal.
+  @Test(.enabled(if: available, "needs the built .build/debug/sift and a pseudo-terminal"))
+  func recordsFromAPipeKeysFromTheTerminal() throws {
+    let terminal = try #require(PseudoTerminal.open())
+    defer { terminal.close() }
+    let before = try #require(terminal.modes())
+    var ends: [Int32] = [-1, -1]
+    // Close-on-exec, so the child holds no write end and sees the end of the pipe.
+    try #require(pipe(&ends) == 0)
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    // The header and 40 records: less than a pipe holds, so the write does not wait.
+    let lines = try String(contentsOfFile: Self.file, encoding: .utf8).split(separator: "\n").prefix(41)
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    let child = try #require(terminal.spawn(Self.binary, ["-i"], standardInput: ends[0]))
+    Glibc.close(ends[0])
+    _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+    Glibc.close(ends[1])
+    #expect(terminal.read(until: "40 records"))
+    #expect(terminal.output.contains("stdin"))
+    terminal.type("/")
+    terminal.type("status:received")
+    let received = lines.dropFirst().filter { $0.split(separator: ",")[2] == "received" }.count
+    #expect(terminal.read(until: "\(received) of 40 records"))
+    // The first record's page, copied: OSC 52 with the record as CSV in base64.
+    terminal.type("\u{1B}")
+    terminal.type("\r")
+    #expect(terminal.read(until: "Record 1 of \(received)"))
+    terminal.type("y")
+    let record = lines[0] + "\n" + lines.dropFirst().first { $0.split(separator: ",")[2] == "received" }! + "\n"
+    let base64 = String(decoding: ClipboardSequence.base64(Array(record.utf8)), as: UTF8.self)
+    #expect(terminal.read(until: "\u{1B}]52;c;\(base64)\u{07}"))
+    terminal.type("\u{1B}")
+    terminal.type("q")
+    #expect(terminal.wait(child) == 0)
+    terminal.read(until: nil)
+    let screen = terminal.output
+    let left = try #require(screen.ranges(of: "\u{1B}[?1049l").last, "the alternate screen was left")
+    #expect(screen[left.upperBound...] == "sift status:received\r\n")
     #expect(terminal.modes() == before, "the terminal's modes are as before")
   }
 
@@ -92,13 +137,24 @@ final class PseudoTerminal {
     return [UInt(t.c_iflag), UInt(t.c_oflag), UInt(t.c_cflag), UInt(t.c_lflag)] + cc
   }
 
-  /// Starts `program` with the terminal as its standard input, output and error.
-  func spawn(_ program: String, _ arguments: [String]) -> pid_t? {
+  /// Starts `program` with the terminal as its standard input, output and error; with
+  /// `standardInput`, that as its standard input instead, in a session of its own whose
+  /// controlling terminal (`/dev/tty`) is this one.
+  func spawn(_ program: String, _ arguments: [String], standardInput: Int32? = nil) -> pid_t? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-      posix_spawn_file_actions_adddup2(&actions, terminal, fd)
+    var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    if let standardInput, let path = ttyname(terminal) {
+      // Opened after the new session starts, the terminal becomes its controlling terminal.
+      flags |= 0x80  // POSIX_SPAWN_SETSID
+      posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO)
+      posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, path, O_RDWR, 0)
+      posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+    } else {
+      for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+        posix_spawn_file_actions_adddup2(&actions, terminal, fd)
+      }
     }
     posix_spawn_file_actions_addclose(&actions, controller)
     let environment = [
@@ -119,7 +175,7 @@ final class PseudoTerminal {
     sigfillset(&all)
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    posix_spawnattr_setflags(&attributes, Int16(flags))
     var pid = pid_t()
     guard posix_spawn(&pid, program, &actions, &attributes, argv, envp) == 0 else { return nil }
     return pid

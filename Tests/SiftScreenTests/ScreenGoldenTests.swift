@@ -124,6 +124,11 @@ import Testing
     states.append(driver)
     driver.press(.escape, .text("?"))
     states.append(driver)
+    driver.press(.escape)
+    driver.model.pages[0].firstColumn = 4
+    states.append(driver)
+    driver.press(.enter, .down)
+    states.append(driver)
     for var state in states {
       state.model.resize(to: size)
       let frame = state.model.render(size)
@@ -133,5 +138,42 @@ import Testing
         #expect(cursor.row < rows && cursor.column < max(columns, 1))
       }
     }
+  }
+}
+
+/// The record's page and the list scrolled sideways (issue 25).
+@Suite struct RecordAndSidewaysGoldenTests {
+  @Test func theRecordsPage() throws {
+    var driver = Driver(Fixture.setup(query: "status:received sort:grn_no"))
+    driver.press(.down, .down, .enter)
+    try GoldenScreens.check("record-page", driver, rows: 12)
+  }
+
+  @Test func theRecordsPageWithNestedLongAndEmptyValues() throws {
+    var driver = Driver(Fixture.setup())
+    driver.setRow(0, [
+      "GRN-0007", "2024-06-08", "", #"{"name":"東京商事","address":{"city":"Tokyo","lines":["1-2-3 Chiyoda"]}}"#,
+      "20", "no", "Bubble wrap 750mm x 100m, perforated every 500mm, clear, for fragile goods",
+    ])
+    driver.press(.enter)
+    try GoldenScreens.check("record-page-nested", driver, rows: 24)
+  }
+
+  @Test func theRecordsPageScrolledAndAscii() throws {
+    var driver = Driver(Fixture.setup(ascii: true))
+    driver.press(.enter, .right, .down, .down)
+    try GoldenScreens.check("record-page-ascii", driver, rows: 6)
+  }
+
+  @Test func theListScrolledSideways() throws {
+    var driver = Driver(Fixture.setup(), size: ScreenSize(columns: 40, rows: 16))
+    driver.press(.right, .right, .down)
+    try GoldenScreens.check("list-sideways", driver, rows: 12)
+  }
+
+  @Test func aGroupedListScrolledSideways() throws {
+    var driver = Driver(Fixture.setup(query: "group:customer sort:grn_no", ascii: true), size: ScreenSize(columns: 40, rows: 16))
+    driver.press(.right, .right, .right)
+    try GoldenScreens.check("list-sideways-groups", driver, rows: 14)
   }
 }

@@ -19,6 +19,8 @@ struct Page: Sendable {
   /// The highlighted row, and the first line of the list on screen.
   var row = 0
   var top = 0
+  /// The first column scrolled to beside the frozen first column (Docs/Interactive.md, List).
+  var firstColumn = 1
   /// The focused chip: an index into the bar's chips.
   var chip = 0
 

@@ -11,6 +11,8 @@ public struct ScreenModel: ScreenLogic {
     /// The keys, scrolled to line `top`.
     case help(top: Int)
     case sheet(FilterSheet)
+    /// The highlighted row's own page, scrolled to line `top`.
+    case record(top: Int)
   }
 
   let setup: ScreenSetup
@@ -20,6 +22,8 @@ public struct ScreenModel: ScreenLogic {
   var overlay: Overlay?
   /// The size `render` will draw at, for paging (`resize`).
   var size = ScreenSize(columns: 80, rows: 24)
+  /// What the record's page says on its position line after `y`, until the next key.
+  var recordNotice: String?
   /// The id of the next run request.
   var nextID = 1
 
@@ -98,6 +102,8 @@ public struct ScreenModel: ScreenLogic {
       return []
     case .sheet(var sheet):
       return handleSheet(key, &sheet)
+    case .record(let top):
+      return handleRecord(key, top: top)
     case nil:
       break
     }
@@ -160,6 +166,16 @@ public struct ScreenModel: ScreenLogic {
     guard let table = page.table, !table.result.rows.isEmpty else { return }
     let last = table.result.rows.count - 1
     switch key {
+    case .left, .right:
+      // Sideways: one column at a time, from where the screen shows it now.
+      let window = ColumnWindow(table, start: page.firstColumn, width: size.columns)
+      page.firstColumn = window.start
+      if key == .left, window.hiddenLeft { page.firstColumn -= 1 }
+      if key == .right, window.hiddenRight { page.firstColumn += 1 }
+      return
+    case .enter:
+      overlay = .record(top: 0)
+      return
     case .up: page.row -= 1
     case .down: page.row += 1
     case .pageUp: page.row -= listHeight

@@ -1,11 +1,9 @@
 import SiftCore
 
 extension ScreenModel {
-  /// The columns that fit `width` and their widths, as the one-shot table lays them out.
-  func columnLayout(_ table: ListTable, width: Int) -> (widths: [Int], shown: Int) {
-    TableWriter.layout(
-      table.naturalWidths, headerWidths: table.headerWidths, cuttable: table.cuttable,
-      into: width)
+  /// The columns on screen at `width`, scrolled to the page's first column.
+  func columnWindow(_ table: ListTable, width: Int) -> ColumnWindow {
+    ColumnWindow(table, start: page.firstColumn, width: width)
   }
 
   /// The table's header and rule and `rows` lines of the list: records with group headings, a
@@ -23,12 +21,13 @@ extension ScreenModel {
     guard let table = page.table else {
       return [StyledLine(), StyledLine(), message(page.progress == nil ? "Reading\(ellipsis)" : "", .dim)]
     }
-    let layout = columnLayout(table, width: width)
-    let widths = layout.widths
-    lines.append(row(table.result.columns, table, widths: widths, width: width, style: .header))
+    let window = columnWindow(table, width: width)
+    lines.append(row(table.result.columns, table, window: window, width: width, style: .header))
     var rule = LineBuilder(width: width, ascii: setup.ascii)
-    rule.append(
-      widths.map { String(repeating: setup.ascii ? "-" : "─", count: $0) }.joined(separator: "  "), .dim)
+    for (position, columnWidth) in window.widths.enumerated() {
+      if position > 0 { rule.append(gap(after: position - 1, window), .dim) }
+      rule.append(String(repeating: setup.ascii ? "-" : "─", count: max(0, columnWidth)), .dim)
+    }
     lines.append(rule.line)
     var body = rows
     let inputError = table.result.inputError
@@ -46,7 +45,7 @@ extension ScreenModel {
         case .row(let index):
           let highlighted = index == page.row && focus == .list
           lines.append(
-            row(table.result.rows[index], table, widths: widths, width: width,
+            row(table.result.rows[index], table, window: window, width: width,
                 style: highlighted ? .focused : .plain))
         }
       }
@@ -58,23 +57,44 @@ extension ScreenModel {
     return lines
   }
 
+  /// The space after the `position`th column on screen: two columns, three after the frozen
+  /// column while columns are scrolled out beside it.
+  private func gap(after position: Int, _ window: ColumnWindow) -> String {
+    position == 0 && window.hiddenLeft ? "   " : "  "
+  }
+
   /// One line of the table: cells cut to their column with `…`, numbers right-aligned, two
-  /// spaces apart; a focused row is padded to the width so its highlight spans the line.
+  /// spaces apart; a focused row is padded to the width so its highlight spans the line. The
+  /// header marks columns scrolled out with `‹` after the frozen column and `›` at the end.
   private func row(
-    _ cells: [String], _ table: ListTable, widths: [Int], width: Int, style: TextStyle
+    _ cells: [String], _ table: ListTable, window: ColumnWindow, width: Int, style: TextStyle
   ) -> StyledLine {
     var line = LineBuilder(width: width, ascii: setup.ascii)
-    for (column, columnWidth) in widths.enumerated() {
-      if column > 0 { line.append("  ", style) }
+    let (left, right) = setup.ascii ? ("<", ">") : ("‹", "›")
+    for (position, column) in window.columns.enumerated() {
+      let columnWidth = max(0, window.widths[position])
+      if position > 0 {
+        if style == .header && position == 1 && window.hiddenLeft {
+          line.append(" ", style)
+          line.append(left, .dim)
+          line.append(" ", style)
+        } else {
+          line.append(gap(after: position - 1, window), style)
+        }
+      }
       let cell = truncate(column < cells.count ? cells[column] : "", toWidth: columnWidth, ellipsis: ellipsis)
       let gap = columnWidth - displayWidth(of: cell)
       let numeric = column < table.result.numeric.count && table.result.numeric[column]
-      let isLast = column == widths.count - 1
+      let isLast = position == window.columns.count - 1
       if numeric && style != .header {
         line.append(String(repeating: " ", count: gap) + cell, style)
       } else {
         line.append(cell + (isLast ? "" : String(repeating: " ", count: gap)), style)
       }
+    }
+    if style == .header && window.hiddenRight {
+      line.pad(to: width - 1)
+      line.append(right, .dim)
     }
     if style == .focused { line.pad(to: width, style) }
     return line.line

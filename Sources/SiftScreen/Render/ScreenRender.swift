@@ -7,6 +7,7 @@ extension ScreenModel {
     switch overlay {
     case .sheet(let sheet)?: frame = renderSheet(sheet, size)
     case .help(let top)?: frame = renderHelp(size, top: top)
+    case .record(let top)?: frame = renderRecord(size, top: top)
     case nil: frame = renderMain(size)
     }
     frame.lines = Array(frame.lines.prefix(size.rows))
@@ -109,8 +110,12 @@ extension ScreenModel {
       let kept = table.result.rows.count
       // Past the rows a list keeps, the rest are counted, not listed (Docs/Interactive.md, List).
       if kept < table.rowCount { text += separator + "the first \(groupedDigits(kept)) listed" }
-      let hidden = table.result.columns.count - columnLayout(table, width: width).widths.count
-      if hidden > 0 { text += separator + "\(hidden) more \(hidden == 1 ? "field" : "fields")" }
+      let window = columnWindow(table, width: width)
+      if window.hiddenLeft || window.hiddenRight {
+        let range = window.shownRange
+        let dash = setup.ascii ? "-" : "–"
+        text += separator + "fields \(range.lowerBound)\(dash)\(range.upperBound) of \(window.count)"
+      }
       line.append(text, .dim)
     }
     return line.line

@@ -94,6 +94,7 @@ public final class Session<Logic: ScreenLogic> {
     for effect in effects {
       switch effect {
       case .quit(let arguments): return arguments
+      case .copy(let text): terminal.write(ClipboardSequence.bytes(text))
       case .run(let request):
         if let now = schedule.ask(request, now: MonotonicClock.now()) { start(now) }
       }

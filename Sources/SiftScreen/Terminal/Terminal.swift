@@ -11,11 +11,28 @@ public final class Terminal {
   public let output: Int32
   private var saved = termios()
   private var entered = false
+  /// Whether `input` was opened here, and is closed with the terminal.
+  private var ownsInput = false
 
   /// The terminal on `input` and `output` (standard input and output), not yet in screen mode.
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
     self.input = input
     self.output = output
+  }
+
+  /// The terminal sift runs in (`/dev/tty`) for the keys, and standard output for the screen:
+  /// for when standard input is a pipe (Docs/Interactive.md, Piped standard input); `nil` when
+  /// sift has no terminal.
+  public static func keyboardFromControllingTerminal() -> Terminal? {
+    let fd = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+    guard fd >= 0 else { return nil }
+    let terminal = Terminal(input: fd)
+    terminal.ownsInput = true
+    return terminal
+  }
+
+  deinit {
+    if ownsInput { Glibc.close(input) }
   }
 
   /// Enters screen mode: raw input, the alternate screen, the cursor hidden; installs the
