@@ -2,7 +2,7 @@ import SiftCore
 
 /// One record as text for the clipboard (Docs/Interactive.md, The record's page): the header
 /// and the record's values as the list shows them, in the output format of `-o` (CSV when none
-/// is given, or for `-o table`).
+/// is given, or for `-o table` and `-o xlsx`: a clipboard holds text).
 enum RecordCopy {
   static func text(columns: [String], cells: [String], numeric: [Bool], format: OutputFormat) -> String {
     let values = columns.indices.map { $0 < cells.count ? cells[$0] : "" }
@@ -11,7 +11,7 @@ enum RecordCopy {
         && values[column].allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }
     }
     switch format {
-    case .csv, .table:
+    case .csv, .table, .xlsx:
       return [columns, values].map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
     case .tsv:
       return [columns, values].map { $0.joined(separator: "\t") }.joined(separator: "\n") + "\n"
