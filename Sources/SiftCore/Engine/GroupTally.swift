@@ -9,9 +9,12 @@ struct GroupTally {
   /// The distinct groups' keys, numbered: a group's id is its number.
   private var index = GroupIndex()
   private var counts: [Int] = []
+  /// How each group field reads its dates, outermost first (Docs/Formats.md, Dates).
+  let conventions: [DateConvention]
 
-  init(arity: Int = 1) {
+  init(arity: Int = 1, conventions: [DateConvention] = []) {
     self.arity = arity
+    self.conventions = conventions
   }
 
   /// Counts one record with group key `key` (`GroupKey.withKey`); returns the group's id.
@@ -54,7 +57,7 @@ struct GroupTally {
 
   /// The same groups and counts with ids in output order: id `i` is the `i`-th group.
   func ranked() -> GroupTally {
-    var ranked = GroupTally(arity: arity)
+    var ranked = GroupTally(arity: arity, conventions: conventions)
     for id in order() { withKey(id) { _ = ranked.add($0, count: counts[id]) } }
     return ranked
   }
@@ -75,6 +78,7 @@ struct GroupTally {
   /// `sort:` orders it, then by its bytes; then the same for the next field.
   func order() -> [Int] {
     let arity = arity
+    let conventions = (0..<arity).map { $0 < self.conventions.count ? self.conventions[$0] : .iso }
     // Each group's values as `sort:` orders them, `arity` per group, with no allocation per
     // value: a million groups are ordered in a few tens of MB (Docs/Aggregates.md, Memory).
     var keys: [OrderKey] = []
@@ -82,8 +86,8 @@ struct GroupTally {
     keys.reserveCapacity(count * arity)
     for id in 0..<count {
       index.withKey(id) { key in
-        for part in GroupKey.parts(of: key, arity: arity) {
-          keys.append(OrderKey(part, folded: &folded))
+        for (f, part) in GroupKey.parts(of: key, arity: arity).enumerated() {
+          keys.append(OrderKey(part, conventions[f], folded: &folded))
         }
       }
     }
@@ -113,12 +117,12 @@ private struct OrderKey {
   /// 0 numbers, 1 dates, 2 text, 3 empty (`SortValue`'s order).
   let rank: UInt8
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, folded: inout [UInt8]) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, _ convention: DateConvention, folded: inout [UInt8]) {
     guard !bytes.isEmpty else {
       (value, length, rank) = (0, 0, 3)
       return
     }
-    switch SortValue(decoded: bytes) {
+    switch SortValue(decoded: bytes, convention) {
     case .number(let n): (value, length, rank) = (n.bitPattern, 0, 0)
     case .date(let t): (value, length, rank) = (UInt64(bitPattern: t), 0, 1)
     case .text(let t):

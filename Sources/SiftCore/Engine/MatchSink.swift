@@ -101,8 +101,8 @@ struct TallySink: MatchSink {
     var tally: GroupTally
     private var scratch: [UInt8] = []
 
-    init(arity: Int) {
-      tally = GroupTally(arity: arity)
+    init(arity: Int, conventions: [DateConvention]) {
+      tally = GroupTally(arity: arity, conventions: conventions)
     }
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
@@ -120,12 +120,13 @@ struct TallySink: MatchSink {
   var all: Part
 
   init(plan: Plan) {
-    all = Part(arity: plan.group.count)
+    all = Part(arity: plan.group.count, conventions: plan.group.map(plan.convention(of:)))
   }
 
   func partMaker() -> () -> Part {
     let arity = all.tally.arity
-    return { Part(arity: arity) }
+    let conventions = all.tally.conventions
+    return { Part(arity: arity, conventions: conventions) }
   }
 
   mutating func take(

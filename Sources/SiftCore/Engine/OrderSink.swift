@@ -80,7 +80,8 @@ struct OrderSink: MatchSink {
     self.memoryBudget = max(0, options.memoryBudget - options.partsHeld)
     self.temporaryDirectory = options.temporaryDirectory
     self.open = Part(plan: plan)
-    self.tally = GroupTally(arity: plan.group.count)
+    self.tally = GroupTally(
+      arity: plan.group.count, conventions: plan.group.map(plan.convention(of:)))
   }
 
   func partMaker() -> () -> Part {
@@ -123,7 +124,7 @@ struct OrderSink: MatchSink {
     closeOpen()
     guard !runs.isEmpty else { return }
     // Ranks only the groups of the runs spilled: every group so far may be many more.
-    var groups = GroupTally(arity: tally.arity)
+    var groups = GroupTally(arity: tally.arity, conventions: tally.conventions)
     for run in runs { groups.merge(run.keys.groups) }
     let file = try SpillFile(directory: temporaryDirectory)
     let ranking = groups.ranked()

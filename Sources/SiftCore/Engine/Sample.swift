@@ -42,10 +42,15 @@ struct Sample {
     }
   }
 
-  /// The type of `field` by the sample.
-  func type(of field: ResolvedField) -> ColumnType {
-    var inference = TypeInference()
+  /// What the sample shows of `field`, its numeric dates read in `order` (`nil`: either).
+  func inference(of field: ResolvedField, order: DateOrder? = nil) -> TypeInference {
+    var inference = TypeInference(order: order)
     forEachValue(of: field) { inference.add($0) }
-    return inference.type
+    return inference
+  }
+
+  /// The type of `field` by the sample.
+  func type(of field: ResolvedField, order: DateOrder? = nil) -> ColumnType {
+    inference(of: field, order: order).type
   }
 }

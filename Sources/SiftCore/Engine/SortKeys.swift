@@ -6,6 +6,8 @@
 struct SortKeys {
   let hasGroup: Bool
   let descending: [Bool]
+  /// How each sort key reads its dates.
+  let conventions: [DateConvention]
   var groupIDs: [Int32] = []
   var groups: GroupTally
   var groupRanks: [Int32] = []
@@ -15,8 +17,10 @@ struct SortKeys {
 
   init(plan: Plan) {
     hasGroup = !plan.group.isEmpty
-    groups = GroupTally(arity: plan.group.count)
+    groups = GroupTally(
+      arity: plan.group.count, conventions: plan.group.map(plan.convention(of:)))
     descending = plan.sort.map(\.descending)
+    conventions = plan.sort.map { plan.convention(of: $0.field) }
     values = Array(repeating: [], count: descending.count)
   }
 
@@ -29,7 +33,7 @@ struct SortKeys {
       let id = GroupKey.withKey(of: row, fields: group, scratch: &scratch) { groups.add($0) }
       groupIDs.append(Int32(id))
     }
-    for k in 0..<access.sortKeys.count { values[k].append(SortValue(access.sortKeys[k](row))) }
+    for k in 0..<access.sortKeys.count { values[k].append(SortValue(access.sortKeys[k](row), conventions[k])) }
   }
 
   /// The rank of record `i`'s group.

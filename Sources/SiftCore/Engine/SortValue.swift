@@ -6,19 +6,20 @@ enum SortValue {
   case text([UInt8])
   case empty
 
-  init(_ v: FieldValue) {
+  /// The order of `v`, its dates read in `convention` (Docs/Formats.md, Dates).
+  init(_ v: FieldValue, _ convention: DateConvention) {
     if v.isNullLike {
       self = .empty
       return
     }
-    self = withValueBytes(v) { SortValue(decoded: $0) }
+    self = withValueBytes(v) { SortValue(decoded: $0, convention) }
   }
 
   /// The order of a non-empty value's decoded bytes.
-  init(decoded b: UnsafeBufferPointer<UInt8>) {
+  init(decoded b: UnsafeBufferPointer<UInt8>, _ convention: DateConvention) {
     if let n = NumberParser.parse(b) {
       self = .number(n)
-    } else if let d = DateParser.parse(b) {
+    } else if let d = DateParser.parse(b, convention) {
       self = .date(d.time)
     } else {
       self = .text(TextFold.fold(b))

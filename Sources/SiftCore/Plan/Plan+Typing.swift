@@ -6,10 +6,13 @@ extension Plan {
     case text
   }
 
-  func meaning(of literal: Literal, type: ColumnType) -> Meaning {
+  func meaning(of literal: Literal, for field: ResolvedField) -> Meaning {
     if literal.quoted { return .text }
     if let p = periods[literal.span] { return .period(p, fromRelativeWord: true) }
-    if let d = DateParser.parse(literal.text, partial: true), d.precision != .year || type.isTemporal {
+    let type = self.type(of: field)
+    if let d = DateParser.parse(literal.text, convention(of: field), partial: true),
+      d.precision != .year || type.isTemporal
+    {
       return .period(d.period, fromRelativeWord: false)
     }
     if let n = NumberParser.parse(literal.text) { return .number(n) }
@@ -60,7 +63,7 @@ extension Plan {
       if !literal.quoted, type == .boolean, let on = Switch.reading(literal.text) {
         return .switchIs(on: on)
       }
-      switch meaning(of: literal, type: type) {
+      switch meaning(of: literal, for: field) {
       case .period(let p, let relative):
         return .inPeriod(
           p, text: relative ? nil : literal.text, relativeWord: relative ? literal.text : nil)
@@ -68,14 +71,14 @@ extension Plan {
       case .text: return .textIn([literal.text])
       }
     case .compare(let op, let literal):
-      switch meaning(of: literal, type: type) {
+      switch meaning(of: literal, for: field) {
       case .period(let p, _): return .dateCompare(op, p)
       case .number(let n): return .numberCompare(op, n)
       case .text: return .textCompare(op, literal.text)
       }
     case .range(let low, let high, let span):
-      let lo = low.map { meaning(of: $0, type: type) }
-      let hi = high.map { meaning(of: $0, type: type) }
+      let lo = low.map { meaning(of: $0, for: field) }
+      let hi = high.map { meaning(of: $0, for: field) }
       switch (lo, hi) {
       case (.number(let a)?, .number(let b)?): return .numberRange(a, b)
       case (.number(let a)?, nil): return .numberRange(a, nil)

@@ -89,11 +89,13 @@ enum AggregateState {
 struct AggregateColumn {
   let function: AggregateFunction
   let fieldType: ColumnType
+  /// How the field reads its dates.
+  let convention: DateConvention
 
   /// A value `min:`/`max:` can keep: a number field compares only numbers and a date field only
   /// dates; a text field compares every value. `nil` for a value left out.
   func extremeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> SummaryValue? {
-    let key = SortValue(decoded: bytes)
+    let key = SortValue(decoded: bytes, convention)
     switch (fieldType, key) {
     case (.number, .number), (.date, .date), (.dateTime, .date): break
     case (.number, _), (.date, _), (.dateTime, _): return nil
