@@ -11,6 +11,33 @@ enum Clock {
     return d.time
   }
 
+  /// The offset east of UTC, in microseconds, of a `--tz` value (Docs/Formats.md, Dates): `UTC`,
+  /// `Z`, or `±HH:MM`, `±HHMM`, `±HH`, also after `UTC`.
+  static func zoneOffset(_ text: String) -> WallTime? {
+    var rest = Substring(text)
+    if rest.uppercased() == "UTC" || rest.uppercased() == "Z" || rest.uppercased() == "GMT" {
+      return 0
+    }
+    if rest.uppercased().hasPrefix("UTC") { rest = rest.dropFirst(3) }
+    guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
+    let digits = rest.dropFirst().filter { $0 != ":" }
+    guard rest.dropFirst().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }),
+      digits.count == 2 || digits.count == 4,
+      let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
+      hours <= 14, minutes <= 59
+    else { return nil }
+    let seconds = WallTime(hours * 3600 + minutes * 60)
+    return (sign == "-" ? -seconds : seconds) * 1_000_000
+  }
+
+  /// The machine's zone's offset east of UTC now, in microseconds.
+  static func localOffset() -> WallTime {
+    var t = time(nil)
+    var parts = tm()
+    localtime_r(&t, &parts)
+    return WallTime(parts.tm_gmtoff) * 1_000_000
+  }
+
   /// The local wall time now.
   static func localNow() -> WallTime {
     var t = time(nil)

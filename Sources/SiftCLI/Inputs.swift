@@ -5,6 +5,8 @@ import SiftCore
 struct Inputs {
   var opened: [DatasetInput] = []
   var formats: [InputFormat] = []
+  /// `--dates` and `--tz` (Docs/Formats.md, Dates).
+  var dates = DateSettings()
 
   /// The first input's reader, whose style CSV output keeps.
   var first: RecordReader? { opened.first?.reader }
@@ -17,6 +19,7 @@ struct Inputs {
     let console = Console(context: context)
     if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
     var inputs = Inputs()
+    inputs.dates = DateSettings(order: request.dates, zone: request.zone ?? Clock.localOffset())
     for file in request.files.isEmpty ? ["-"] : request.files {
       let name = file == "-" ? "stdin" : file
       let options = ReaderOptions(
@@ -61,7 +64,9 @@ struct Inputs {
 
   /// Opens the inputs' dataset: the sample is read (Docs/Architecture.md, The dataset).
   func dataset(parallel: ParallelOptions, allKeys: Bool = false) -> Dataset {
-    Dataset(inputs: opened, parallel: parallel, allKeys: allKeys)
+    let dataset = Dataset(inputs: opened, parallel: parallel, allKeys: allKeys)
+    dataset.dateSettings = dates
+    return dataset
   }
 
   private static func readWhole(_ source: ByteSource) throws(InputError) -> [UInt8] {

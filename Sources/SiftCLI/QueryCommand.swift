@@ -98,6 +98,9 @@ struct QueryCommand {
       throw .plan(error, query: options.query, view: view)
     }
     for note in query.notes { console.error(note + "\n") }
+    if !options.quiet {
+      for note in dataset.dateNotes(for: plan) { console.error(note + "\n") }
+    }
     return plan
   }
 
