@@ -153,8 +153,9 @@ public final class Dataset {
     guard field.index >= 0, field.index < schema.names.count else {
       return DateConvention(order: dateSettings.order ?? .ymd, zone: dateSettings.zone)
     }
+    let inference = sample.inference(of: field, order: dateSettings.order)
     return dateReading.convention(
-      for: sample.inference(of: field, order: dateSettings.order).dateEvidence)
+      for: inference.dateEvidence, holdsInstants: inference.holdsInstants)
   }
 
   /// The notes that say how the dates of the fields `plan` uses are read, where sift decided it.

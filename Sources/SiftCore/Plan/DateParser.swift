@@ -178,10 +178,13 @@ public struct DateConvention: Hashable, Sendable {
   public var order: DateOrder
   /// The `--tz` zone's offset east of UTC, in microseconds.
   public var zone: WallTime
+  /// Whether the field's sampled values have offsets (instants).
+  public var holdsInstants: Bool
 
-  public init(order: DateOrder, zone: WallTime = 0) {
+  public init(order: DateOrder, zone: WallTime = 0, holdsInstants: Bool = false) {
     self.order = order
     self.zone = zone
+    self.holdsInstants = holdsInstants
   }
 
   /// ISO dates only, offsets moved to UTC.

@@ -40,8 +40,8 @@ public struct DateReading: Sendable {
   }
 
   /// The convention of a field whose values say `evidence`.
-  public func convention(for evidence: DateEvidence) -> DateConvention {
-    DateConvention(order: decide(evidence).order, zone: settings.zone)
+  public func convention(for evidence: DateEvidence, holdsInstants: Bool) -> DateConvention {
+    DateConvention(order: decide(evidence).order, zone: settings.zone, holdsInstants: holdsInstants)
   }
 
   /// The note that says how a field's dates are read and how to change it; `nil` where nothing

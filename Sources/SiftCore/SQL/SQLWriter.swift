@@ -596,6 +596,18 @@ public struct SQLWriter {
   /// The field's value as a date key (its derived column).
   private func dateKey(of field: ResolvedField) throws(SQLError) -> String {
     _ = try column(field)
+    // The SQL reads year-first dates and keeps an offset as written (Docs/Engines.md).
+    let convention = plan.convention(of: field)
+    if convention.order != .ymd {
+      throw SQLError(
+        "the dates in \(field.name) are read \(convention.order.words) (Docs/Formats.md, Dates), "
+          + "and the SQL reads only year-first dates; run the query without --sql or --engine")
+    }
+    if convention.holdsInstants {
+      throw SQLError(
+        "the dates in \(field.name) have offsets, which sift compares as instants and the SQL "
+          + "would compare as written")
+    }
     derived.dates.insert(field.index)
     return "sift_d\(field.index)"
   }
