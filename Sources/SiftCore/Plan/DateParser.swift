@@ -390,6 +390,7 @@ struct DateCursor {
     }
     micros += WallTime(hour * 3600) * 1_000_000
     guard i < end else { return (micros, nil) }
+    if bytes[i] == .space, i + 1 < end { i += 1 }
     var offset: WallTime = 0
     if bytes[i] == .upperZ || bytes[i] == .lowerZ {
       i += 1

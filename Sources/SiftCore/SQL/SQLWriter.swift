@@ -601,7 +601,7 @@ public struct SQLWriter {
     if convention.order != .ymd {
       throw SQLError(
         "the dates in \(field.name) are read \(convention.order.words) (Docs/Formats.md, Dates), "
-          + "and the SQL reads only year-first dates; run the query without --sql or --engine")
+          + "and the SQL reads only year-first dates")
     }
     if convention.holdsInstants {
       throw SQLError(
