@@ -30,6 +30,15 @@ enum Clock {
     return (sign == "-" ? -seconds : seconds) * 1_000_000
   }
 
+  /// The zone of dates without an offset when `--tz` is not given: `TZ` when it is UTC or a
+  /// fixed offset, else the machine's zone's offset now (Docs/QueryLanguage.md, Instants).
+  static func zone(environment: [String: String]) -> WallTime {
+    if let tz = environment["TZ"], let offset = zoneOffset(tz == "UTC0" ? "UTC" : tz) {
+      return offset
+    }
+    return localOffset()
+  }
+
   /// The machine's zone's offset east of UTC now, in microseconds.
   static func localOffset() -> WallTime {
     var t = time(nil)

@@ -19,7 +19,8 @@ struct Inputs {
     let console = Console(context: context)
     if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
     var inputs = Inputs()
-    inputs.dates = DateSettings(order: request.dates, zone: request.zone ?? Clock.localOffset())
+    inputs.dates = DateSettings(
+      order: request.dates, zone: request.zone ?? Clock.zone(environment: context.environment))
     for file in request.files.isEmpty ? ["-"] : request.files {
       let name = file == "-" ? "stdin" : file
       let options = ReaderOptions(

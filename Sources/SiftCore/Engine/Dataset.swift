@@ -155,7 +155,7 @@ public final class Dataset {
     }
     let inference = sample.inference(of: field, order: dateSettings.order)
     return dateReading.convention(
-      for: inference.dateEvidence, holdsInstants: inference.holdsInstants)
+      for: inference.dateEvidence, offsets: inference.type.isTemporal ? inference.offsets : [])
   }
 
   /// The notes that say how the dates of the fields `plan` uses are read, where sift decided it.

@@ -18,8 +18,10 @@ public struct ParsedDate: Hashable, Sendable {
   public var time: WallTime
   /// How much of it was written.
   public var precision: DatePrecision
-  /// Whether an offset or `Z` was written: the value is an instant.
-  public var hadOffset: Bool = false
+  /// The offset written (`Z` is 0), in microseconds east of UTC; `nil` when none was: only a
+  /// value with one is an instant.
+  public var offset: WallTime? = nil
+  public var hadOffset: Bool { offset != nil }
 
   /// The interval the text means: the whole year, month or day, or one instant.
   public var period: Period {
@@ -127,7 +129,7 @@ public enum DateParser {
     guard let (micros, offset) = c.timeOfDay() else { return nil }
     guard let offset else { return ParsedDate(time: dayStart + micros, precision: .instant) }
     return ParsedDate(
-      time: dayStart + micros - offset + convention.zone, precision: .instant, hadOffset: true)
+      time: dayStart + micros - offset + convention.zone, precision: .instant, offset: offset)
   }
 
   /// The date in a `String` (query literals), partial forms allowed.
@@ -178,13 +180,14 @@ public struct DateConvention: Hashable, Sendable {
   public var order: DateOrder
   /// The `--tz` zone's offset east of UTC, in microseconds.
   public var zone: WallTime
-  /// Whether the field's sampled values have offsets (instants).
-  public var holdsInstants: Bool
+  /// Whether some sampled value of the field has an offset other than the zone's, so reading
+  /// it as an instant moves it (the SQL, which keeps the wall time as written, refuses then).
+  public var movesInstants: Bool
 
-  public init(order: DateOrder, zone: WallTime = 0, holdsInstants: Bool = false) {
+  public init(order: DateOrder, zone: WallTime = 0, movesInstants: Bool = false) {
     self.order = order
     self.zone = zone
-    self.holdsInstants = holdsInstants
+    self.movesInstants = movesInstants
   }
 
   /// ISO dates only, offsets moved to UTC.

@@ -40,8 +40,11 @@ public struct DateReading: Sendable {
   }
 
   /// The convention of a field whose values say `evidence`.
-  public func convention(for evidence: DateEvidence, holdsInstants: Bool) -> DateConvention {
-    DateConvention(order: decide(evidence).order, zone: settings.zone, holdsInstants: holdsInstants)
+  /// `offsets` are those its sampled values were written with.
+  public func convention(for evidence: DateEvidence, offsets: Set<WallTime>) -> DateConvention {
+    DateConvention(
+      order: decide(evidence).order, zone: settings.zone,
+      movesInstants: offsets.contains { $0 != settings.zone })
   }
 
   /// The note that says how a field's dates are read and how to change it; `nil` where nothing

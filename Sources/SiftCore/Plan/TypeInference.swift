@@ -15,8 +15,8 @@ public struct TypeInference: Sendable {
   private var dayFirstFits = 0
   private var monthFirstFits = 0
   private var slashDates = 0
-  /// Dates written with an offset or `Z`.
-  private var instants = 0
+  /// The offsets dates were written with.
+  public private(set) var offsets: Set<WallTime> = []
 
   /// `order` is `--dates`; without it the order of numeric dates is decided from the values.
   public init(order: DateOrder? = nil) {
@@ -71,7 +71,7 @@ public struct TypeInference: Sendable {
 
   private mutating func count(_ d: ParsedDate) {
     if d.precision == .instant { dateTimes += 1 } else { dates += 1 }
-    if d.hadOffset { instants += 1 }
+    if let offset = d.offset { offsets.insert(offset) }
   }
 
   /// What the values say about the order of their numeric dates (Docs/Formats.md, Dates).
@@ -85,8 +85,6 @@ public struct TypeInference: Sendable {
     }
   }
 
-  /// Whether some value has an offset or `Z` (an instant).
-  public var holdsInstants: Bool { type.isTemporal && instants > 0 }
 
   /// The type all counted values agree on.
   public var type: ColumnType {

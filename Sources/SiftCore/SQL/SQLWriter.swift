@@ -603,10 +603,10 @@ public struct SQLWriter {
         "the dates in \(field.name) are read \(convention.order.words) (Docs/Formats.md, Dates), "
           + "and the SQL reads only year-first dates")
     }
-    if convention.holdsInstants {
+    if convention.movesInstants {
       throw SQLError(
-        "the dates in \(field.name) have offsets, which sift compares as instants and the SQL "
-          + "would compare as written")
+        "the dates in \(field.name) have offsets other than --tz's, which sift compares as "
+          + "instants (Docs/QueryLanguage.md, Instants) and the SQL would compare as written")
     }
     derived.dates.insert(field.index)
     return "sift_d\(field.index)"
