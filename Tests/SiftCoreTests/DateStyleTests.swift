@@ -131,7 +131,7 @@ import Testing
     let reading = DateReading(
       settings: DateSettings(decimalComma: decimalComma),
       fields: fields.map { (name: $0.0, evidence: $0.1) })
-    #expect(reading.convention(for: own, offsets: []).order == expected)
+    #expect(reading.convention(for: own, offsets: [], otherStyles: false).order == expected)
   }
 
   @Test func theNoteSaysWhatWasAssumedAndHowToChangeIt() {

@@ -22,6 +22,9 @@ public struct ParsedDate: Hashable, Sendable {
   /// value with one is an instant.
   public var offset: WallTime? = nil
   public var hadOffset: Bool { offset != nil }
+  /// Whether it is written in ISO 8601's calendar form (`-` or `/` between year, month and
+  /// day, two-digit hours), which the SQL reads too (Docs/Engines.md).
+  public var isISO: Bool = true
 
   /// The interval the text means: the whole year, month or day, or one instant.
   public var period: Period {
@@ -120,16 +123,21 @@ public enum DateParser {
     } else if first.isDigit {
       guard let d = c.dayFirstOrNumeric(convention.order) else { return nil }
       day = d
+      c.iso = false
     } else {
       guard let d = c.monthNameFirst() else { return nil }
       day = d
+      c.iso = false
     }
     let dayStart = WallTime(day) * Calendar.microsPerDay
-    if c.i == c.end { return ParsedDate(time: dayStart, precision: .day) }
+    if c.i == c.end { return ParsedDate(time: dayStart, precision: .day, isISO: c.iso) }
     guard let (micros, offset) = c.timeOfDay() else { return nil }
-    guard let offset else { return ParsedDate(time: dayStart + micros, precision: .instant) }
+    guard let offset else {
+      return ParsedDate(time: dayStart + micros, precision: .instant, isISO: c.iso)
+    }
     return ParsedDate(
-      time: dayStart + micros - offset + convention.zone, precision: .instant, offset: offset)
+      time: dayStart + micros - offset + convention.zone, precision: .instant, offset: offset,
+      isISO: c.iso)
   }
 
   /// The date in a `String` (query literals), partial forms allowed.
@@ -183,11 +191,17 @@ public struct DateConvention: Hashable, Sendable {
   /// Whether some sampled value of the field has an offset other than the zone's, so reading
   /// it as an instant moves it (the SQL, which keeps the wall time as written, refuses then).
   public var movesInstants: Bool
+  /// Whether some sampled date of the field is not in ISO 8601's calendar form (`25.11.2026`,
+  /// `25 Nov 2026`, `2026-W48-3`), which the SQL does not read.
+  public var otherStyles: Bool
 
-  public init(order: DateOrder, zone: WallTime = 0, movesInstants: Bool = false) {
+  public init(
+    order: DateOrder, zone: WallTime = 0, movesInstants: Bool = false, otherStyles: Bool = false
+  ) {
     self.order = order
     self.zone = zone
     self.movesInstants = movesInstants
+    self.otherStyles = otherStyles
   }
 
   /// ISO dates only, offsets moved to UTC.
@@ -199,6 +213,8 @@ struct DateCursor {
   let bytes: UnsafeBufferPointer<UInt8>
   var i = 0
   var end: Int
+  /// Still ISO 8601's calendar form, as far as read.
+  var iso = true
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -261,7 +277,9 @@ struct DateCursor {
     let separator = bytes[i]
     guard separator == .minus || separator == .slash || separator == .dot else { return nil }
     i += 1
+    if separator == .dot { iso = false }
     if separator == .minus, i < end, bytes[i] == .upperW {
+      iso = false
       return isoWeek(year, partial: partial)
     }
     guard let month = digits(2), month >= 1, month <= 12 else { return nil }
@@ -357,12 +375,17 @@ struct DateCursor {
   /// and an optional `Z` or `±HH[:]MM`, to the end. Microseconds into the day and the offset
   /// in microseconds, `nil` when none was written.
   mutating func timeOfDay() -> (WallTime, WallTime?)? {
-    if bytes[i] == .comma { i += 1 }
+    if bytes[i] == .comma {
+      i += 1
+      iso = false
+    }
     guard i < end, bytes[i] == .upperT || bytes[i] == .space || bytes[i] == .lowerT else {
       return nil
     }
     i += 1
+    let hourStart = i
     guard var hour = number(upTo: 2), hour <= 23, i < end, bytes[i] == .colon else { return nil }
+    if i - hourStart != 2 { iso = false }
     i += 1
     guard let minute = digits(2), minute <= 59 else { return nil }
     var micros = WallTime(minute * 60) * 1_000_000
@@ -389,11 +412,15 @@ struct DateCursor {
         guard hour >= 1, hour <= 12 else { return nil }
         hour = hour % 12 + (a == UInt8(ascii: "p") ? 12 : 0)
         i += 3
+        iso = false
       }
     }
     micros += WallTime(hour * 3600) * 1_000_000
     guard i < end else { return (micros, nil) }
-    if bytes[i] == .space, i + 1 < end { i += 1 }
+    if bytes[i] == .space, i + 1 < end {
+      i += 1
+      iso = false
+    }
     var offset: WallTime = 0
     if bytes[i] == .upperZ || bytes[i] == .lowerZ {
       i += 1

@@ -40,11 +40,14 @@ public struct DateReading: Sendable {
   }
 
   /// The convention of a field whose values say `evidence`.
-  /// `offsets` are those its sampled values were written with.
-  public func convention(for evidence: DateEvidence, offsets: Set<WallTime>) -> DateConvention {
+  /// `offsets` are those its sampled values were written with, `otherStyles` whether any
+  /// is not in ISO 8601's calendar form.
+  public func convention(
+    for evidence: DateEvidence, offsets: Set<WallTime>, otherStyles: Bool
+  ) -> DateConvention {
     DateConvention(
       order: decide(evidence).order, zone: settings.zone,
-      movesInstants: offsets.contains { $0 != settings.zone })
+      movesInstants: offsets.contains { $0 != settings.zone }, otherStyles: otherStyles)
   }
 
   /// The note that says how a field's dates are read and how to change it; `nil` where nothing

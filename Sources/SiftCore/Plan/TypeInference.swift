@@ -17,6 +17,8 @@ public struct TypeInference: Sendable {
   private var slashDates = 0
   /// The offsets dates were written with.
   public private(set) var offsets: Set<WallTime> = []
+  /// Dates not in ISO 8601's calendar form.
+  public private(set) var otherStyles = 0
 
   /// `order` is `--dates`; without it the order of numeric dates is decided from the values.
   public init(order: DateOrder? = nil) {
@@ -72,6 +74,7 @@ public struct TypeInference: Sendable {
   private mutating func count(_ d: ParsedDate) {
     if d.precision == .instant { dateTimes += 1 } else { dates += 1 }
     if let offset = d.offset { offsets.insert(offset) }
+    if !d.isISO { otherStyles += 1 }
   }
 
   /// What the values say about the order of their numeric dates (Docs/Formats.md, Dates).

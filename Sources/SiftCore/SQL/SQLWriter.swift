@@ -596,17 +596,17 @@ public struct SQLWriter {
   /// The field's value as a date key (its derived column).
   private func dateKey(of field: ResolvedField) throws(SQLError) -> String {
     _ = try column(field)
-    // The SQL reads year-first dates and keeps an offset as written (Docs/Engines.md).
+    // The SQL reads ISO dates only and keeps an offset as written (Docs/Engines.md).
     let convention = plan.convention(of: field)
-    if convention.order != .ymd {
+    if convention.order != .ymd || convention.otherStyles {
       throw SQLError(
-        "the dates in \(field.name) are read \(convention.order.words) (Docs/Formats.md, Dates), "
-          + "and the SQL reads only year-first dates")
+        "the dates in \(field.name) are not all written YYYY-MM-DD, and the SQL reads only "
+          + "those")
     }
     if convention.movesInstants {
       throw SQLError(
         "the dates in \(field.name) have offsets other than --tz's, which sift compares as "
-          + "instants (Docs/QueryLanguage.md, Instants) and the SQL would compare as written")
+          + "instants and the SQL would compare as written")
     }
     derived.dates.insert(field.index)
     return "sift_d\(field.index)"
