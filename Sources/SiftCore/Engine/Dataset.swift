@@ -155,8 +155,8 @@ public final class Dataset {
     }
     let inference = sample.inference(of: field, order: dateSettings.order)
     return dateReading.convention(
-      for: inference.dateEvidence, offsets: inference.type.isTemporal ? inference.offsets : [],
-      otherStyles: inference.type.isTemporal && inference.otherStyles > 0)
+      for: inference.dateEvidence, offsets: inference.offsets,
+      otherStyles: inference.otherStyles > 0)
   }
 
   /// The notes that say how the dates of the fields `plan` uses are read, where sift decided it.
