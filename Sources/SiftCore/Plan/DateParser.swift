@@ -312,6 +312,7 @@ struct DateCursor {
   /// A date that starts with one or two digits: numeric in `order` (`25.11.2026`, `11/25/26`),
   /// or day then month name (`25 Nov 2026`, `25-Nov-26`).
   mutating func dayFirstOrNumeric(_ order: DateOrder) -> Int? {
+    if let day = fixedWidthNumeric(order) { return day }
     guard let a = number(upTo: 2), i < end else { return nil }
     let separator = bytes[i]
     guard separator == .dot || separator == .slash || separator == .minus || separator == .space
@@ -333,6 +334,28 @@ struct DateCursor {
     case .dmy: return day(y, b, a)
     case .mdy: return day(y, a, b)
     }
+  }
+
+  /// The shape most exports write, `25.11.2026` or `11/25/2026` (two-digit day and month, a
+  /// four-digit year), read without loops: a day-first file costs what an ISO one does
+  /// (Docs/Performance.md, Dates in other styles). `nil` for any other shape.
+  @inline(__always)
+  mutating func fixedWidthNumeric(_ order: DateOrder) -> Int? {
+    guard order != .ymd, end - i >= 10 else { return nil }
+    let s = bytes[i + 2]
+    guard s == .dot || s == .slash || s == .minus, bytes[i + 5] == s,
+      end - i == 10 || bytes[i + 10] == .space || bytes[i + 10] == .upperT
+    else { return nil }
+    @inline(__always) func digit(_ k: Int) -> Int { Int(bytes[i + k] &- .digitZero) }
+    let parts = (digit(0), digit(1), digit(3), digit(4), digit(6), digit(7), digit(8), digit(9))
+    guard parts.0 < 10, parts.1 < 10, parts.2 < 10, parts.3 < 10, parts.4 < 10, parts.5 < 10,
+      parts.6 < 10, parts.7 < 10
+    else { return nil }
+    let a = parts.0 * 10 + parts.1
+    let b = parts.2 * 10 + parts.3
+    let year = parts.4 * 1000 + parts.5 * 100 + parts.6 * 10 + parts.7
+    i += 10
+    return order == .dmy ? day(year, b, a) : day(year, a, b)
   }
 
   /// A date that starts with a month name: `Nov 25, 2026`, `November 25 2026`.
