@@ -14,7 +14,9 @@ extension Plan {
       let width = named.map { displayWidth(of: $0.value.name) }.max() ?? 0
       for (_, field) in named {
         let pad = String(repeating: " ", count: width - displayWidth(of: field.name))
-        lines.append("  \(field.name)\(pad)  \(type(of: field).rawValue)")
+        let order = convention(of: field).order
+        let style = type(of: field).isTemporal && order != .ymd ? ", " + order.words : ""
+        lines.append("  \(field.name)\(pad)  \(type(of: field).rawValue)\(style)")
       }
     }
     if let filter {
