@@ -14,18 +14,17 @@ enum Clock {
   /// The offset east of UTC, in microseconds, of a `--tz` value (Docs/Formats.md, Dates): `UTC`,
   /// `Z`, or `±HH:MM`, `±HHMM`, `±HH`, also after `UTC`.
   static func zoneOffset(_ text: String) -> WallTime? {
-    var rest = Substring(text)
-    if rest.uppercased() == "UTC" || rest.uppercased() == "Z" || rest.uppercased() == "GMT" {
-      return 0
-    }
-    if rest.uppercased().hasPrefix("UTC") { rest = rest.dropFirst(3) }
+    let upper = text.uppercased()
+    if upper == "UTC" || upper == "Z" || upper == "GMT" { return 0 }
+    let rest = upper.hasPrefix("UTC") ? upper.dropFirst(3) : Substring(upper)
     guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
-    let digits = rest.dropFirst().filter { $0 != ":" }
-    guard rest.dropFirst().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }),
-      digits.count == 2 || digits.count == 4,
-      let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
-      hours <= 14, minutes <= 59
+    let digits = Array(rest.dropFirst().filter { $0 != ":" }.utf8)
+    guard digits.count == 2 || digits.count == 4, digits.allSatisfy({ $0 >= 48 && $0 <= 57 })
     else { return nil }
+    let value = digits.map { Int($0) - 48 }
+    let hours = value[0] * 10 + value[1]
+    let minutes = digits.count == 4 ? value[2] * 10 + value[3] : 0
+    guard hours <= 14, minutes <= 59 else { return nil }
     let seconds = WallTime(hours * 3600 + minutes * 60)
     return (sign == "-" ? -seconds : seconds) * 1_000_000
   }

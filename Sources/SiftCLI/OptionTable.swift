@@ -102,7 +102,10 @@ enum OptionTable {
     text(
       "now", "DATETIME", "a date-time, e.g. 2024-03-15T09:00",
       "reference time for relative dates (also SIFT_NOW)") { $0.now = $1 },
-    choice("dates", nil, "ORDER", "read numeric dates day-first, month-first or year-first", DateOrder.self) {
+    choice(
+      "dates", nil, "ORDER", "read numeric dates day-first, month-first or year-first",
+      DateOrder.self
+    ) {
       $0.dates = $1
     },
     OptionSpec(
