@@ -11,6 +11,41 @@ enum Clock {
     return d.time
   }
 
+  /// The offset east of UTC, in microseconds, of a `--tz` value (Docs/Formats.md, Dates): `UTC`,
+  /// `Z`, or `±HH:MM`, `±HHMM`, `±HH`, also after `UTC`.
+  static func zoneOffset(_ text: String) -> WallTime? {
+    let upper = text.uppercased()
+    if upper == "UTC" || upper == "Z" || upper == "GMT" { return 0 }
+    let rest = upper.hasPrefix("UTC") ? upper.dropFirst(3) : Substring(upper)
+    guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
+    let digits = Array(rest.dropFirst().filter { $0 != ":" }.utf8)
+    guard digits.count == 2 || digits.count == 4, digits.allSatisfy({ $0 >= 48 && $0 <= 57 })
+    else { return nil }
+    let value = digits.map { Int($0) - 48 }
+    let hours = value[0] * 10 + value[1]
+    let minutes = digits.count == 4 ? value[2] * 10 + value[3] : 0
+    guard hours <= 14, minutes <= 59 else { return nil }
+    let seconds = WallTime(hours * 3600 + minutes * 60)
+    return (sign == "-" ? -seconds : seconds) * 1_000_000
+  }
+
+  /// The zone of dates without an offset when `--tz` is not given: `TZ` when it is UTC or a
+  /// fixed offset, else the machine's zone's offset now (Docs/QueryLanguage.md, Instants).
+  static func zone(environment: [String: String]) -> WallTime {
+    if let tz = environment["TZ"], let offset = zoneOffset(tz == "UTC0" ? "UTC" : tz) {
+      return offset
+    }
+    return localOffset()
+  }
+
+  /// The machine's zone's offset east of UTC now, in microseconds.
+  static func localOffset() -> WallTime {
+    var t = time(nil)
+    var parts = tm()
+    localtime_r(&t, &parts)
+    return WallTime(parts.tm_gmtoff) * 1_000_000
+  }
+
   /// The local wall time now.
   static func localNow() -> WallTime {
     var t = time(nil)

@@ -14,6 +14,8 @@ struct Inputs {
   var namesHoldingBytesNotUTF8: [String] {
     decisions.filter(\.holdsBytesNotUTF8).map(\.options.name)
   }
+  /// `--dates` and `--tz` (Docs/Formats.md, Dates).
+  var dates = DateSettings()
 
   /// The first input's reader, whose style CSV output keeps.
   var first: RecordReader? { opened.first?.reader }
@@ -26,6 +28,8 @@ struct Inputs {
     let console = Console(context: context)
     if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
     var inputs = Inputs()
+    inputs.dates = DateSettings(
+      order: request.dates, zone: request.zone ?? Clock.zone(environment: context.environment))
     for file in request.files.isEmpty ? ["-"] : request.files {
       let name = file == "-" ? "stdin" : file
       // `--sheet '*'`: every visible sheet of a workbook, each an input with a `sheet` field
@@ -102,7 +106,12 @@ struct Inputs {
 
   /// Opens the inputs' dataset: the sample is read (Docs/Architecture.md, The dataset).
   func dataset(parallel: ParallelOptions, allKeys: Bool = false) -> Dataset {
-    Dataset(inputs: opened, parallel: parallel, allKeys: allKeys)
+    let dataset = Dataset(inputs: opened, parallel: parallel, allKeys: allKeys)
+    var settings = dates
+    // A decimal-comma file's ambiguous dates are day-first (Docs/Formats.md, Dates).
+    settings.decimalComma = dataset.decimalMark == .comma
+    dataset.dateSettings = settings
+    return dataset
   }
 
   private static func readWhole(_ source: ByteSource) throws(InputError) -> [UInt8] {

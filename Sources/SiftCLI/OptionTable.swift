@@ -129,6 +129,22 @@ enum OptionTable {
     text(
       "now", "DATETIME", "a date-time, e.g. 2024-03-15T09:00",
       "reference time for relative dates (also SIFT_NOW)") { $0.now = $1 },
+    choice(
+      "dates", nil, "ORDER", "read numeric dates day-first, month-first or year-first",
+      DateOrder.self
+    ) {
+      $0.dates = $1
+    },
+    OptionSpec(
+      long: "tz", short: nil, value: .text("UTC or an offset, e.g. +01:00"), placeholder: "ZONE",
+      summary: "zone of dates without an offset (default: the machine's)", defaultChoice: nil
+    ) { options, value throws(UsageError) in
+      guard let zone = Clock.zoneOffset(value) else {
+        throw UsageError(
+          "option '--tz' needs UTC or an offset like +01:00 or -0500, not '\(value)'")
+      }
+      options.zone = zone
+    },
     flag("explain", nil, "print the canonical query; with a FILE, also its plan") {
       $0.explain = true
     },

@@ -101,6 +101,10 @@ public struct Options: Sendable, Equatable {
   public var summary = SummaryStyle.bar
   public var color = ColorChoice.auto
   public var pager = PagerChoice.auto
+  /// `--dates ORDER`: the order of every field's numeric dates (Docs/Formats.md, Dates).
+  public var dates: DateOrder?
+  /// `--tz ZONE`: the zone's offset east of UTC in microseconds; `nil` for the machine's.
+  public var zone: WallTime?
   /// `--now DATETIME` as given (not yet parsed).
   public var now: String?
   public var explain = false

@@ -112,6 +112,7 @@ struct QueryCommand {
       throw .plan(error, query: options.query, view: view)
     }
     for note in query.notes { console.note(note + "\n") }
+    for note in dataset.dateNotes(for: plan) { console.note(note + "\n") }
     return plan
   }
 

@@ -54,7 +54,8 @@ import Testing
     let cmd = String(decoding: try #require(read("cmd")), as: UTF8.self)
     var arguments = try ShellWords.split(cmd)
     if arguments.first == "sift" { arguments.removeFirst() }
-    var environment = ["LANG": "C.UTF-8"]
+    // Dates without an offset are in UTC unless a case says otherwise (Docs/QueryLanguage.md, Instants).
+    var environment = ["LANG": "C.UTF-8", "TZ": "UTC"]
     for line in String(decoding: read("env") ?? Data(), as: UTF8.self).split(separator: "\n") {
       if let eq = line.firstIndex(of: "=") {
         environment[String(line[..<eq])] = String(line[line.index(after: eq)...])

@@ -62,3 +62,19 @@ import Testing
     }
   }
 }
+
+/// `--tz` values (Docs/QueryLanguage.md, Instants): UTC or a fixed offset, nothing else.
+@Suite struct ZoneOffsetTests {
+  @Test(arguments: [
+    ("UTC", WallTime(0)), ("z", 0), ("+02:00", 7_200_000_000), ("-0500", -18_000_000_000),
+    ("UTC+01", 3_600_000_000), ("+05:30", 19_800_000_000),
+  ])
+  func reads(text: String, micros: WallTime) {
+    #expect(Clock.zoneOffset(text) == micros)
+  }
+
+  @Test(arguments: ["Europe/Berlin", "+2", "+25:00", "+02:60", "02:00", "UTC+", "+0a:00", ""])
+  func refuses(text: String) {
+    #expect(Clock.zoneOffset(text) == nil)
+  }
+}

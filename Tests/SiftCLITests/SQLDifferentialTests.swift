@@ -119,7 +119,7 @@ import Testing
     "nothing-matches-this", "group:warehouse,status sort:-amount limit:2/group",
   ])
   func engineWritesAsSiftDoes(query: String) throws {
-    let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
     for format in ["csv", "table", "json"] {
       let own = sift(["-o", format] + Self.now + ["--", query, Self.grn], environment: environment)
       let engine = sift(
@@ -135,7 +135,7 @@ import Testing
     "status:received", "group:warehouse", "customer:acme* group:status", "group:warehouse,status",
   ])
   func engineCountsAsSiftDoes(query: String) throws {
-    let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
     let own = sift(["-c", "--", query, Self.grn], environment: environment)
     let engine = sift(["--engine", "duckdb", "-c", "--", query, Self.grn], environment: environment)
     #expect(engine.text == own.text && engine.stderr == own.stderr, "\(query): \(engine.stderr)")
@@ -152,7 +152,7 @@ import Testing
     ("group:k sum:v p50:v min:v", valuesNotNumbers), ("k:a sum:v max:v", valuesNotNumbers),
   ])
   func engineSummarizesAsSiftDoes(query: String, file: String) throws {
-    let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
     for format in ["csv", "table", "markdown", "html"] {
       let own = sift(["-o", format] + Self.now + ["--", query, file], environment: environment)
       let engine = sift(
@@ -178,7 +178,7 @@ import Testing
     process.arguments = [database, "-c", "CREATE TABLE grn AS SELECT * FROM read_csv('\(Self.grn)')"]
     try process.run()
     process.waitUntilExit()
-    let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
     // `qty` is a VARCHAR column (it holds `n/a`): typed a number by its first records, as sift types the file's.
     let query = "status:received qty:>50 date:2024-03 sort:-qty fields:grn_no,date,customer,qty"
     let own = sift(["-o", "csv"] + Self.now + ["--", query, Self.grn], environment: environment)
@@ -192,7 +192,7 @@ import Testing
   /// A statement the engine rejects is an error with the engine's message, exit 2.
   @Test(.enabled(if: duckdb != nil, "duckdb is not installed"))
   func engineFailureIsAnError() {
-    let environment = ["LANG": "C.UTF-8", "SIFT_DUCKDB": Self.duckdb!]
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
     let result = sift(["--engine", "duckdb", "--table", "no_such_table", "qty:>1", Self.grn], environment: environment)
     #expect(result.status == .error)
     #expect(result.stderr.contains("duckdb failed") && result.stderr.contains("no_such_table"), "\(result.stderr)")

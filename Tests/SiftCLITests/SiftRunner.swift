@@ -11,7 +11,7 @@ struct SiftResult {
 }
 
 /// Runs sift in-process from the package root (where `swift test` runs), as the golden cases do.
-func sift(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = ["LANG": "C.UTF-8"]) -> SiftResult {
+func sift(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = ["LANG": "C.UTF-8", "TZ": "UTC"]) -> SiftResult {
   let out = MemorySink()
   let err = MemorySink()
   let status = run(

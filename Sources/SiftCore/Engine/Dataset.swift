@@ -46,6 +46,11 @@ public final class Dataset {
   public let decimalMark: DecimalMark
   /// How many threads filter a large file, and in what parts.
   public var parallel: ParallelOptions
+  /// `--dates`, `--tz` and the decimal mark (Docs/Formats.md, Dates).
+  public var dateSettings = DateSettings() {
+    didSet { dateReadingMade = nil }
+  }
+  private var dateReadingMade: DateReading?
 
   /// Reads the first `TypeInference.sampleSize` records of `inputs` and unites their fields.
   /// With `allKeys`, JSON and NDJSON files the sample did not read to their end are read once
@@ -127,11 +132,45 @@ public final class Dataset {
       if !paths.isEmpty { nested[i] = paths }
     }
     schema.nestedPaths = nested
+    dateReadingMade = nil
   }
 
   /// The type the sample gives `field`.
   public func type(of field: ResolvedField) -> ColumnType {
-    sample.type(of: field)
+    sample.type(of: field, order: dateSettings.order)
+  }
+
+  /// How the input's fields read their dates, decided from the sample once per schema.
+  private var dateReading: DateReading {
+    if let made = dateReadingMade, made.settings == dateSettings { return made }
+    let fields = schema.names.enumerated().map { i, name in
+      let field = ResolvedField(index: i, path: [], name: name)
+      return (name: name, evidence: sample.inference(of: field, order: dateSettings.order).dateEvidence)
+    }
+    let made = DateReading(settings: dateSettings, fields: fields)
+    dateReadingMade = made
+    return made
+  }
+
+  /// How `field`'s dates are read (Docs/Formats.md, Dates).
+  public func dateConvention(of field: ResolvedField) -> DateConvention {
+    guard field.index >= 0, field.index < schema.names.count else {
+      return DateConvention(order: dateSettings.order ?? .ymd, zone: dateSettings.zone)
+    }
+    let inference = sample.inference(of: field, order: dateSettings.order)
+    return dateReading.convention(
+      for: inference.dateEvidence, offsets: inference.offsets,
+      otherStyles: inference.otherStyles > 0)
+  }
+
+  /// The notes that say how the dates of the fields `plan` uses are read, where sift decided it.
+  public func dateNotes(for plan: Plan) -> [String] {
+    let used = Set(plan.fields.values).sorted { ($0.index, $0.name) < ($1.index, $1.name) }
+    return used.compactMap { field in
+      guard field.index >= 0, plan.type(of: field).isTemporal else { return nil }
+      let evidence = sample.inference(of: field, order: dateSettings.order).dateEvidence
+      return dateReading.note(field: field.name, evidence: evidence)
+    }
   }
 
   /// Resolves and types `query` against the sample. A query naming a field the sample lacks is
@@ -139,15 +178,15 @@ public final class Dataset {
   /// reported without reading anything more).
   public func plan(_ query: Query, now: WallTime) throws(PlanError) -> Plan {
     do throws(PlanError) {
-      return try Plan(query: query, schema: schema, now: now, decimalMark: decimalMark) {
-        type(of: $0)
-      }
+      return try Plan(
+        query: query, schema: schema, now: now, decimalMark: decimalMark, typeOf: { type(of: $0) },
+        conventionOf: { dateConvention(of: $0) })
     } catch {
       guard error.unknownField, scanLaterKeys() else { throw error }
       makeSchema()
-      return try Plan(query: query, schema: schema, now: now, decimalMark: decimalMark) {
-        type(of: $0)
-      }
+      return try Plan(
+        query: query, schema: schema, now: now, decimalMark: decimalMark, typeOf: { type(of: $0) },
+        conventionOf: { dateConvention(of: $0) })
     }
   }
 

@@ -12,10 +12,13 @@ struct GroupTally {
   /// The distinct groups' keys, numbered: a group's id is its number.
   private var index = GroupIndex()
   private var counts: [Int] = []
+  /// How each group field reads its dates, outermost first (Docs/Formats.md, Dates).
+  let conventions: [DateConvention]
 
-  init(arity: Int = 1, decimalMark: DecimalMark = .point) {
+  init(arity: Int = 1, decimalMark: DecimalMark = .point, conventions: [DateConvention] = []) {
     self.arity = arity
     self.decimalMark = decimalMark
+    self.conventions = conventions
   }
 
   /// Counts one record with group key `key` (`GroupKey.withKey`); returns the group's id.
@@ -58,7 +61,7 @@ struct GroupTally {
 
   /// The same groups and counts with ids in output order: id `i` is the `i`-th group.
   func ranked() -> GroupTally {
-    var ranked = GroupTally(arity: arity, decimalMark: decimalMark)
+    var ranked = GroupTally(arity: arity, decimalMark: decimalMark, conventions: conventions)
     for id in order() { withKey(id) { _ = ranked.add($0, count: counts[id]) } }
     return ranked
   }
@@ -80,6 +83,7 @@ struct GroupTally {
   func order() -> [Int] {
     let arity = arity
     let mark = decimalMark
+    let conventions = (0..<arity).map { $0 < self.conventions.count ? self.conventions[$0] : .iso }
     // Each group's values as `sort:` orders them, `arity` per group, with no allocation per
     // value: a million groups are ordered in a few tens of MB (Docs/Aggregates.md, Memory).
     var keys: [OrderKey] = []
@@ -87,8 +91,8 @@ struct GroupTally {
     keys.reserveCapacity(count * arity)
     for id in 0..<count {
       index.withKey(id) { key in
-        for part in GroupKey.parts(of: key, arity: arity) {
-          keys.append(OrderKey(part, folded: &folded, mark: mark))
+        for (f, part) in GroupKey.parts(of: key, arity: arity).enumerated() {
+          keys.append(OrderKey(part, conventions[f], folded: &folded, mark: mark))
         }
       }
     }
@@ -118,12 +122,15 @@ private struct OrderKey {
   /// 0 numbers, 1 dates, 2 text, 3 empty (`SortValue`'s order).
   let rank: UInt8
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, folded: inout [UInt8], mark: DecimalMark) {
+  init(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ convention: DateConvention, folded: inout [UInt8],
+    mark: DecimalMark
+  ) {
     guard !bytes.isEmpty else {
       (value, length, rank) = (0, 0, 3)
       return
     }
-    switch SortValue(decoded: bytes, mark: mark) {
+    switch SortValue(decoded: bytes, mark: mark, convention) {
     case .number(let n): (value, length, rank) = (n.bitPattern, 0, 0)
     case .date(let t): (value, length, rank) = (UInt64(bitPattern: t), 0, 1)
     case .text(let t):

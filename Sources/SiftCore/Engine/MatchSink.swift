@@ -107,8 +107,8 @@ struct TallySink: MatchSink {
     var tally: GroupTally
     private var scratch: [UInt8] = []
 
-    init(arity: Int, decimalMark: DecimalMark) {
-      tally = GroupTally(arity: arity, decimalMark: decimalMark)
+    init(arity: Int, decimalMark: DecimalMark, conventions: [DateConvention]) {
+      tally = GroupTally(arity: arity, decimalMark: decimalMark, conventions: conventions)
     }
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
@@ -126,13 +126,16 @@ struct TallySink: MatchSink {
   var all: Part
 
   init(plan: Plan) {
-    all = Part(arity: plan.group.count, decimalMark: plan.decimalMark)
+    all = Part(
+      arity: plan.group.count, decimalMark: plan.decimalMark,
+      conventions: plan.group.map(plan.convention(of:)))
   }
 
   func partMaker() -> () -> Part {
     let arity = all.tally.arity
     let mark = all.tally.decimalMark
-    return { Part(arity: arity, decimalMark: mark) }
+    let conventions = all.tally.conventions
+    return { Part(arity: arity, decimalMark: mark, conventions: conventions) }
   }
 
   mutating func take(

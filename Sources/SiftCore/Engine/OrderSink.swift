@@ -80,7 +80,9 @@ struct OrderSink: MatchSink {
     self.memoryBudget = max(0, options.memoryBudget - options.partsHeld)
     self.temporaryDirectory = options.temporaryDirectory
     self.open = Part(plan: plan)
-    self.tally = GroupTally(arity: plan.group.count, decimalMark: plan.decimalMark)
+    self.tally = GroupTally(
+      arity: plan.group.count, decimalMark: plan.decimalMark,
+      conventions: plan.group.map(plan.convention(of:)))
   }
 
   func partMaker() -> () -> Part {
@@ -123,7 +125,8 @@ struct OrderSink: MatchSink {
     closeOpen()
     guard !runs.isEmpty else { return }
     // Ranks only the groups of the runs spilled: every group so far may be many more.
-    var groups = GroupTally(arity: tally.arity, decimalMark: tally.decimalMark)
+    var groups = GroupTally(
+      arity: tally.arity, decimalMark: tally.decimalMark, conventions: tally.conventions)
     for run in runs { groups.merge(run.keys.groups) }
     let file = try SpillFile(directory: temporaryDirectory)
     let ranking = groups.ranked()

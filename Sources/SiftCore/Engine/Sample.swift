@@ -56,10 +56,16 @@ struct Sample {
     }
   }
 
-  /// The type of `field` by the sample.
-  func type(of field: ResolvedField) -> ColumnType {
-    var inference = TypeInference()
+  /// What the sample shows of `field`, its numbers read with their input's decimal mark and its
+  /// numeric dates in `order` (`nil`: either).
+  func inference(of field: ResolvedField, order: DateOrder? = nil) -> TypeInference {
+    var inference = TypeInference(order: order)
     forEachValue(of: field) { inference.add($0, mark: $1) }
-    return inference.type
+    return inference
+  }
+
+  /// The type of `field` by the sample.
+  func type(of field: ResolvedField, order: DateOrder? = nil) -> ColumnType {
+    inference(of: field, order: order).type
   }
 }

@@ -6,6 +6,8 @@
 struct SortKeys {
   let hasGroup: Bool
   let descending: [Bool]
+  /// How each sort key reads its dates.
+  let conventions: [DateConvention]
   var groupIDs: [Int32] = []
   var groups: GroupTally
   var groupRanks: [Int32] = []
@@ -15,8 +17,11 @@ struct SortKeys {
 
   init(plan: Plan) {
     hasGroup = !plan.group.isEmpty
-    groups = GroupTally(arity: plan.group.count, decimalMark: plan.decimalMark)
+    groups = GroupTally(
+      arity: plan.group.count, decimalMark: plan.decimalMark,
+      conventions: plan.group.map(plan.convention(of:)))
     descending = plan.sort.map(\.descending)
+    conventions = plan.sort.map { plan.convention(of: $0.field) }
     values = Array(repeating: [], count: descending.count)
   }
 
@@ -30,7 +35,7 @@ struct SortKeys {
       groupIDs.append(Int32(id))
     }
     for k in 0..<access.sortKeys.count {
-      values[k].append(SortValue(access.sortKeys[k](row), mark: access.layout.decimalMark))
+      values[k].append(SortValue(access.sortKeys[k](row), mark: access.layout.decimalMark, conventions[k]))
     }
   }
 

@@ -6,20 +6,21 @@ enum SortValue {
   case text([UInt8])
   case empty
 
-  /// The order of a value of an input whose numbers use the decimal `mark`.
-  init(_ v: FieldValue, mark: DecimalMark = .point) {
+  /// The order of `v`, its numbers read with the decimal `mark` and its dates in `convention`
+  /// (Docs/Formats.md, Decimal commas; Dates).
+  init(_ v: FieldValue, mark: DecimalMark = .point, _ convention: DateConvention) {
     if v.isNullLike {
       self = .empty
       return
     }
-    self = withValueBytes(v) { SortValue(decoded: $0, mark: mark) }
+    self = withValueBytes(v) { SortValue(decoded: $0, mark: mark, convention) }
   }
 
   /// The order of a non-empty value's decoded bytes.
-  init(decoded b: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point) {
+  init(decoded b: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point, _ convention: DateConvention) {
     if let n = NumberParser.parse(b, mark: mark) {
       self = .number(n)
-    } else if let d = DateParser.parse(b) {
+    } else if let d = DateParser.parse(b, convention) {
       self = .date(d.time)
     } else {
       self = .text(TextFold.fold(b))

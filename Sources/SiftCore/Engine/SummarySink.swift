@@ -128,6 +128,7 @@ struct SummaryRows {
   static func ordered(_ groups: [Int], of table: SummaryTable, plan: Plan, within outer: [Int]?) -> [Int] {
     let keys = plan.sort
     guard !keys.isEmpty else { return Array(groups.indices) }
+    let conventions = keys.map { plan.summaryColumnConvention($0.field.index) }
     var values: [SortValue] = []
     values.reserveCapacity(groups.count * keys.count)
     for start in stride(from: 0, to: groups.count, by: slice) {
@@ -136,7 +137,9 @@ struct SummaryRows {
         width: plan.summaryColumns.count, total: false)
       rows.batch.withRows { cursor in
         for r in 0..<rows.batch.count {
-          for key in keys { values.append(SortValue(cursor.row(r).field(key.field.index))) }
+          for (key, convention) in zip(keys, conventions) {
+            values.append(SortValue(cursor.row(r).field(key.field.index), convention))
+          }
         }
       }
     }

@@ -95,7 +95,7 @@ enum XLSXCell: Equatable {
       let serial = Double(serialDays) + Double(micros) / Double(Calendar.microsPerDay)
       let style: XLSXStyle = micros % 1_000_000 != 0 ? .dateTimeMilliseconds : .dateTime
       return .serial(shortestText(serial), style)
-    case .day, .month, .year:
+    case .day, .week, .month, .year:
       return .serial(String(serialDays), .date)
     }
   }

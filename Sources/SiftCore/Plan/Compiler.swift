@@ -38,6 +38,8 @@ public struct SourceLayout: Sendable, Equatable {
 /// AST walking and no typing per record.
 struct Compiler {
   let layout: SourceLayout
+  /// How each field reads its dates.
+  let convention: (ResolvedField) -> DateConvention
 
   func compile(_ filter: TypedFilter) -> RowPredicate {
     switch filter {
@@ -67,7 +69,8 @@ struct Compiler {
       let p = compile(inner)
       return { !p($0) }
     case .field(let field, let tests):
-      let closures = tests.map { ValueTests.closure(for: $0, mark: layout.decimalMark) }
+      let convention = convention(field)
+      let closures = tests.map { ValueTests.closure(for: $0, mark: layout.decimalMark, convention) }
       if closures.count == 1 { return access(field, closures[0]) }
       return access(field) { v in
         for t in closures where t(v) { return true }

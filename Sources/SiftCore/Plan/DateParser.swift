@@ -18,6 +18,13 @@ public struct ParsedDate: Hashable, Sendable {
   public var time: WallTime
   /// How much of it was written.
   public var precision: DatePrecision
+  /// The offset written (`Z` is 0), in microseconds east of UTC; `nil` when none was: only a
+  /// value with one is an instant.
+  public var offset: WallTime? = nil
+  public var hadOffset: Bool { offset != nil }
+  /// Whether it is written in ISO 8601's calendar form (`-` or `/` between year, month and
+  /// day, two-digit hours), which the SQL reads too (Docs/Engines.md).
+  public var isISO: Bool = true
 
   /// The interval the text means: the whole year, month or day, or one instant.
   public var period: Period {
@@ -30,6 +37,7 @@ public struct ParsedDate: Hashable, Sendable {
       let (y, m, _) = Calendar.civil(fromDays: Int(time / Calendar.microsPerDay))
       let (ny, nm) = m == 12 ? (y + 1, 1) : (y, m + 1)
       end = WallTime(Calendar.days(year: ny, month: nm, day: 1)) * Calendar.microsPerDay
+    case .week: end = time + 7 * Calendar.microsPerDay
     case .day: end = time + Calendar.microsPerDay
     case .instant: end = time + 1
     }
@@ -39,7 +47,7 @@ public struct ParsedDate: Hashable, Sendable {
 
 /// How precisely a date was written.
 public enum DatePrecision: Int, Sendable, Comparable {
-  case year, month, day, instant
+  case year, month, week, day, instant
   public static func < (a: DatePrecision, b: DatePrecision) -> Bool { a.rawValue < b.rawValue }
 }
 
@@ -86,94 +94,72 @@ public enum Calendar {
   }
 }
 
-/// Reads dates (Docs/QueryLanguage.md, Filter terms): `YYYY-MM-DD`, `YYYY/MM/DD`, optionally followed by `T` or a space and
-/// `HH:MM[:SS[.fff]]` and an optional `Z` or `±HH:MM` (kept, not applied). With `partial`, also
-/// `YYYY-MM` and `YYYY` (query values).
+/// Reads dates (Docs/Formats.md, Dates; Docs/QueryLanguage.md, Filter terms): ISO `YYYY-MM-DD`
+/// (also with `/` or `.`), ISO week dates `YYYY-Www-D`, numeric dates in the convention's order
+/// (`25.11.2026`, `11/25/2026`, two-digit years too), and dates with English month names
+/// (`25 Nov 2026`, `Nov 25, 2026`, `25-Nov-26`); each optionally followed by `T`, a space or
+/// `, ` and `HH:MM[:SS[.fff]]` with an optional `AM`/`PM` and an optional `Z` or `±HH:MM`. A
+/// written offset makes the value an instant: it is moved onto the wall clock of the
+/// convention's zone. With `partial`, also `YYYY-MM`, `YYYY` and `YYYY-Www` (query values).
 public enum DateParser {
-  /// The date the bytes spell, or `nil`. Surrounding spaces are ignored.
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, partial: Bool = false) -> ParsedDate? {
-    var i = 0
-    var end = bytes.count
-    while i < end, bytes[i] == .space { i += 1 }
-    while end > i, bytes[end - 1] == .space { end -= 1 }
-    // Fast reject: a date starts with four digits.
-    guard end - i >= 4 else { return nil }
-    func digits(_ n: Int) -> Int? {
-      guard i + n <= end else { return nil }
-      var v = 0
-      for k in i..<(i + n) {
-        let b = bytes[k]
-        guard b.isDigit else { return nil }
-        v = v * 10 + Int(b &- .digitZero)
+  /// The date the bytes spell in `convention`, or `nil`. Surrounding spaces are ignored.
+  public static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ convention: DateConvention = .iso, partial: Bool = false
+  ) -> ParsedDate? {
+    var c = DateCursor(bytes)
+    // Fast reject: a date starts with a digit or a month name's letter.
+    guard c.end - c.i >= 6 || (partial && c.end - c.i >= 4) else { return nil }
+    let first = bytes[c.i]
+    let day: Int
+    var precision = DatePrecision.day
+    if first.isDigit, c.i + 4 <= c.end, bytes[c.i + 1].isDigit, bytes[c.i + 2].isDigit,
+      bytes[c.i + 3].isDigit
+    {
+      guard let (d, p) = c.isoDay(partial: partial) else { return nil }
+      (day, precision) = (d, p)
+      if precision != .day {
+        return ParsedDate(time: WallTime(day) * Calendar.microsPerDay, precision: precision)
       }
-      i += n
-      return v
+    } else if first.isDigit {
+      guard let d = c.dayFirstOrNumeric(convention.order) else { return nil }
+      day = d
+      c.iso = false
+    } else {
+      guard let d = c.monthNameFirst() else { return nil }
+      day = d
+      c.iso = false
     }
-    guard let year = digits(4) else { return nil }
-    if i == end {
-      guard partial else { return nil }
-      return ParsedDate(
-        time: WallTime(Calendar.days(year: year, month: 1, day: 1)) * Calendar.microsPerDay,
-        precision: .year)
+    let dayStart = WallTime(day) * Calendar.microsPerDay
+    if c.i == c.end { return ParsedDate(time: dayStart, precision: .day, isISO: c.iso) }
+    guard let (micros, offset) = c.timeOfDay() else { return nil }
+    guard let offset else {
+      return ParsedDate(time: dayStart + micros, precision: .instant, isISO: c.iso)
     }
-    let separator = bytes[i]
-    guard separator == .minus || separator == .slash else { return nil }
-    i += 1
-    guard let month = digits(2), month >= 1, month <= 12 else { return nil }
-    if i == end {
-      guard partial, separator == .minus else { return nil }
-      return ParsedDate(
-        time: WallTime(Calendar.days(year: year, month: month, day: 1)) * Calendar.microsPerDay,
-        precision: .month)
-    }
-    guard bytes[i] == separator else { return nil }
-    i += 1
-    guard let day = digits(2), day >= 1, day <= Calendar.daysInMonth(year: year, month: month)
-    else { return nil }
-    let dayStart = WallTime(Calendar.days(year: year, month: month, day: day)) * Calendar.microsPerDay
-    if i == end { return ParsedDate(time: dayStart, precision: .day) }
-    guard bytes[i] == .upperT || bytes[i] == .space || bytes[i] == .lowerT else { return nil }
-    i += 1
-    guard let hour = digits(2), hour <= 23, i < end, bytes[i] == .colon else { return nil }
-    i += 1
-    guard let minute = digits(2), minute <= 59 else { return nil }
-    var micros = WallTime(hour * 3600 + minute * 60) * 1_000_000
-    if i < end && bytes[i] == .colon {
-      i += 1
-      guard let second = digits(2), second <= 60 else { return nil }
-      micros += WallTime(second) * 1_000_000
-      if i < end && (bytes[i] == .dot || bytes[i] == .comma) {
-        i += 1
-        var scale: WallTime = 100_000
-        var fractionDigits = 0
-        while i < end, bytes[i].isDigit {
-          micros += WallTime(bytes[i] &- .digitZero) * scale
-          scale /= 10
-          fractionDigits += 1
-          i += 1
-        }
-        guard fractionDigits > 0 else { return nil }
-      }
-    }
-    if i < end {
-      // An offset is allowed but not applied.
-      if bytes[i] == .upperZ || bytes[i] == .lowerZ {
-        i += 1
-      } else if bytes[i] == .plus || bytes[i] == .minus {
-        i += 1
-        guard let oh = digits(2), oh <= 23 else { return nil }
-        if i < end && bytes[i] == .colon { i += 1 }
-        guard let om = digits(2), om <= 59 else { return nil }
-      }
-    }
-    guard i == end else { return nil }
-    return ParsedDate(time: dayStart + micros, precision: .instant)
+    return ParsedDate(
+      time: dayStart + micros - offset + convention.zone, precision: .instant, offset: offset,
+      isISO: c.iso)
   }
 
   /// The date in a `String` (query literals), partial forms allowed.
-  public static func parse(_ text: String, partial: Bool = true) -> ParsedDate? {
+  public static func parse(
+    _ text: String, _ convention: DateConvention = .iso, partial: Bool = true
+  ) -> ParsedDate? {
     var t = text
-    return t.withUTF8 { parse($0, partial: partial) }
+    return t.withUTF8 { parse($0, convention, partial: partial) }
+  }
+
+  /// The two leading numbers of a numeric date that is not year-first (`25.11.2026` gives 25
+  /// and 11) and its separator, for deciding a field's order from its sample; `nil` for any
+  /// other text.
+  public static func numericParts(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, UInt8)? {
+    var c = DateCursor(bytes)
+    guard c.i < c.end, bytes[c.i].isDigit, let a = c.number(upTo: 2), a < 100, c.i < c.end
+    else { return nil }
+    let s = bytes[c.i]
+    guard s == .dot || s == .slash || s == .minus else { return nil }
+    c.i += 1
+    guard let b = c.number(upTo: 2), c.i < c.end, bytes[c.i] == s else { return nil }
+    return (a, b, s)
   }
 }
 

@@ -14,9 +14,14 @@ extension Plan {
       let width = named.map { displayWidth(of: $0.value.name) }.max() ?? 0
       for (_, field) in named {
         let pad = String(repeating: " ", count: width - displayWidth(of: field.name))
-        // A decimal-comma number says so (Docs/Formats.md, Decimal commas).
-        let mark = type(of: field) == .number && decimalMark == .comma ? " (decimal comma)" : ""
-        lines.append("  \(field.name)\(pad)  \(type(of: field).rawValue)\(mark)")
+        // A decimal-comma number and a date not written year-first say so (Docs/Formats.md,
+        // Decimal commas; Dates).
+        let order = convention(of: field).order
+        let style =
+          type(of: field) == .number && decimalMark == .comma
+          ? " (decimal comma)"
+          : type(of: field).isTemporal && order != .ymd ? ", " + order.words : ""
+        lines.append("  \(field.name)\(pad)  \(type(of: field).rawValue)\(style)")
       }
     }
     if let filter {

@@ -8,8 +8,9 @@ extension Plan {
 
   /// Under decimal-comma inputs a literal is read their way first (`1.000` is 1000), and a
   /// quoted one holding a decimal comma is a number (`"1.000,5"`: the quotes keep the comma from
-  /// separating values; Docs/QueryLanguage.md, Numbers in a file's style).
-  func meaning(of literal: Literal, type: ColumnType) -> Meaning {
+  /// separating values; Docs/QueryLanguage.md, Numbers in a file's style). Dates are read in the
+  /// field's own convention (Docs/Formats.md, Dates).
+  func meaning(of literal: Literal, for field: ResolvedField) -> Meaning {
     if literal.quoted {
       guard decimalMark == .comma, literal.text.utf8.contains(.comma),
         let n = NumberParser.parseLiteral(literal.text, mark: .comma)
@@ -17,7 +18,10 @@ extension Plan {
       return .number(n)
     }
     if let p = periods[literal.span] { return .period(p, fromRelativeWord: true) }
-    if let d = DateParser.parse(literal.text, partial: true), d.precision != .year || type.isTemporal {
+    let type = self.type(of: field)
+    if let d = DateParser.parse(literal.text, convention(of: field), partial: true),
+      d.precision != .year || type.isTemporal
+    {
       return .period(d.period, fromRelativeWord: false)
     }
     if let n = NumberParser.parseLiteral(literal.text, mark: decimalMark) { return .number(n) }
@@ -68,7 +72,7 @@ extension Plan {
       if !literal.quoted, type == .boolean, let on = Switch.reading(literal.text) {
         return .switchIs(on: on)
       }
-      switch meaning(of: literal, type: type) {
+      switch meaning(of: literal, for: field) {
       case .period(let p, let relative):
         return .inPeriod(
           p, text: relative ? nil : literal.text, relativeWord: relative ? literal.text : nil)
@@ -76,14 +80,14 @@ extension Plan {
       case .text: return .textIn([literal.text])
       }
     case .compare(let op, let literal):
-      switch meaning(of: literal, type: type) {
+      switch meaning(of: literal, for: field) {
       case .period(let p, _): return .dateCompare(op, p)
       case .number(let n): return .numberCompare(op, n)
       case .text: return .textCompare(op, literal.text)
       }
     case .range(let low, let high, let span):
-      let lo = low.map { meaning(of: $0, type: type) }
-      let hi = high.map { meaning(of: $0, type: type) }
+      let lo = low.map { meaning(of: $0, for: field) }
+      let hi = high.map { meaning(of: $0, for: field) }
       switch (lo, hi) {
       case (.number(let a)?, .number(let b)?): return .numberRange(a, b)
       case (.number(let a)?, nil): return .numberRange(a, nil)

@@ -17,7 +17,7 @@ extension Plan {
       // Only a word that could be meant as a date (letters, digits, `-`, `/`, `:`, `.`, `+`)
       // is checked; anything else, or anything quoted, is searched as text.
       guard type.isTemporal, !literal.quoted, Plan.isDateLikeWord(literal.text),
-        case .text = meaning(of: literal, type: type)
+        case .text = meaning(of: literal, for: field)
       else { return }
       throw PlanError(
         message: "'\(literal.text)' is not a date or a relative date, and \(field.name) holds "
@@ -33,7 +33,7 @@ extension Plan {
       }
       guard let low, let high else { return }
       let reversed: Bool
-      switch (meaning(of: low, type: type), meaning(of: high, type: type)) {
+      switch (meaning(of: low, for: field), meaning(of: high, for: field)) {
       case (.number(let a), .number(let b)): reversed = a > b
       case (.period(let a, _), .period(let b, _)): reversed = a.start > b.start
       default: reversed = false
@@ -62,7 +62,7 @@ extension Plan {
   private func checkTyped(
     _ literal: Literal, after what: String, type: ColumnType, field: ResolvedField
   ) throws(PlanError) {
-    let meaning = meaning(of: literal, type: type)
+    let meaning = meaning(of: literal, for: field)
     if type == .number, case .number = meaning { return }
     if type.isTemporal, case .period = meaning { return }
     guard type == .number || type.isTemporal else { return }

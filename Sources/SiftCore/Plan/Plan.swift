@@ -14,6 +14,11 @@ public struct Plan: Sendable {
   /// How the inputs write numbers, for reading the query's number literals: `.comma` when
   /// every input writes a decimal comma (Docs/QueryLanguage.md, Numbers in a file's style).
   public let decimalMark: DecimalMark
+  /// How each field the query uses (and every top-level field) reads its dates
+  /// (Docs/Formats.md, Dates).
+  public let conventions: [ResolvedField: DateConvention]
+  /// How a name the schema lacks reads dates: year-first, in the `--tz` zone.
+  let otherConvention: DateConvention
   /// What the query does besides filtering, in the order sort, group, limit, fields.
   public let directives: [PlanDirective]
   /// The filter, typed; `nil` matches every record.
@@ -21,11 +26,13 @@ public struct Plan: Sendable {
   /// Relative-date periods checked while planning, by value span.
   let periods: [Span: Period]
 
-  /// Resolves and checks `query` against `schema`. `typeOf` infers a field's type from the sample;
-  /// `decimalMark` is how the inputs write numbers, for the query's number literals.
+  /// Resolves and checks `query` against `schema`. `typeOf` infers a field's type from the
+  /// sample, `conventionOf` how it reads dates; `decimalMark` is how the inputs write numbers,
+  /// for the query's number literals.
   public init(
     query: Query, schema: Schema, now: WallTime, decimalMark: DecimalMark = .point,
-    typeOf: (ResolvedField) -> ColumnType
+    typeOf: (ResolvedField) -> ColumnType,
+    conventionOf: (ResolvedField) -> DateConvention = { _ in .iso }
   ) throws(PlanError) {
     let resolver = FieldResolver(schema: schema)
     var fields: [FieldName: ResolvedField] = [:]
@@ -43,6 +50,8 @@ public struct Plan: Sendable {
       let f = ResolvedField(index: i, path: [], name: n)
       if types[f] == nil { types[f] = typeOf(f) }
     }
+    var conventions: [ResolvedField: DateConvention] = [:]
+    for f in types.keys { conventions[f] = conventionOf(f) }
     let resolved = { (n: FieldName) in fields[n] ?? ResolvedField(index: -1, path: [], name: n.name) }
     // With aggregates, `sort:` and `fields:` name the summary's columns (Docs/Aggregates.md).
     let aggregates = try Plan.aggregateColumns(query, resolved: resolved, types: types)
@@ -122,6 +131,8 @@ public struct Plan: Sendable {
     self.types = types
     self.now = now
     self.decimalMark = decimalMark
+    self.conventions = conventions
+    self.otherConvention = conventionOf(ResolvedField(index: -1, path: [], name: ""))
     self.directives = directives
     self.periods = periods
     self.filter = try query.filter.map { (e: Expr) throws(PlanError) in try typed(e) }
@@ -129,7 +140,7 @@ public struct Plan: Sendable {
 
   /// The compiled filter for an input with `layout`; `nil` when the query has no filter.
   public func predicate(for layout: SourceLayout) -> RowPredicate? {
-    filter.map(Compiler(layout: layout).compile)
+    filter.map(Compiler(layout: layout, convention: convention(of:)).compile)
   }
 
   /// The `sort:` keys, resolved; empty without `sort:`.
@@ -184,6 +195,20 @@ public struct Plan: Sendable {
   }
 
   public func type(of field: ResolvedField) -> ColumnType { types[field] ?? .text }
+
+  /// How summary column `index` reads its dates: a group or `min:`/`max:` column as its field.
+  func summaryColumnConvention(_ index: Int) -> DateConvention {
+    let columns = summaryColumns
+    guard index >= 0, index < columns.count, let field = columns[index].field else {
+      return otherConvention
+    }
+    return convention(of: field)
+  }
+
+  /// How `field` reads its dates (Docs/Formats.md, Dates).
+  public func convention(of field: ResolvedField) -> DateConvention {
+    conventions[field] ?? otherConvention
+  }
 
   private static func collect(_ e: Expr, names: inout [FieldName], values: inout [Value]) {
     switch e {

@@ -7,8 +7,23 @@ public struct TypeInference: Sendable {
   private var switches = 0
   private var numericSwitches = 0
   private var texts = 0
+  /// The order numeric dates are read in (`--dates`); `nil` to decide it from the values.
+  private let order: DateOrder?
+  /// Numeric dates that are not year-first (`25.11.2026`), and how many read day-first, how
+  /// many month-first, and how many are written with `/`.
+  private var numericDates = 0
+  private var dayFirstFits = 0
+  private var monthFirstFits = 0
+  private var slashDates = 0
+  /// The offsets dates were written with.
+  public private(set) var offsets: Set<WallTime> = []
+  /// Dates not in ISO 8601's calendar form.
+  public private(set) var otherStyles = 0
 
-  public init() {}
+  /// `order` is `--dates`; without it the order of numeric dates is decided from the values.
+  public init(order: DateOrder? = nil) {
+    self.order = order
+  }
 
   /// How many records the sample holds (Docs/Formats.md, How values are read).
   public static let sampleSize = 1000
@@ -36,22 +51,66 @@ public struct TypeInference: Sendable {
       }
       if NumberParser.parse(b, mark: mark) != nil {
         numbers += 1
-      } else if let d = DateParser.parse(b) {
-        if d.precision == .instant { dateTimes += 1 } else { dates += 1 }
+      } else if let d = DateParser.parse(b, DateConvention(order: order ?? .ymd)) {
+        count(d)
+      } else if order == nil, let (_, _, separator) = DateParser.numericParts(b) {
+        let dayFirst = DateParser.parse(b, DateConvention(order: .dmy))
+        let monthFirst = DateParser.parse(b, DateConvention(order: .mdy))
+        guard let d = dayFirst ?? monthFirst else {
+          texts += 1
+          return
+        }
+        count(d)
+        numericDates += 1
+        if dayFirst != nil { dayFirstFits += 1 }
+        if monthFirst != nil { monthFirstFits += 1 }
+        if separator == .slash { slashDates += 1 }
       } else {
         texts += 1
       }
     }
   }
 
+  private mutating func count(_ d: ParsedDate) {
+    if d.precision == .instant { dateTimes += 1 } else { dates += 1 }
+    if let offset = d.offset { offsets.insert(offset) }
+    if !d.isISO { otherStyles += 1 }
+  }
+
+  /// What the values say about the order of their numeric dates (Docs/Formats.md, Dates).
+  public var dateEvidence: DateEvidence {
+    guard type.isTemporal, numericDates > 0 else { return .none }
+    switch (dayFirstFits == numericDates, monthFirstFits == numericDates) {
+    case (true, false): return .dayFirst
+    case (false, true): return .monthFirst
+    case (true, true): return .ambiguous(slashes: slashDates == numericDates)
+    case (false, false): return .none
+    }
+  }
+
+
   /// The type all counted values agree on.
   public var type: ColumnType {
     if nonEmpty == 0 { return .empty }
     if switches == nonEmpty && numericSwitches < nonEmpty { return .boolean }
     if numbers == nonEmpty { return .number }
-    if dates + dateTimes == nonEmpty { return dateTimes > 0 ? .dateTime : .date }
+    let oneOrder =
+      numericDates == 0 || dayFirstFits == numericDates || monthFirstFits == numericDates
+    if dates + dateTimes == nonEmpty, oneOrder { return dateTimes > 0 ? .dateTime : .date }
     return .text
   }
+}
+
+/// What a field's sampled numeric dates say about their order (Docs/Formats.md, Dates).
+public enum DateEvidence: Sendable, Equatable {
+  /// No numeric date that is not year-first.
+  case none
+  /// Some first part is over 12.
+  case dayFirst
+  /// Some second part is over 12.
+  case monthFirst
+  /// Every value reads either way; `slashes` when all are written with `/`.
+  case ambiguous(slashes: Bool)
 }
 
 /// The switch spellings of Docs/QueryLanguage.md, Filter terms: `on yes true 1 y` and `off no false 0 n`.

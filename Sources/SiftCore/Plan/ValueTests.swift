@@ -11,19 +11,21 @@ func withValueBytes<R>(_ v: FieldValue, _ body: (UnsafeBufferPointer<UInt8>) -> 
 
 /// The closures a plan's typed tests compile to (Docs/QueryLanguage.md, Filter terms).
 enum ValueTests {
-  /// The closure for `test` over an input whose numbers use the decimal `mark`; a regular
-  /// expression gets a matcher of its own.
-  static func closure(for test: TypedTest, mark: DecimalMark = .point) -> ValueTest {
+  /// The closure for `test` over an input whose numbers use the decimal `mark`, its dates read
+  /// in `convention`; a regular expression gets a matcher of its own.
+  static func closure(
+    for test: TypedTest, mark: DecimalMark = .point, _ convention: DateConvention
+  ) -> ValueTest {
     switch test {
     case .textIn(let texts): return textEquals(anyOf: texts)
     case .numberEquals(let n, let text): return numberEquals(n, text: text, mark: mark)
-    case .inPeriod(let p, let text, _): return inPeriod(p, text: text)
+    case .inPeriod(let p, let text, _): return inPeriod(p, text: text, convention)
     case .switchIs(let on): return switchIs(on)
     case .numberCompare(let op, let n): return numberCompare(op, n, mark: mark)
-    case .dateCompare(let op, let p): return dateCompare(op, p)
+    case .dateCompare(let op, let p): return dateCompare(op, p, convention)
     case .textCompare(let op, let text): return textCompare(op, text)
     case .numberRange(let low, let high): return numberRange(low, high, mark: mark)
-    case .dateRange(let low, let high): return dateRange(low, high)
+    case .dateRange(let low, let high): return dateRange(low, high, convention)
     case .textRange(let low, let high): return textRange(low, high)
     case .glob(let pattern): return glob(pattern)
     case .regex(_, _, let program): return regex(RegexBox(program))
@@ -67,11 +69,11 @@ enum ValueTests {
 
   /// The value's date falls in `period`; a value that is not a date is compared as text, when
   /// `text` is given, else does not match.
-  static func inPeriod(_ period: Period, text: String?) -> ValueTest {
+  static func inPeriod(_ period: Period, text: String?, _ convention: DateConvention) -> ValueTest {
     let folded = text.map(TextFold.fold)
     return { v in
       withValueBytes(v) { b in
-        if let d = DateParser.parse(b) { return d.time >= period.start && d.time < period.end }
+        if let d = DateParser.parse(b, convention) { return d.time >= period.start && d.time < period.end }
         guard let folded else { return false }
         return TextFold.equals(b, folded: folded)
       }
@@ -102,10 +104,12 @@ enum ValueTests {
 
   /// Chronological comparison against a period: `>` after it, `>=` from its start, `<` before
   /// it, `<=` up to its end.
-  static func dateCompare(_ op: Comparison, _ period: Period) -> ValueTest {
+  static func dateCompare(
+    _ op: Comparison, _ period: Period, _ convention: DateConvention
+  ) -> ValueTest {
     { v in
       withValueBytes(v) { b in
-        guard let d = DateParser.parse(b) else { return false }
+        guard let d = DateParser.parse(b, convention) else { return false }
         switch op {
         case .less: return d.time < period.start
         case .lessOrEqual: return d.time < period.end
@@ -140,10 +144,12 @@ enum ValueTests {
     }
   }
 
-  static func dateRange(_ low: Period?, _ high: Period?) -> ValueTest {
+  static func dateRange(
+    _ low: Period?, _ high: Period?, _ convention: DateConvention
+  ) -> ValueTest {
     { v in
       withValueBytes(v) { b in
-        guard let d = DateParser.parse(b) else { return false }
+        guard let d = DateParser.parse(b, convention) else { return false }
         return (low.map { d.time >= $0.start } ?? true) && (high.map { d.time < $0.end } ?? true)
       }
     }

@@ -26,6 +26,7 @@ extension UInt8 {
   static let upperT = UInt8(ascii: "T")
   static let lowerZ = UInt8(ascii: "z")
   static let upperZ = UInt8(ascii: "Z")
+  static let upperW = UInt8(ascii: "W")
   static let verticalTab: UInt8 = 0x0B
   static let formFeed: UInt8 = 0x0C
   static let star = UInt8(ascii: "*")

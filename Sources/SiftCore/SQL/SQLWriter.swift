@@ -200,6 +200,7 @@ public struct SQLWriter {
   /// group order; with `group:a,b` one per combination, a column per field (`value1`, `value2`).
   private func tally(from: String, where_: String) throws(SQLError) -> String {
     guard !plan.group.isEmpty else { throw SQLError("a count per group needs group:") }
+    for g in plan.group { try requireSQLDates(g) }
     let keys = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
     let names = keys.count == 1 ? ["value"] : keys.indices.map { "value\($0 + 1)" }
     let inner = zip(keys, names).map { "\($0) AS \($1)" }
@@ -216,6 +217,8 @@ public struct SQLWriter {
     var inner: [String] = []
     var outer: [String] = []
     let columns = plan.summaryColumns
+    for g in plan.group { try requireSQLDates(g) }
+    for key in plan.sort { if let f = columns[key.field.index].field { try requireSQLDates(f) } }
     for (i, c) in columns.enumerated() {
       let name = try dialect.identifier(c.name)
       let alias = "c\(i)"
@@ -595,9 +598,26 @@ public struct SQLWriter {
     return "sift_n\(field.index)"
   }
 
+  /// Throws where the SQL would read `field`'s dates otherwise than sift: the SQL reads ISO
+  /// dates only and keeps an offset as written (Docs/Engines.md).
+  private func requireSQLDates(_ field: ResolvedField) throws(SQLError) {
+    let convention = plan.convention(of: field)
+    if convention.order != .ymd || convention.otherStyles {
+      throw SQLError(
+        "the dates in \(field.name) are not all written YYYY-MM-DD, and the SQL reads only "
+          + "those")
+    }
+    if convention.movesInstants {
+      throw SQLError(
+        "the dates in \(field.name) have offsets other than --tz's, which sift compares as "
+          + "instants and the SQL would compare as written")
+    }
+  }
+
   /// The field's value as a date key (its derived column).
   private func dateKey(of field: ResolvedField) throws(SQLError) -> String {
     _ = try column(field)
+    try requireSQLDates(field)
     derived.dates.insert(field.index)
     return "sift_d\(field.index)"
   }

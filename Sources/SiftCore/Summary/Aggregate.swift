@@ -91,13 +91,15 @@ enum AggregateState {
 struct AggregateColumn {
   let function: AggregateFunction
   let fieldType: ColumnType
+  /// How the field reads its dates.
+  let convention: DateConvention
 
   /// A value `min:`/`max:` can keep: a number field compares only numbers and a date field only
   /// dates; a text field compares every value. `nil` for a value left out. A number read with
   /// a decimal comma is kept in sift's canonical form (`1234.50`; Docs/Formats.md, Decimal
   /// commas), as every summary writes numbers.
   func extremeValue(_ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark) -> SummaryValue? {
-    let key = SortValue(decoded: bytes, mark: mark)
+    let key = SortValue(decoded: bytes, mark: mark, convention)
     switch (fieldType, key) {
     case (.number, .number), (.date, .date), (.dateTime, .date): break
     case (.number, _), (.date, _), (.dateTime, _): return nil

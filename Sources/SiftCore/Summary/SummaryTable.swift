@@ -41,9 +41,15 @@ struct SummaryTable {
 
   init(plan: Plan) {
     aggregates = plan.aggregates
-    columns = aggregates.map { AggregateColumn(function: $0.function!, fieldType: plan.type(of: $0.field!)) }
+    columns = aggregates.map {
+      AggregateColumn(
+        function: $0.function!, fieldType: plan.type(of: $0.field!),
+        convention: plan.convention(of: $0.field!))
+    }
     arity = plan.group.count
-    groups = GroupTally(arity: max(arity, 1), decimalMark: plan.decimalMark)
+    groups = GroupTally(
+      arity: max(arity, 1), decimalMark: plan.decimalMark,
+      conventions: plan.group.map(plan.convention(of:)))
     let fields = aggregates.map { $0.field! }
     firstOfField = fields.map { f in fields.firstIndex(of: f)! }
     var totalWidth = 0
