@@ -9,10 +9,12 @@ struct Inputs {
   /// The first input's reader, whose style CSV output keeps.
   var first: RecordReader? { opened.first?.reader }
 
-  /// Opens every input, or throws for the first that cannot be opened. Standard input can be
-  /// read again only with `keepStandardInput`: then it is read whole into memory first.
+  /// Opens every input, or throws for the first that cannot be opened. A stream (standard input,
+  /// or a FILE that is not a regular file: a named pipe, a process substitution, a device) is
+  /// read once (Docs/Formats.md, Pipes and devices): it can be read again only with
+  /// `keepStreams`, and then it is read whole into memory first.
   static func open(
-    _ request: Options, context: ProcessContext, keepStandardInput: Bool = false
+    _ request: Options, context: ProcessContext, keepStreams: Bool = false
   ) throws(Problem) -> Inputs {
     let console = Console(context: context)
     if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
@@ -32,19 +34,22 @@ struct Inputs {
         return reader
       }
       do throws(InputError) {
+        let stream = file == "-" ? context.stdin : try ByteSource(path: file)
+        // Only a regular file has a size; opening its path again reads it from the start.
+        let regularFile = file != "-" && stream.knownSize != nil
         let source: () throws(InputError) -> ByteSource
-        if file != "-" {
+        if regularFile {
           source = { () throws(InputError) in try ByteSource(path: file) }
-        } else if keepStandardInput {
-          let kept = try readWhole(context.stdin)
-          source = { ByteSource(bytes: kept, name: "stdin") }
+        } else if keepStreams {
+          let kept = try readWhole(stream)
+          source = { ByteSource(bytes: kept, name: name) }
         } else {
-          source = { context.stdin }
+          source = { stream }
         }
-        let opened = try reader(try source(), request.format)
+        let opened = try reader(regularFile ? stream : try source(), request.format)
         for note in opened.notes { console.error(note + "\n") }
         let again = { () throws(InputError) in try reader(try source(), opened.format).reader }
-        let canOpenAgain = file != "-" || keepStandardInput
+        let canOpenAgain = regularFile || keepStreams
         let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)
         inputs.opened.append(
           DatasetInput(

@@ -167,7 +167,10 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       request.files = lane.files
       do throws(Problem) {
         if lane.files.contains("-") || lane.files.isEmpty { throw Problem.noInput }
-        lane.dataset = .success(try Inputs.open(request, context: context).dataset(parallel: options.parallel))
+        // A pipe given as a FILE is kept: each change runs the query again (Docs/Formats.md,
+        // Pipes and devices).
+        lane.dataset = .success(
+          try Inputs.open(request, context: context, keepStreams: true).dataset(parallel: options.parallel))
       } catch {
         lane.dataset = .failure(error)
       }
