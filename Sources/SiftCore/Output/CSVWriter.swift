@@ -22,6 +22,9 @@ public final class CSVWriter: RecordWriter {
   /// The line being written, and values decoded when they need it (`""`, JSON escapes).
   private var line: [UInt8] = []
   private var scratch: [UInt8] = []
+  /// True until the first line is written: a first field that begins with the bytes of a byte
+  /// order mark is quoted there, or sift would read them back as one (Docs/Formats.md, CSV).
+  private var atOutputStart = true
 
   public init(
     output: OutputBuffer, dialect: DelimitedDialect, style: TextStyle = .plain,
@@ -47,11 +50,15 @@ public final class CSVWriter: RecordWriter {
     guard !headers.isEmpty else { return }
     var out = [UInt8].take(&line)
     defer { line = out }
-    if style.byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
+    if style.byteOrderMark {
+      out += [0xEF, 0xBB, 0xBF]
+      atOutputStart = false
+    }
     if header {
       for (index, name) in headers.enumerated() {
         if index > 0 { out.append(delimiter) }
         name.withUnsafeBufferPointer { appendField($0, alone: headers.count == 1, to: &out) }
+        atOutputStart = false
       }
       out += style.lineEnd
     }
@@ -70,7 +77,7 @@ public final class CSVWriter: RecordWriter {
       line = out
       scratch = decoded
     }
-    if verbatim, Self.isWrittenAsItIs(row, delimiter: delimiter, dialect: dialect) {
+    if verbatim, !atOutputStart, Self.isWrittenAsItIs(row, delimiter: delimiter, dialect: dialect) {
       out.append(row.text)
     } else {
       for (index, column) in columns.enumerated() {
@@ -78,6 +85,7 @@ public final class CSVWriter: RecordWriter {
         column.value(row).withText(scratch: &decoded) {
           appendField($0, alone: columns.count == 1, to: &out)
         }
+        atOutputStart = false
       }
     }
     out += style.lineEnd
@@ -117,6 +125,15 @@ public final class CSVWriter: RecordWriter {
     return true
   }
 
+  /// Whether `text` begins with the bytes of a UTF-8 or UTF-16 byte order mark (`EF BB BF`,
+  /// `FE FF`, `FF FE`), which a reader takes for one only at byte 0 of a file.
+  private static func beginsWithByteOrderMark(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard text.count >= 2 else { return false }
+    let (a, b) = (text[0], text[1])
+    return (a == 0xFE && b == 0xFF) || (a == 0xFF && b == 0xFE)
+      || (a == 0xEF && b == 0xBB && text.count >= 3 && text[2] == 0xBF)
+  }
+
   /// Appends one field's text, quoted (CSV) or escaped (TSV) only when it must be. `alone`: the
   /// field is its row's only one.
   private func appendField(
@@ -126,6 +143,7 @@ public final class CSVWriter: RecordWriter {
     case .csv:
       let needsQuotes =
         (alone && text.isEmpty)
+        || (atOutputStart && Self.beginsWithByteOrderMark(text))
         || text.contains {
           $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn
         }
