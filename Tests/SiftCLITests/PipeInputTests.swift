@@ -18,7 +18,9 @@ import Testing
 
   /// Runs sift with `arguments` after the path of a named pipe whose writer thread writes
   /// `bytes`, named with `suffix`.
-  static func siftOverPipe(_ bytes: [UInt8], suffix: String, _ arguments: [String]) throws -> SiftResult {
+  static func siftOverPipe(
+    _ bytes: [UInt8], suffix: String, _ arguments: [String], open opened: Bool = true
+  ) throws -> SiftResult {
     signal(SIGPIPE, SIG_IGN)  // a writer the reader left gets EPIPE, not a signal
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("sift-pipe-\(UInt32.random(in: 0...UInt32.max))")
@@ -40,7 +42,13 @@ import Testing
       close(fd)
     }
     writer.start()
-    return sift(arguments + [path])
+    let result = sift(arguments + [path])
+    if !opened {
+      // sift did not open the pipe: open and close its reading end, so the writer ends.
+      let fd = open(path, O_RDONLY)
+      if fd >= 0 { close(fd) }
+    }
+    return result
   }
 
   @Test(arguments: ["csv", "tsv", "markdown", "html", "table"])
@@ -71,6 +79,14 @@ import Testing
     let result = try Self.siftOverPipe(Self.ndjson(count: Self.recordCount), suffix: ".ndjson", ["--fields"])
     #expect(result.status == .matched, "\(result.stderr)")
     #expect(result.stderr == "3 fields · 100,000 records\n")
+  }
+
+  /// `--engine` reads FILE itself after sift samples it: a pipe is refused before either reads.
+  @Test func engineRefusesANamedPipe() throws {
+    let result = try Self.siftOverPipe(Self.ndjson(count: 10), suffix: ".ndjson", ["--engine", "duckdb", ""], open: false)
+    #expect(result.status == .error)
+    #expect(result.stderr.contains("is not a regular file (a pipe or a device): --engine duckdb reads FILE"))
+    #expect(result.stdout.isEmpty)
   }
 
   /// A key first seen after the sample cannot be found by reading a pipe again: it is an
