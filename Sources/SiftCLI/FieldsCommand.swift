@@ -22,9 +22,11 @@ struct FieldsCommand {
     }
     let ellipsis = console.unicode(asciiRequested: options.ascii) ? "…" : "..."
     let header = ["field", "type", "non-empty", "samples"]
+    let ascii = !console.unicode(asciiRequested: options.ascii)
     let rows = profile.fields.map { f in
-      [f.name, f.type.rawValue, groupedDigits(f.nonEmpty),
-       f.samples.map { truncate(visible($0), toWidth: 24, ellipsis: ellipsis) }.joined(separator: ", ")]
+      [visible(f.name, ascii: ascii), f.type.rawValue, groupedDigits(f.nonEmpty),
+       f.samples.map { truncate(visible($0, ascii: ascii), toWidth: 24, ellipsis: ellipsis) }
+         .joined(separator: ", ")]
     }
     let widths = (0..<3).map { c in ([header] + rows).map { displayWidth(of: $0[c]) }.max() ?? 0 }
     var out = ""
@@ -57,8 +59,11 @@ struct FieldsCommand {
     return .matched
   }
 
-  /// Line breaks and tabs shown as spaces so each field stays on one line.
-  private func visible(_ s: String) -> String {
-    String(s.map { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
+  /// Line breaks and tabs shown as spaces so each field stays on one line; other controls
+  /// (escape sequences from the file) shown visibly, as a table shows them (Docs/Formats.md,
+  /// Terminal output).
+  private func visible(_ s: String, ascii: Bool) -> String {
+    let spaced = String(s.map { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
+    return VisibleText.of(spaced, ascii: ascii)
   }
 }

@@ -20,10 +20,12 @@ struct Inputs {
   /// The first input's reader, whose style CSV output keeps.
   var first: RecordReader? { opened.first?.reader }
 
-  /// Opens every input, or throws for the first that cannot be opened. Standard input can be
-  /// read again only with `keepStandardInput`: then it is read whole into memory first.
+  /// Opens every input, or throws for the first that cannot be opened. A stream (standard input,
+  /// or a FILE that is not a regular file: a named pipe, a process substitution, a device) is
+  /// read once (Docs/Formats.md, Pipes and devices): it can be read again only with
+  /// `keepStreams`, and then it is read whole into memory first.
   static func open(
-    _ request: Options, context: ProcessContext, keepStandardInput: Bool = false
+    _ request: Options, context: ProcessContext, keepStreams: Bool = false
   ) throws(Problem) -> Inputs {
     let console = Console(context: context)
     if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
@@ -53,16 +55,19 @@ struct Inputs {
         return reader
       }
       do throws(InputError) {
+        let stream = file == "-" ? context.stdin : try ByteSource(path: file)
+        // Only a regular file has a size; opening its path again reads it from the start.
+        let regularFile = file != "-" && stream.knownSize != nil
         let source: () throws(InputError) -> ByteSource
-        if file != "-" {
+        if regularFile {
           source = { () throws(InputError) in try ByteSource(path: file) }
-        } else if keepStandardInput || allSheets {
-          let kept = try readWhole(context.stdin)
-          source = { ByteSource(bytes: kept, name: "stdin") }
+        } else if keepStreams || allSheets {
+          let kept = try readWhole(stream)
+          source = { ByteSource(bytes: kept, name: name) }
         } else {
-          source = { context.stdin }
+          source = { stream }
         }
-        let canOpenAgain = file != "-" || keepStandardInput || allSheets
+        let canOpenAgain = regularFile || keepStreams || allSheets
         func add(_ opened: OpenedInput) {
           // Notes on what was sniffed (Docs/Formats.md, Choosing the format); `-q` silences them.
           for note in opened.notes { console.note(note + "\n") }
@@ -81,7 +86,8 @@ struct Inputs {
         }
         var firstOptions = options
         firstOptions.sheet = allSheets ? nil : request.sheet
-        let opened = try reader(try source(), request.format, firstOptions, request.encoding)
+        let opened = try reader(
+          regularFile ? stream : try source(), request.format, firstOptions, request.encoding)
         if !opened.sheets.isEmpty {
           inputs.sheets.append(
             (name, allSheets ? opened.sheets.map { ($0.name, $0.hidden, !$0.hidden) } : opened.sheets))

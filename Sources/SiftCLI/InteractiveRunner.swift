@@ -167,10 +167,12 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       request.files = lane.files
       do throws(Problem) {
         // Standard input (`-`, or no FILE) is read whole once, from a pipe or a file
-        // (Docs/Interactive.md, Piped standard input); the terminal is the keyboard's.
+        // (Docs/Interactive.md, Piped standard input); the terminal is the keyboard's. A pipe
+        // given as a FILE is kept too: each change runs the query again (Docs/Formats.md, Pipes
+        // and devices).
         let standardInput = lane.files.contains("-") || lane.files.isEmpty
         if standardInput && context.stdinIsTerminal { throw Problem.noInput }
-        let inputs = try Inputs.open(request, context: context, keepStandardInput: standardInput)
+        let inputs = try Inputs.open(request, context: context, keepStreams: true)
         lane.dataset = .success(inputs.dataset(parallel: options.parallel))
       } catch {
         lane.dataset = .failure(error)

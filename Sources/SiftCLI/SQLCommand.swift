@@ -67,6 +67,17 @@ struct SQLCommand {
         context: context, now: now)
     }
     let path = file!
+    // The engine reads FILE itself after sift has sampled it: a pipe's bytes come only once
+    // (Docs/Formats.md, Pipes and devices).
+    var status = stat()
+    if let engine = options.engine, stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+      throw .input(
+        InputError(
+          name: path, line: 0, column: 0,
+          message: "is not a regular file (a pipe or a device): --engine \(engine.rawValue) reads"
+            + " FILE after sift samples it, and a pipe's bytes come only once; save it to a file first"),
+        hint: nil)
+    }
     if path.hasSuffix(".parquet") {
       return try described(.parquet(path: path), database: nil, dialect: dialect, options, query: query,
         context: context, now: now)

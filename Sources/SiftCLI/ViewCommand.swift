@@ -132,7 +132,7 @@ struct ViewsOverviewCommand {
     var request = Options()
     request.files = [source]
     do throws(Problem) {
-      let inputs = try Inputs.open(request, context: context, keepStandardInput: true)
+      let inputs = try Inputs.open(request, context: context, keepStreams: true)
       return .success(inputs.dataset(parallel: options.parallel))
     } catch {
       return .failure(error)

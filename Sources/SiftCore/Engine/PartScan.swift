@@ -315,8 +315,10 @@ extension RecordBatch {
               from: cursor.bytes.baseAddress! + from, count: length)
           }
           let shift = Int32(at - from)
+          // A record of a ragged batch lacks the fields past its own width: missing (-1).
+          let row = cursor.row(r)
           for f in 0..<(width * 2) {
-            let v = cursor.spans[r * width * 2 + f]
+            let v = f < row.width * 2 ? row.spans[f] : -1
             newSpans[k * width * 2 + f] = v < 0 ? v : v + shift
           }
           newExtents[k * 2] = Int32(at)

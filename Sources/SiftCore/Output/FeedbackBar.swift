@@ -111,7 +111,10 @@ public struct FeedbackBar: Sendable {
     let dot = style.ascii ? " | " : " · "
     let ellipsis = style.ascii ? "..." : "…"
     var tail = counts().joined(separator: dot)
-    func caption(_ c: Chip) -> String { style.ascii ? asciiCaption(c.caption) : c.caption }
+    // Captions hold query text and field names: controls shown visibly (Docs/FeedbackBar.md).
+    func caption(_ c: Chip) -> String {
+      VisibleText.of(style.ascii ? asciiCaption(c.caption) : c.caption, ascii: style.ascii)
+    }
     var shown = chips.indices.map { (index: $0, chip: chips[$0], caption: caption(chips[$0])) }
     func plain(_ entry: (index: Int, chip: Chip, caption: String)) -> String {
       entry.chip.active ? "[\(entry.caption)]" : "(\(entry.caption))"
@@ -174,7 +177,7 @@ public struct FeedbackBar: Sendable {
       out.append("Available filters: " + inactive.map(\.caption).joined(separator: ", ") + ".")
     }
     out.append(recordCounts().joined(separator: ", ") + ".")
-    return out.joined(separator: " ")
+    return VisibleText.of(out.joined(separator: " "), ascii: false)
   }
 
   /// One JSON object (`--summary json`).

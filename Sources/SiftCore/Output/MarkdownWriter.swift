@@ -127,11 +127,27 @@ public final class MarkdownWriter: RecordWriter {
         if b == .carriageReturn, i + 1 < text.count, text[i + 1] == .lineFeed { i += 1 }
         runStart = i + 1
       default:
-        break
+        let (length, isControl) = VisibleText.character(in: text, at: i)
+        if isControl {
+          out.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+          appendVisible(UnsafeBufferPointer(rebasing: text[i..<(i + length)]), to: &out)
+          runStart = i + length
+        }
+        i += length - 1
       }
       i += 1
     }
     out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
+  }
+
+  /// Appends control bytes as a table shows them (`␛`, `�`): Markdown goes to terminals too,
+  /// where an escape sequence from the data must not act (Docs/Formats.md, Markdown).
+  private static func appendVisible<Output: ByteOutput>(
+    _ control: UnsafeBufferPointer<UInt8>, to out: inout Output
+  ) {
+    var shown: [UInt8] = []
+    _ = VisibleText.append(control, to: &shown, ascii: false)
+    shown.withUnsafeBufferPointer { out.append($0) }
   }
 
   /// A byte of a word for emphasis rules: an ASCII letter or digit, or part of a non-ASCII
@@ -142,7 +158,11 @@ public final class MarkdownWriter: RecordWriter {
 
   /// Appends text for a paragraph: Markdown punctuation backslash-escaped, line breaks as spaces.
   private func appendEscapedInline(_ text: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
-    for b in text {
+    var i = 0
+    while i < text.count {
+      let b = text[i]
+      var length = 1
+      defer { i += length }
       switch b {
       case .lineFeed, .carriageReturn:
         out.append(.space)
@@ -152,7 +172,10 @@ public final class MarkdownWriter: RecordWriter {
         out.append(.backslash)
         out.append(b)
       default:
-        out.append(b)
+        let character = VisibleText.character(in: text, at: i)
+        length = character.length
+        let bytes = UnsafeBufferPointer(rebasing: text[i..<(i + length)])
+        if character.isControl { Self.appendVisible(bytes, to: &out) } else { out.append(bytes) }
       }
     }
   }

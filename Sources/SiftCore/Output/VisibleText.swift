@@ -1,7 +1,9 @@
 /// A value's text as a terminal may show it (Docs/Output.md): nothing a value holds reaches the
 /// terminal as a control. Line breaks show as `↵`, other control characters as their Control
 /// Pictures symbol (`␉`, `␛`), C1 controls, bidirectional overrides and ill-formed UTF-8 as `�`.
-/// With `ascii`: `\n`, `\t` and `?`. The table writer and the interactive screen's list use it.
+/// With `ascii`: `\n`, `\t` and `?`. The table writer and the interactive screen's list use it,
+/// and so does every other path that prints data or file text to a terminal: `--fields`, field
+/// lists in errors, view tabs and details, the feedback bar.
 public enum VisibleText {
   /// Appends `text` with every control neutralised; returns its width in display columns.
   public static func append(
@@ -54,9 +56,22 @@ public enum VisibleText {
     return width
   }
 
+  /// The character at `i`: its length in bytes, and whether `append` would replace it, as a
+  /// terminal would take it for a control (a C0 control other than a tab, DEL, a C1 control, a
+  /// bidirectional override, ill-formed UTF-8).
+  static func character(
+    in text: UnsafeBufferPointer<UInt8>, at i: Int
+  ) -> (length: Int, isControl: Bool) {
+    let b = text[i]
+    if b >= 0x20 && b < 0x7F || b == .tab { return (1, false) }
+    if b < 0x80 { return (1, true) }
+    let (scalar, length) = text.scalar(at: i)
+    return (length, scalar.map(isHidden) ?? true)
+  }
+
   /// C1 controls and the bidirectional embeddings, overrides and isolates, which would reorder
   /// or disturb the rest of the line.
-  private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+  static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
     default: return false
@@ -70,5 +85,13 @@ public enum VisibleText {
     var out: [UInt8] = []
     _ = append(text, to: &out, ascii: ascii)
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `text` as a terminal may show it: for names and text from a file or the command line
+  /// (field names, view titles, query text) printed outside a table (Docs/Formats.md, Terminal
+  /// output).
+  public static func of(_ text: String, ascii: Bool) -> String {
+    var text = text
+    return text.withUTF8 { of($0, ascii: ascii) }
   }
 }

@@ -12,11 +12,13 @@ public struct FieldResolver: Sendable {
     let candidates = schema.allNames
     if let found = try match(name, among: candidates) { return field(named: found) }
     let suggestion = closest(to: name.name, among: candidates)
-    var message = "unknown field '\(name.name)'"
-    if let suggestion { message += "; did you mean '\(suggestion)'?" }
+    // Names come from the input and the query: shown with their controls visible.
+    var message = "unknown field '\(VisibleText.of(name.name, ascii: false))'"
+    if let suggestion { message += "; did you mean '\(VisibleText.of(suggestion, ascii: false))'?" }
+    let listed = candidates.map { VisibleText.of($0, ascii: false) }
     var error = PlanError(
       message: message, span: name.span,
-      notes: ["fields: " + (candidates.isEmpty ? "(none: the input has no fields)" : candidates.joined(separator: ", "))])
+      notes: ["fields: " + (candidates.isEmpty ? "(none: the input has no fields)" : listed.joined(separator: ", "))])
     error.unknownField = true
     throw error
   }
@@ -31,9 +33,12 @@ public struct FieldResolver: Sendable {
       if found.count == 1 { return found[0] }
       if found.count > 1 {
         throw PlanError(
-          message: "field name '\(name.name)' is ambiguous",
+          message: "field name '\(VisibleText.of(name.name, ascii: false))' is ambiguous",
           span: name.span,
-          notes: ["it could be: " + found.map { "'\($0)'" }.joined(separator: ", ") + "; quote the exact name"])
+          notes: [
+            "it could be: " + found.map { "'\(VisibleText.of($0, ascii: false))'" }.joined(separator: ", ")
+              + "; quote the exact name"
+          ])
       }
     }
     return nil

@@ -44,9 +44,12 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     while lineStart > 0 && bytes[lineStart - 1] != .lineFeed { lineStart -= 1 }
     var lineEnd = caret
     while lineEnd < bytes.count && bytes[lineEnd] != .lineFeed { lineEnd += 1 }
-    // Tabs and carriage returns are echoed as spaces, so the caret counts them as one column.
+    // Tabs and carriage returns are echoed as spaces, so the caret counts them as one column;
+    // other controls as their pictures (`␛`), never raw (Docs/Formats.md, Terminal output).
     func echo(_ range: Range<Int>) -> String {
-      String(String(decoding: bytes[range], as: UTF8.self).map { $0 == "\t" || $0 == "\r" ? " " : $0 })
+      VisibleText.of(
+        String(String(decoding: bytes[range], as: UTF8.self).map { $0 == "\t" || $0 == "\r" ? " " : $0 }),
+        ascii: false)
     }
     var echoed = echo(lineStart..<lineEnd)
     var column = displayWidth(of: echo(lineStart..<caret))

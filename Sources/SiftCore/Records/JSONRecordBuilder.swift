@@ -7,9 +7,17 @@
 final class JSONRecordBuilder {
   /// Field names in first-seen order.
   private(set) var fieldNames: [String] = []
-  /// The width of the records of the batch being built (grows when a key is first seen).
+  /// The width of the record being built: the fields known when it started, and the keys it
+  /// brings. Records before it keep their own width (a ragged batch, `RecordBatch`), so a new
+  /// key costs the one record, never all the records of the batch (Docs/Performance.md, Width).
   private(set) var width = 0
+  /// The width every record of the batch being built had when it started.
+  private var batchWidth = 0
+  /// Whether a key first seen inside this batch made its records differ in width.
+  private var ragged = false
   let spans = PointerStore<Int32>(capacity: 1 << 16)
+  /// Where each record's spans start.
+  let rowStarts = PointerStore<Int>()
   let extents = PointerStore<Int32>()
   let lines = PointerStore<Int32>()
   /// Decoded key bytes of every field, back to back: field `f`'s are
@@ -33,7 +41,7 @@ final class JSONRecordBuilder {
     _ scanner: JSONScanner, at start: Int, depth: Int, line: Int
   ) throws(JSONScanFailure) -> Int {
     let b = scanner.b
-    let row = count
+    let rowStart = spans.count
     spans.reserve(2 * width)
     (spans.base + spans.count).update(repeating: -1, count: 2 * width)
     spans.count += 2 * width
@@ -41,9 +49,8 @@ final class JSONRecordBuilder {
       var p = try scanner.nextToken(from: start + 1)
       if b[p] != .closeBrace {
         var member = 0
-        var width = self.width
-        // This record's span pairs (moved when a new key widens the rows).
-        var slots = spans.base + row * width * 2
+        // This record's span pairs (moved when a new key widens the record).
+        var slots = spans.base + rowStart
         while true {
           let field: Int
           let valueStart: Int
@@ -61,9 +68,8 @@ final class JSONRecordBuilder {
             p = try scanner.scanValue(at: valueStart, depth: depth + 1)
             field = self.field(
               named: UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)]),
-              member: member, rows: row + 1)
-            width = self.width
-            slots = spans.base + row * width * 2
+              member: member)
+            slots = spans.base + rowStart
           }
           slots[2 &* field] = Int32(truncatingIfNeeded: valueStart)
           slots[2 &* field &+ 1] = Int32(truncatingIfNeeded: p)
@@ -79,16 +85,20 @@ final class JSONRecordBuilder {
       extents.append(Int32(truncatingIfNeeded: start))
       extents.append(Int32(truncatingIfNeeded: p + 1))
       lines.append(Int32(truncatingIfNeeded: line))
+      rowStarts.append(rowStart)
+      if width != batchWidth { ragged = true }
       return p + 1
     } catch {
-      spans.count = row * width * 2
+      // The keys it brought stay known (and `width` covers them: a predicted key is never
+      // past it); the next record starts at that width.
+      spans.count = rowStart
       throw error
     }
   }
 
   /// The field of a key (its bytes between the quotes), adding a field, and widening the
-  /// `rows` rows built so far, for a new key.
-  private func field(named raw: UnsafeBufferPointer<UInt8>, member: Int, rows: Int) -> Int {
+  /// record being built (the last in `spans`), for a key it did not have room for.
+  private func field(named raw: UnsafeBufferPointer<UInt8>, member: Int) -> Int {
     let plain = !raw.contains(.backslash)
     let key = plain ? Array(raw) : JSONString.unescape(raw)
     let field: Int
@@ -102,7 +112,10 @@ final class JSONRecordBuilder {
       fieldNames.append(String(decoding: key, as: UTF8.self))
     }
     if field >= width {
-      spans.widen(rows: rows, from: width, to: field + 1)
+      let added = 2 * (field + 1 - width)
+      spans.reserve(added)
+      (spans.base + spans.count).update(repeating: -1, count: added)
+      spans.count += added
       width = field + 1
     }
     // A key whose text needs escapes is never predicted (-1): its raw bytes differ from it.
@@ -140,10 +153,13 @@ final class JSONRecordBuilder {
   /// Hands the records built so far to a batch over `bytes`, and starts the next batch with
   /// every field known so far.
   func takeBatch(bytes: [UInt8]) -> RecordBatch {
+    let starts = rowStarts.handOff()
     let batch = RecordBatch(
       bytes: bytes, encoding: .json, width: width, spans: spans.handOff(),
-      extents: extents.handOff(), lines: lines.handOff())
+      extents: extents.handOff(), lines: lines.handOff(), rowStarts: ragged ? starts : nil)
     width = fieldNames.count
+    batchWidth = width
+    ragged = false
     return batch
   }
 }
@@ -151,7 +167,8 @@ final class JSONRecordBuilder {
 extension JSONRecordBuilder {
   /// Removes the record added last.
   func dropLastRecord() {
-    spans.count -= 2 * width
+    rowStarts.count -= 1
+    spans.count = rowStarts.base[rowStarts.count]
     extents.count -= 2
     lines.count -= 1
   }

@@ -39,12 +39,14 @@ public final class NDJSONReader: RecordReader {
 
   private let options: ReaderOptions
 
-  /// A reader of one part of a file, numbering lines from `line`.
+  /// A reader of one part of a file, numbering lines from `line`. A part at the file's start
+  /// (a later input the sample did not reach) drops a byte order mark there, as a whole-file
+  /// reader does (Docs/Formats.md, Encodings).
   private convenience init(
-    part source: ByteSource, options: ReaderOptions, line: Int, chunkSize: Int
+    part source: ByteSource, options: ReaderOptions, line: Int, chunkSize: Int, atFileStart: Bool
   ) {
     self.init(source: source, options: options, prefix: [])
-    input = ChunkedInput(source: source, chunkSize: chunkSize, atStart: false)
+    input = ChunkedInput(source: source, chunkSize: chunkSize, atStart: atFileStart)
     self.line = line
   }
 
@@ -130,7 +132,7 @@ extension NDJSONReader: SplittableReader {
   func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {
     NDJSONReader(
       part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), options: options,
-      line: line, chunkSize: ChunkedInput.chunkSize(for: range))
+      line: line, chunkSize: ChunkedInput.chunkSize(for: range), atFileStart: range.lowerBound == 0)
   }
 
   var boundaryRule: PartBoundary { .afterLineFeed }

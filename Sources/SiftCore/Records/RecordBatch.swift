@@ -13,7 +13,10 @@ public enum FieldEncoding: Sendable, Equatable {
 ///
 /// Layout: record `r` has `width` fields; field `f` of record `r` is
 /// `spans[2 * (r * width + f)] ..< spans[2 * (r * width + f) + 1]`, a start of `-1` meaning the
-/// field is missing (a JSON record without that key). `extents[2 * r] ..< extents[2 * r + 1]` is
+/// field is missing (a JSON record without that key). A JSON batch whose records brought new
+/// keys is ragged instead: record `r`'s spans start at `rowStarts[r]` and it has as many fields
+/// as were known when it was read (a field past them is missing), so a new key never widens the
+/// records before it (Docs/Performance.md, Width). `extents[2 * r] ..< extents[2 * r + 1]` is
 /// the record's whole text (a CSV row without its line end; a JSON object's text).
 public final class RecordBatch: @unchecked Sendable {
   /// The input bytes the spans point into.
@@ -29,6 +32,8 @@ public final class RecordBatch: @unchecked Sendable {
   private let spanStore: PointerStore<Int32>
   private let extentStore: PointerStore<Int32>
   private let lineStore: PointerStore<Int32>
+  /// Where each record's spans start, in a ragged batch; `nil` when every record has `width`.
+  private let rowStartStore: PointerStore<Int>?
 
   /// The number of records in the batch.
   public var count: Int { extentStore.count / 2 }
@@ -45,10 +50,15 @@ public final class RecordBatch: @unchecked Sendable {
 
   init(
     bytes: [UInt8], encoding: FieldEncoding, width: Int, spans: PointerStore<Int32>,
-    extents: PointerStore<Int32>, lines: PointerStore<Int32>, decimalMark: DecimalMark = .point
+    extents: PointerStore<Int32>, lines: PointerStore<Int32>, decimalMark: DecimalMark = .point,
+    rowStarts: PointerStore<Int>? = nil
   ) {
-    precondition(spans.count == extents.count * width, "spans must hold width fields per record")
+    precondition(
+      rowStarts != nil || spans.count == extents.count * width,
+      "spans must hold width fields per record")
+    precondition(rowStarts.map { $0.count * 2 == extents.count } ?? true, "one start per record")
     precondition(lines.count * 2 == extents.count, "one line number per record")
+    rowStartStore = rowStarts
     self.bytes = bytes
     self.encoding = encoding
     self.decimalMark = decimalMark
@@ -60,7 +70,8 @@ public final class RecordBatch: @unchecked Sendable {
 
   /// The bytes this batch holds, for a memory budget.
   var heldBytes: Int {
-    bytes.capacity + 4 * (spanStore.capacity + extentStore.capacity + lineStore.capacity) + 64
+    bytes.capacity + 4 * (spanStore.capacity + extentStore.capacity + lineStore.capacity)
+      + 8 * (rowStartStore?.capacity ?? 0) + 64
   }
 
   /// The input line on which record `r` starts.
@@ -75,7 +86,7 @@ public final class RecordBatch: @unchecked Sendable {
         try body(
           RowCursor(
             bytes: b, spans: spanStore.values, extents: extentStore.values, width: width,
-            encoding: encoding))
+            encoding: encoding, rowStarts: rowStartStore?.values))
       }
     }
     return try result.get()
@@ -87,28 +98,46 @@ public struct RowCursor {
   public let bytes: UnsafeBufferPointer<UInt8>
   public let spans: UnsafeBufferPointer<Int32>
   public let extents: UnsafeBufferPointer<Int32>
+  /// The widest record's field count (every record's, unless the batch is ragged).
   public let width: Int
   public let encoding: FieldEncoding
+  /// Where each record's spans start in a ragged batch (`RecordBatch`); `nil` when uniform.
+  let rowStarts: UnsafeBufferPointer<Int>?
 
   public init(
     bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int32>,
     extents: UnsafeBufferPointer<Int32>, width: Int, encoding: FieldEncoding
+  ) {
+    self.init(bytes: bytes, spans: spans, extents: extents, width: width, encoding: encoding, rowStarts: nil)
+  }
+
+  init(
+    bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int32>,
+    extents: UnsafeBufferPointer<Int32>, width: Int, encoding: FieldEncoding,
+    rowStarts: UnsafeBufferPointer<Int>?
   ) {
     self.bytes = bytes
     self.spans = spans
     self.extents = extents
     self.width = width
     self.encoding = encoding
+    self.rowStarts = rowStarts
   }
 
   public var count: Int { extents.count / 2 }
 
   /// The view of record `r`.
   public func row(_ r: Int) -> RowView {
-    RowView(
+    var start = r * width * 2
+    var rowWidth = width
+    if let rowStarts {
+      start = rowStarts[r]
+      rowWidth = ((r + 1 < rowStarts.count ? rowStarts[r + 1] : spans.count) - start) / 2
+    }
+    return RowView(
       base: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-      spans: spans.baseAddress.map { $0 + r * width * 2 } ?? UnsafePointer(bitPattern: 4)!,
-      width: width, encoding: encoding,
+      spans: spans.baseAddress.map { $0 + start } ?? UnsafePointer(bitPattern: 4)!,
+      width: rowWidth, encoding: encoding,
       extentStart: Int(extents[r * 2]), extentEnd: Int(extents[r * 2 + 1]))
   }
 }

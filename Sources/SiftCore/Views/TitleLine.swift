@@ -11,8 +11,10 @@ public struct TitleLine: Sendable, Equatable {
 
   public init(title: String, subtitle: String?, ascii: Bool) {
     let ellipsis = ascii ? "..." : "…"
-    self.title = truncate(title, toWidth: subtitle == nil ? 37 : 24, ellipsis: ellipsis)
-    self.subtitle = subtitle
+    // From the views file and the command line: controls shown visibly (Docs/Views.md).
+    self.title = truncate(
+      VisibleText.of(title, ascii: ascii), toWidth: subtitle == nil ? 37 : 24, ellipsis: ellipsis)
+    self.subtitle = subtitle.map { VisibleText.of($0, ascii: ascii) }
     self.dash = ascii ? "-" : "—"
   }
 

@@ -67,9 +67,9 @@ extension View {
   /// cut with `…`. Each line ends in a line feed.
   public func details(ascii: Bool, maxWidth: Int? = nil) -> String {
     let separator = ascii ? " | " : " · "
-    guard let maxWidth else { return " " + detailParts(ascii: ascii).joined(separator: separator) + "\n" }
+    guard let maxWidth else { return " " + detailParts(ascii: ascii).map { VisibleText.of($0, ascii: ascii) }.joined(separator: separator) + "\n" }
     var lines: [String] = []
-    for part in detailParts(ascii: ascii) {
+    for part in detailParts(ascii: ascii).map { VisibleText.of($0, ascii: ascii) } {
       if let last = lines.last, displayWidth(of: last + separator + part) <= maxWidth {
         lines[lines.count - 1] = last + separator + part
       } else {

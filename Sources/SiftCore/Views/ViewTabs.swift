@@ -54,7 +54,7 @@ public struct ViewTabs: Sendable {
     if let maxWidth, barWidth(ascii: ascii) > maxWidth {
       return tabs.indices.map { index in
         let line = " " + text(of: index, ascii: ascii, color: color).text
-        return tabs[index].name.map { line + "  @" + $0 } ?? line
+        return shownName(index, ascii: ascii).map { line + "  @" + $0 } ?? line
       }.joined(separator: "\n") + "\n"
     }
     let bar = items(ascii: ascii).map { highlighted($0.text, $0.active, color: color) }
@@ -66,7 +66,7 @@ public struct ViewTabs: Sendable {
     var names = ""
     var column = 1
     for (index, tab) in bar.enumerated() {
-      if index < inBar, let name = tabs[index].name {
+      if index < inBar, let name = shownName(index, ascii: ascii) {
         names += String(repeating: " ", count: max(column - displayWidth(of: names), names.isEmpty ? 0 : 1))
         names += "@" + name
       }
@@ -76,10 +76,15 @@ public struct ViewTabs: Sendable {
     if overflow {
       lines += (inBar..<tabs.count).map { index in
         let line = "   " + text(of: index, ascii: ascii, color: color).text
-        return tabs[index].name.map { line + "  @" + $0 } ?? line
+        return shownName(index, ascii: ascii).map { line + "  @" + $0 } ?? line
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A view's `@name` as the terminal shows it (from the views file: controls made visible).
+  private func shownName(_ index: Int, ascii: Bool) -> String? {
+    tabs[index].name.map { VisibleText.of($0, ascii: ascii) }
   }
 
   /// The width of the tab bar's first line.
@@ -125,7 +130,9 @@ public struct ViewTabs: Sendable {
   /// A view's tab: its label cut to 25 columns, with its badge.
   private func item(of index: Int, ascii: Bool) -> Item {
     let tab = tabs[index]
-    let label = truncate(tab.label, toWidth: Self.maxLabelWidth, ellipsis: ascii ? "..." : "…")
+    let label = truncate(
+      VisibleText.of(tab.label, ascii: ascii), toWidth: Self.maxLabelWidth,
+      ellipsis: ascii ? "..." : "…")
     let badge: String? =
       switch tab.badge {
       case .none: nil
