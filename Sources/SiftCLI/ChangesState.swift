@@ -13,7 +13,13 @@ final class ChangesState {
   private var temporaryWritten = false
   private var temporaryPath: String { path + ".tmp" }
 
-  private init(path: String) { self.path = path }
+  /// Only looking (`--peek`): a shared lock, and nothing written.
+  private let readOnly: Bool
+
+  private init(path: String, readOnly: Bool) {
+    self.path = path
+    self.readOnly = readOnly
+  }
 
   /// The state directory: `$SIFT_STATE_DIR`, else `$XDG_STATE_HOME/sift`, else
   /// `~/.local/state/sift`.
@@ -42,7 +48,7 @@ final class ChangesState {
   /// only look), and unless `readOnly` proves a new baseline can be written there.
   static func open(directory: String, name: String, readOnly: Bool) throws(Problem) -> ChangesState {
     if !readOnly { try makeDirectory(directory) }
-    let state = ChangesState(path: directory + "/" + name)
+    let state = ChangesState(path: directory + "/" + name, readOnly: readOnly)
     let lock = Glibc.open(state.path + ".lock", readOnly ? O_RDONLY : (O_RDWR | O_CREAT), 0o600)
     if lock < 0 {
       if readOnly && errno == ENOENT { return state }  // never run: nothing to lock
@@ -122,7 +128,7 @@ final class ChangesState {
   /// Drops what was prepared and lets go of the lock; the state stays as it was unless committed.
   func close() {
     if lockDescriptor >= 0 {
-      if temporaryWritten || access(temporaryPath, F_OK) == 0 { unlink(temporaryPath) }
+      if !readOnly { unlink(temporaryPath) }
       Glibc.close(lockDescriptor)
       lockDescriptor = -1
     }
