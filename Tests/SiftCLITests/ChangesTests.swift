@@ -165,6 +165,32 @@ private func changes(_ result: SiftResult) -> [String] {
         "the fields changed since the baseline (new: site; gone: qty); records are compared on the 2 fields both have"))
   }
 
+  /// A run stopped by SIGTERM in the middle of its input leaves the baseline as it was.
+  @Test func aRunInterruptedMidFileLeavesTheBaseline() throws {
+    let binary = GoldenTests.packageRoot.appendingPathComponent(".build/debug/sift")
+    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "swift build first")
+    let bench = try ChangesBench()
+    let environment = ["LANG": "C.UTF-8", "SIFT_STATE_DIR": bench.state]
+    let rows = (1...5000).map { "G\($0),hold,\($0)\n" }.joined()
+    let first = sift(
+      ["--changes", "grn_no", "-o", "csv", ""], stdin: Array(("grn_no,status,qty\n" + rows).utf8),
+      environment: environment)
+    #expect(first.status == .matched)
+    let before = bench.stateFiles()
+    #expect(before.count == 1)
+    // Half of a changed file, then SIGTERM while sift waits for the rest.
+    let half = Array(("grn_no,status,qty\n" + rows.replacing("hold", with: "released")).utf8.prefix(40_000))
+    let signal = try spawnAndTerminate(
+      binary.path, ["--changes", "grn_no", "-o", "csv", ""],
+      environment: environment.map { "\($0)=\($1)" }, input: half)
+    #expect(signal == SIGTERM, "sift ended by SIGTERM")
+    #expect(bench.stateFiles() == before)
+    let again = sift(
+      ["--changes", "grn_no", "-o", "csv", "-q", ""], stdin: Array(("grn_no,status,qty\n" + rows).utf8),
+      environment: environment)
+    #expect(again.status == .noMatch, "the first run's baseline: nothing changed")
+  }
+
   /// Concurrent runs of the same query: each sees a whole baseline (never a damaged one), and
   /// the last to finish leaves its records as the baseline.
   @Test func concurrentRunsNeitherCorruptNorLoseTheBaseline() throws {
@@ -237,4 +263,44 @@ struct SeededRandom {
     z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
     return z ^ (z >> 31)
   }
+}
+
+/// Starts `path` with `arguments`, signals unblocked (a test thread may block them), writes `input`
+/// to its standard input and leaves it open, then sends SIGTERM; returns the signal that ended it.
+private func spawnAndTerminate(
+  _ path: String, _ arguments: [String], environment: [String], input: [UInt8]
+) throws -> Int32 {
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  sigaddset(&defaults, SIGTERM)
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  var pipeEnds: [Int32] = [0, 0]
+  try #require(pipe(&pipeEnds) == 0)
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+  posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv = ([path] + arguments).map { strdup($0) } + [nil]
+  let envp = environment.map { strdup($0) } + [nil]
+  defer { (argv + envp).forEach { free($0) } }
+  var pid: pid_t = 0
+  try #require(posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0)
+  close(pipeEnds[0])
+  _ = input.withUnsafeBytes { write(pipeEnds[1], $0.baseAddress, $0.count) }
+  Thread.sleep(forTimeInterval: 1)
+  kill(pid, SIGTERM)
+  var status: Int32 = 0
+  waitpid(pid, &status, 0)
+  close(pipeEnds[1])
+  return status & 0x7f
 }
