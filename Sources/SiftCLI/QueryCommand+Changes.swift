@@ -65,7 +65,10 @@ extension QueryCommand {
       throw error
     }
     var counts = tracker.counts
-    if !options.against.isEmpty { counts.since = options.against.joined(separator: ", ") }
+    if !options.against.isEmpty {
+      counts.since = options.against.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        .joined(separator: ", ")
+    }
     if counts.comparedByKeyOnly > 0 {
       let n = counts.comparedByKeyOnly
       console.note(
