@@ -73,7 +73,7 @@ extension QueryCommand {
       let n = counts.comparedByKeyOnly
       console.note(
         "note: --changes: \(groupedDigits(n)) \(n == 1 ? "record was" : "records were") compared by key only: "
-          + "their earlier values were not kept (Docs/Reports.md, Changes since the last run)\n")
+          + "their earlier values were not kept (past 16 MiB of values)\n")
     }
     // The next baseline is written and synced before the output is claimed as sent; it
     // replaces the old one only after (Docs/Reports.md, The state).
