@@ -9,8 +9,8 @@ public enum ChangeStateError: Error, Sendable, Equatable {
   case damaged
 }
 
-/// The state file's bytes, and the stable hashes of keys and values (FNV-1a, 64 bits: the same
-/// on every run and machine, unlike Swift's seeded `Hasher`).
+/// The state file's bytes, and the stable hashes of keys and values (64 bits, the same on every
+/// run and machine, unlike Swift's seeded `Hasher`).
 public enum ChangeCoding {
   /// The first bytes of every state file.
   static let magic: [UInt8] = Array("SIFTCHG\n".utf8)
@@ -18,18 +18,37 @@ public enum ChangeCoding {
   static let fnvOffset: UInt64 = 0xcbf2_9ce4_8422_2325
   static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
 
-  /// FNV-1a of `bytes`, continuing from `hash`.
+  /// A hash of `bytes`, continuing from `hash`: eight bytes (little-endian) at a time, each
+  /// step a multiply and a shift, then the length, so the result is the same on every machine.
   @inline(__always)
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: UInt64 = fnvOffset) -> UInt64 {
     var h = hash
-    for b in bytes { h = (h ^ UInt64(b)) &* fnvPrime }
-    return h
+    let n = bytes.count
+    guard n > 0, let base = bytes.baseAddress else { return (h ^ 0xff) &* wordPrime }
+    var i = 0
+    while i &+ 8 <= n {
+      let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      h = (h ^ w) &* wordPrime
+      h ^= h >> 32
+      i &+= 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while i < n {
+      tail |= UInt64(base[i]) << shift
+      shift &+= 8
+      i &+= 1
+    }
+    h = (h ^ tail ^ (UInt64(n) << 56)) &* wordPrime
+    return h ^ (h >> 29)
   }
 
+  static let wordPrime: UInt64 = 0x9e37_79b9_7f4a_7c15
+
+  /// The same hash of any bytes.
   static func hash<C: Collection<UInt8>>(_ bytes: C, into hash: UInt64 = fnvOffset) -> UInt64 {
-    var h = hash
-    for b in bytes { h = (h ^ UInt64(b)) &* fnvPrime }
-    return h
+    if let h = bytes.withContiguousStorageIfAvailable({ Self.hash($0, into: hash) }) { return h }
+    return Array(bytes).withUnsafeBufferPointer { Self.hash($0, into: hash) }
   }
 
   /// The hash of a name, for state file names.

@@ -19,9 +19,8 @@ public final class ChangeTracker: RecordWriter {
   /// Baseline column → current column, for the columns both have.
   private var common: [(base: Int, current: Int)] = []
   private var sameColumns = true
-  private var baseIndex: [UInt64: Int32] = [:]
+  private var table = KeyTable(capacity: 1024)
   private var matched: [Bool] = []
-  private var seen: [UInt64: Int32] = [:]
   private var outputColumns: [OutputColumn] = []
   private var texts: [UInt8] = []
   private var ends: [Int] = []
@@ -62,9 +61,12 @@ public final class ChangeTracker: RecordWriter {
         columns.firstIndex(of: base.element).map { (base.offset, $0) }
       }
       matched = Array(repeating: false, count: baseline.entries.count)
-      baseIndex.reserveCapacity(baseline.entries.count)
+      table = KeyTable(capacity: baseline.entries.count + 1024)
       for i in baseline.entries.indices {
-        baseIndex[ChangeCoding.hash(baseline.key(i))] = Int32(i)
+        let key = baseline.key(i)
+        let hash = ChangeCoding.hash(key)
+        let slot = table.slot(hash) { b, _ in baseline.key(Int(b)).elementsEqual(key) }
+        table.setBaseline(Int32(i), hash: hash, at: slot)
       }
     }
     let names = ["change"] + columns + ["was"]
@@ -80,38 +82,68 @@ public final class ChangeTracker: RecordWriter {
   public var writesTotals: Bool { false }
 
   public func write(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool) throws(OutputError) {
-    texts.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
+    // The buffers are taken out of the object for the record, so the loops below touch locals
+    // (no exclusivity check per access).
+    var scratch = Self.take(&self.scratch)
+    var values = Self.take(&self.values)
+    var keyText = Self.take(&self.keyText)
+    defer {
+      self.scratch = scratch
+      self.values = values
+      self.keyText = keyText
+    }
     values.removeAll(keepingCapacity: true)
+    keyText.removeAll(keepingCapacity: true)
+    let keepValues = next.valueBytes.count < budget
     var content = ChangeCoding.fnvOffset
     for c in cs {
-      c.value(row).decode(into: &scratch)
-      texts.append(contentsOf: scratch)
-      ends.append(texts.count)
-      ChangeCoding.appendVarint(scratch.count, to: &values)
-      values.append(contentsOf: scratch)
-      content = Self.mix(scratch, into: content)
+      let v = c.value(row)
+      if v.isVerbatim {
+        let t = v.content
+        content = Self.mix(t, into: content)
+        if keepValues {
+          ChangeCoding.appendVarint(t.count, to: &values)
+          values.append(contentsOf: t)
+        }
+      } else {
+        v.decode(into: &scratch)
+        content = scratch.withUnsafeBufferPointer { Self.mix($0, into: content) }
+        if keepValues {
+          ChangeCoding.appendVarint(scratch.count, to: &values)
+          values.append(contentsOf: scratch)
+        }
+      }
     }
-    keyText.removeAll(keepingCapacity: true)
     for (n, k) in keyColumns.enumerated() {
       if n > 0 { keyText.append(0x1f) }
-      keyText.append(contentsOf: text(k))
+      let v = cs[k].value(row)
+      if v.isVerbatim {
+        keyText.append(contentsOf: v.content)
+      } else {
+        v.decode(into: &scratch)
+        keyText.append(contentsOf: scratch)
+      }
     }
-    let keyHash = ChangeCoding.hash(keyText)
+    let keyHash = keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
     let index = Int32(next.entries.count)
-    if let first = seen[keyHash], next.key(Int(first)).elementsEqual(keyText) {
+    let slot = table.slot(keyHash) { b, c in
+      if c >= 0 { return self.next.key(Int(c)).elementsEqual(keyText) }
+      return self.baseline?.key(Int(b)).elementsEqual(keyText) ?? false
+    }
+    let (b, first) = table.records(at: slot)
+    if first >= 0 {
       failure = .duplicateKey(key: keyDescription(keyText), first: Int(first) + 1, second: Int(index) + 1)
       throw .failed("a key repeats")
     }
-    seen[keyHash] = index
+    table.setCurrent(index, hash: keyHash, at: slot)
     keyText.withUnsafeBufferPointer { k in
       values.withUnsafeBufferPointer { v in
-        next.append(key: k, content: content, values: v, budget: budget)
+        self.next.append(key: k, content: content, values: keepValues ? v : nil, budget: budget)
       }
     }
-    guard let baseline else { return try emit("new", was: []) }
-    guard let b = baseIndex[keyHash], baseline.key(Int(b)).elementsEqual(keyText) else {
+    guard let baseline, b >= 0 else {
       counts.new += 1
+      fillTexts(row, cs)
       return try emit("new", was: [])
     }
     matched[Int(b)] = true
@@ -121,7 +153,9 @@ public final class ChangeTracker: RecordWriter {
         counts.unchanged += 1
         return
       }
+      fillTexts(row, cs)
     } else if let old {
+      fillTexts(row, cs)
       var a = ChangeCoding.fnvOffset
       var o = ChangeCoding.fnvOffset
       for (base, current) in common {
@@ -139,6 +173,24 @@ public final class ChangeTracker: RecordWriter {
     }
     counts.changed += 1
     try emit("changed", was: was(old, baseline: baseline))
+  }
+
+  /// Every column's text of the record, for `text(_:)`.
+  private func fillTexts(_ row: RowView, _ cs: [OutputColumn]) {
+    texts.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+    for c in cs {
+      c.value(row).decode(into: &scratch)
+      texts.append(contentsOf: scratch)
+      ends.append(texts.count)
+    }
+  }
+
+  @inline(__always)
+  private static func take(_ buffer: inout [UInt8]) -> [UInt8] {
+    let taken = buffer
+    buffer = []
+    return taken
   }
 
   public func end() throws(OutputError) {
@@ -177,7 +229,6 @@ public final class ChangeTracker: RecordWriter {
   }
 
   private func emit(_ change: String, was: [UInt8]) throws(OutputError) {
-    if change == "new" && baseline == nil { counts.new += 1 }
     try write(change: change, fields: columns.indices.map { text($0) }, was: was)
   }
 
@@ -217,10 +268,14 @@ public final class ChangeTracker: RecordWriter {
     }
   }
 
-  /// Adds one value to a content hash; the separator keeps `ab|c` apart from `a|bc`.
+  /// Adds one value to a content hash; the value's length in the hash keeps `ab|c` apart from
+  /// `a|bc`.
   @inline(__always)
+  static func mix(_ value: UnsafeBufferPointer<UInt8>, into hash: UInt64) -> UInt64 {
+    ChangeCoding.hash(value, into: hash)
+  }
+
   static func mix<C: Collection<UInt8>>(_ value: C, into hash: UInt64) -> UInt64 {
-    let h = ChangeCoding.hash(value, into: hash)
-    return (h ^ 0x1f) &* ChangeCoding.fnvPrime
+    ChangeCoding.hash(value, into: hash)
   }
 }
