@@ -31,12 +31,13 @@ final class ChangesState {
   }
 
   /// The state file's name: the view's name or `query`, and a hash of what names the query —
-  /// the view, or the canonical query and the inputs' absolute paths — and of the key fields.
-  static func fileName(view: String?, query: Query, files: [String], keys: [String], cwd: String)
-    -> String
-  {
+  /// the view (with the QUERY and FILEs typed after it, if any), or the canonical query and the
+  /// inputs' absolute paths — and of the key fields.
+  static func fileName(
+    view: String?, typed: String, query: Query, files: [String], keys: [String], cwd: String
+  ) -> String {
     let inputs = files.map { $0 == "-" || $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
-    let identity = (view.map { ["view", $0] } ?? ["query", query.canonicalForm] + inputs)
+    let identity = (view.map { ["view", $0, typed] } ?? ["query", query.canonicalForm]) + inputs
       + ["keys"] + keys
     let hash = ChangeCoding.hash(text: identity.joined(separator: "\u{0}"))
     let hex = String(hash, radix: 16)

@@ -31,7 +31,7 @@ extension QueryCommand {
         throw .changes("--changes has no state directory: set SIFT_STATE_DIR")
       }
       let name = ChangesState.fileName(
-        view: view?.view.name, query: query, files: options.files, keys: keys,
+        view: view?.view.name, typed: options.query, query: query, files: options.files, keys: keys,
         cwd: context.currentDirectory)
       let opened = try ChangesState.open(directory: directory, name: name, readOnly: options.peek)
       state = opened
