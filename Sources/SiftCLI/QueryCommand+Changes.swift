@@ -61,7 +61,7 @@ extension QueryCommand {
     do throws(Problem) {
       summary = try execute(plan, on: dataset, writer: tracker, records: records)
     } catch {
-      if let failure = tracker.failure { throw Self.problem(failure, in: nil) }
+      if let failure = tracker.failure { throw Self.problem(failure, in: nil, files: options.files) }
       throw error
     }
     var counts = tracker.counts
@@ -101,7 +101,7 @@ extension QueryCommand {
     let tracker = ChangeTracker(
       inner: nil, keys: keys, keyLabel: "", baseline: nil, since: source, budget: .max)
     do throws(SiftError) { _ = try dataset.run(plan, writer: tracker) } catch {
-      if let failure = tracker.failure { throw Self.problem(failure, in: source) }
+      if let failure = tracker.failure { throw Self.problem(failure, in: source, files: options.against) }
       throw Problem(error, query: options.query, view: view)
     }
     return tracker.next
@@ -128,13 +128,22 @@ extension QueryCommand {
     return resolved
   }
 
-  private static func problem(_ error: ChangeError, in source: String?) -> Problem {
+  private static func problem(_ error: ChangeError, in source: String?, files: [String])
+    -> Problem
+  {
     switch error {
-    case .duplicateKey(let key, let first, let second):
+    case .duplicateKey(let key, let first, let second, let lines):
       let whose = source.map { " in the earlier export \($0)" } ?? ""
+      func name(_ i: Int) -> String {
+        let names = files.isEmpty ? ["stdin"] : files.map { $0 == "-" ? "stdin" : $0 }
+        return i < names.count ? names[i] : "input \(i + 1)"
+      }
+      let places = lines.map {
+        "\(name($0.first.source)):\($0.first.line) and \(name($0.second.source)):\($0.second.line)"
+      } ?? "matching records \(groupedDigits(first)) and \(groupedDigits(second)) (in the order written)"
       return .changes(
-        "--changes: the key \(key) repeats\(whose): matching records \(groupedDigits(first)) and "
-          + "\(groupedDigits(second)) have it\n  a key must name one record; add a field: --changes KEY,FIELD")
+        "--changes: the key \(key) repeats\(whose): \(places) have it\n"
+          + "  a key must name one record; add a field: --changes KEY,FIELD")
     }
   }
 }

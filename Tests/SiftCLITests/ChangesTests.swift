@@ -99,7 +99,7 @@ private func changes(_ result: SiftResult) -> [String] {
     try bench.write([("G1", "hold", 6), ("G1", "hold", 7)])
     let failed = bench.run()
     #expect(failed.status == .error)
-    #expect(failed.stderr.contains("the key grn_no=G1 repeats: matching records 1 and 2"))
+    #expect(failed.stderr.contains("the key grn_no=G1 repeats: \(bench.input):2 and \(bench.input):3 have it"))
     #expect(bench.stateFiles() == before)
     // A run cut short by a malformed record too.
     try Data("grn_no,status,qty\nG1,hold,6\nG2,\"hold\n".utf8).write(

@@ -33,10 +33,19 @@ public struct ChangeCounts: Sendable, Equatable {
 }
 
 /// Why the records of a `--changes` run cannot be compared.
-public enum ChangeError: Error, Sendable, Equatable {
-  /// Two matching records have the same key: the key's text (`grn_no=GRN-1`) and the two
-  /// records' places among the matches, 1-based.
-  case duplicateKey(key: String, first: Int, second: Int)
+public enum ChangeError: Error, Sendable {
+  /// Two matching records have the same key: the key's text (`grn_no=GRN-1`), the two
+  /// records' places among the matches, 1-based, and where the engine said, their inputs (by
+  /// index) and lines.
+  case duplicateKey(
+    key: String, first: Int, second: Int,
+    lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?)
+}
+
+/// A writer told where each record it is handed comes from: the input's index and the line the
+/// record starts on. Streamed runs say it; sorted and grouped runs do not.
+public protocol RecordPlaceTaking: AnyObject {
+  func takePlace(source: Int, line: Int)
 }
 
 extension ChangeCounts {

@@ -3,7 +3,7 @@
 /// comes, with a first column `change` and a last column `was` (`status=pending; qty=5`), then the
 /// baseline's records no longer there as `gone`, with their last values. It sits between the
 /// engine and the format's writer, and builds the next baseline as the records pass.
-public final class ChangeTracker: RecordWriter {
+public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   let inner: RecordWriter?
   let keys: [String]
   let baseline: ChangeBaseline?
@@ -20,6 +20,14 @@ public final class ChangeTracker: RecordWriter {
   private var common: [(base: Int, current: Int)] = []
   private var sameColumns = true
   private var table = KeyTable(capacity: 1024)
+  /// Where each record of the run came from (input, line), when the engine says: a repeated
+  /// key's message names both lines.
+  private var places: [(source: Int32, line: Int32)] = []
+  private var place: (source: Int32, line: Int32)?
+
+  public func takePlace(source: Int, line: Int) {
+    place = (Int32(truncatingIfNeeded: source), Int32(truncatingIfNeeded: line))
+  }
   private var matched: [Bool] = []
   private var outputColumns: [OutputColumn] = []
   private var texts: [UInt8] = []
@@ -132,9 +140,16 @@ public final class ChangeTracker: RecordWriter {
     }
     let (b, first) = table.records(at: slot)
     if first >= 0 {
-      failure = .duplicateKey(key: keyDescription(keyText), first: Int(first) + 1, second: Int(index) + 1)
+      var lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?
+      if let place, Int(first) < places.count {
+        let p = places[Int(first)]
+        lines = ((Int(p.source), Int(p.line)), (Int(place.source), Int(place.line)))
+      }
+      failure = .duplicateKey(
+        key: keyDescription(keyText), first: Int(first) + 1, second: Int(index) + 1, lines: lines)
       throw .failed("a key repeats")
     }
+    if let place { places.append(place) }
     table.setCurrent(index, hash: keyHash, at: slot)
     keyText.withUnsafeBufferPointer { k in
       values.withUnsafeBufferPointer { v in
