@@ -18,6 +18,15 @@ func execute(options: Options, query: Query, context: ProcessContext) -> ExitSta
     return Console(context: context).report(
       .usage(UsageError("'--reset' needs a view: sift @VIEW --reset")))
   }
+  if options.changes == nil && (!options.against.isEmpty || options.peek) {
+    let flag = options.peek ? "--peek" : "--against"
+    return Console(context: context).report(
+      .usage(UsageError("'\(flag)' needs --changes KEY: sift QUERY FILE --changes KEY \(flag)")))
+  }
+  if options.changes != nil && (options.sql != nil || options.engine != nil) {
+    return Console(context: context).report(
+      .usage(UsageError("'--changes' runs on sift's own engine: drop --sql or --engine")))
+  }
   if options.table != nil && options.sql == nil && options.engine == nil {
     return Console(context: context).report(
       .usage(UsageError("'--table' needs --sql or --engine: sift --sql duckdb --table NAME QUERY FILE")))

@@ -186,6 +186,23 @@ enum OptionTable {
     flag("reset", nil, "with @VIEW: drop its preset query, keep its sort") {
       $0.reset = true
     },
+    OptionSpec(
+      long: "changes", short: nil, value: .text("field names, e.g. grn_no or order,line"),
+      placeholder: "KEY,...", summary: "only records new, changed or gone since the last run",
+      defaultChoice: nil
+    ) { options, value throws(UsageError) in
+      let keys = value.split(separator: ",").map { String($0) }
+      guard !keys.isEmpty, !keys.contains(where: \.isEmpty) else {
+        throw UsageError("option '--changes' needs the key fields, e.g. --changes grn_no, not '\(value)'")
+      }
+      options.changes = keys
+    },
+    OptionSpec(
+      long: "against", short: nil, value: .file, placeholder: "OLD_FILE",
+      summary: "with --changes: compare with an earlier export, not the last run",
+      defaultChoice: nil
+    ) { $0.against.append($1) },
+    flag("peek", nil, "with --changes: look without moving the baseline") { $0.peek = true },
     flag("interactive", "i", "a live screen: results as you type, views as tabs") {
       $0.mode = .interactive
     },

@@ -123,6 +123,13 @@ public struct Options: Sendable, Equatable {
   /// `--config FILE`: the views file.
   public var config: String?
   public var reset = false
+  /// `--changes KEY[,KEY…]`: only what changed since the last run, by these key fields
+  /// (Docs/Reports.md, "Changes since the last run").
+  public var changes: [String]?
+  /// `--against FILE` (repeatable): compare with an earlier export instead of the state.
+  public var against: [String] = []
+  /// `--peek`: compare without moving the baseline.
+  public var peek = false
   /// `--ascii`: plain ASCII in the feedback bar (Docs/FeedbackBar.md).
   public var ascii = false
   /// The view of `@VIEW`, without the `@`.

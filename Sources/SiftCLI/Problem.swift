@@ -32,6 +32,9 @@ enum Problem: Error {
   case noViewsFile
   /// `@NAME` that is not a view of `file`.
   case unknownView(String, file: ViewsFile)
+  /// `--changes` that cannot compare or keep its state (Docs/Reports.md, "Changes since the
+  /// last run"): the message, without `sift: `.
+  case changes(String)
 
   /// A run's error: a plan error under the query (or the view's key), an input error, or a
   /// failed write (a closed pipe comes back as `RunSummary.outputClosed`).
@@ -75,6 +78,7 @@ enum Problem: Error {
       if let near = file.suggestion(for: name) { message += "; did you mean '@\(near)'?" }
       let names = file.views.map(\.name)
       return message + "\n  views: " + (names.isEmpty ? "(none)" : names.joined(separator: ", ")) + "\n"
+    case .changes(let message): return "sift: \(message)\n"
     }
   }
 

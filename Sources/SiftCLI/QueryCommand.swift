@@ -24,6 +24,9 @@ struct QueryCommand {
       let dataset = inputs.dataset(
         parallel: options.parallel, allKeys: writesEveryKeyAsAColumn(format))
       let plan = try makePlan(on: dataset, now: now)
+      if options.changes != nil && !options.explain {
+        return try runChanges(plan, on: dataset, inputs: inputs, format: format, now: now)
+      }
       if options.explain {
         let names = options.files.isEmpty ? ["stdin"] : options.files.map { $0 == "-" ? "stdin" : $0 }
         let inputs = Array(zip(names, dataset.threading)).map { (name: $0, threading: $1) }
@@ -75,9 +78,11 @@ struct QueryCommand {
   /// exit status.
   func present(
     _ plan: Plan, _ summary: RunSummary, _ presentation: Presentation, records: RecordOutput,
-    fastFilterChips: [Chip]
+    fastFilterChips: [Chip], changes: ChangeCounts? = nil
   ) throws(Problem) -> ExitStatus {
-    var outcome: ExitStatus = summary.matched > 0 ? .matched : .noMatch
+    // With --changes, 0 says something changed (Docs/Reports.md, Changes since the last run).
+    let found = changes.map(\.anything) ?? (summary.matched > 0)
+    var outcome: ExitStatus = found ? .matched : .noMatch
     let format = presentation.format
     if writesEveryKeyAsAColumn(format), let key = summary.keysAfterSample.first {
       // Standard input cannot be read twice for its keys (Docs/Formats.md, Several inputs).
@@ -88,8 +93,9 @@ struct QueryCommand {
     do throws(OutputError) { try records.buffer.flush() } catch {
       throw .output(error, ifClosed: outcome)
     }
-    let bar = feedbackBar(
+    var bar = feedbackBar(
       plan, summary, unicode: presentation.unicode, fastFilterChips: fastFilterChips)
+    if let changes { bar.addChanges(changes) }
     let pieces = presentation.pieces(plan, summary, bar: bar, body: records.body?.bytes)
     return console.show(pieces, pager: options.pager, ifClosed: outcome) ?? outcome
   }
@@ -117,7 +123,7 @@ struct QueryCommand {
   }
 
   /// The chips of the view's fast filters that `plan` does not apply.
-  private func inactiveChips(_ plan: Plan, ascii: Bool) throws(Problem) -> [Chip] {
+  func inactiveChips(_ plan: Plan, ascii: Bool) throws(Problem) -> [Chip] {
     guard let view else { return [] }
     do throws(FastFilterError) { return try view.inactiveChips(plan, ascii: ascii) } catch {
       throw .fastFilter(error, view: view)
@@ -126,14 +132,16 @@ struct QueryCommand {
 
   /// The writer of the records, `nil` with `-c`.
   func makeWriter(
-    _ plan: Plan, _ inputs: Inputs, _ presentation: Presentation, _ records: RecordOutput
+    _ plan: Plan, _ inputs: Inputs, _ presentation: Presentation, _ records: RecordOutput,
+    changes: Bool = false
   ) -> RecordWriter? {
     if options.count { return nil }
     let format = presentation.format
+    let numeric = plan.outputTypes.map { $0 == .number }
     return SiftCore.makeWriter(
       WriterOptions(
         format: format, delimiter: outputDelimiter(format, inputs),
-        numericColumns: plan.outputTypes.map { $0 == .number },
+        numericColumns: changes ? [false] + numeric + [false] : numeric,
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
         header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && !plan.group.isEmpty,
@@ -169,7 +177,7 @@ struct QueryCommand {
 
   /// Runs `plan` over `dataset`. After an input error the records before it are written
   /// (Docs/Formats.md, Errors).
-  private func execute(
+  func execute(
     _ plan: Plan, on dataset: Dataset, writer: RecordWriter?, records: RecordOutput
   ) throws(Problem) -> RunSummary {
     do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {

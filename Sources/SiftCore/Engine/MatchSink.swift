@@ -211,7 +211,7 @@ struct StreamSink: MatchSink {
     _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
     summary: inout RunSummary
   ) throws(SiftError) {
-    try write(batch, rows: rows, compiled: compiled, summary: &summary)
+    try write(batch, rows: rows, source: source, compiled: compiled, summary: &summary)
   }
 
   mutating func merge(
@@ -232,16 +232,21 @@ struct StreamSink: MatchSink {
     }
     guard let c = compiled[part.source] else { return }
     for (batch, rows) in part.kept where summary.shown < limit {
-      try write(batch, rows: rows ?? Array(0..<Int32(batch.count)), compiled: c, summary: &summary)
+      try write(
+        batch, rows: rows ?? Array(0..<Int32(batch.count)), source: part.source, compiled: c,
+        summary: &summary)
     }
   }
 
   private func write(
-    _ batch: RecordBatch, rows: [Int32], compiled c: SourceAccess, summary: inout RunSummary
+    _ batch: RecordBatch, rows: [Int32], source: Int, compiled c: SourceAccess,
+    summary: inout RunSummary
   ) throws(SiftError) {
+    let places = writer as? RecordPlaceTaking
     do throws(OutputError) {
       try batch.withRows { cursor throws(OutputError) in
         for r in rows where summary.shown < limit {
+          places?.takePlace(source: source, line: batch.line(Int(r)))
           try writer.write(cursor.row(Int(r)), columns: c.columns, verbatim: c.verbatim)
           summary.shown += 1
         }

@@ -1,6 +1,6 @@
 /// One chip of the feedback bar (Docs/FeedbackBar.md).
 public struct Chip: Sendable, Equatable {
-  public enum Kind: String, Sendable { case sort, group, aggregate, filter }
+  public enum Kind: String, Sendable { case sort, group, aggregate, filter, changes }
   public var kind: Kind
   /// The field the chip is about (`nil` for free text and OR-groups).
   public var field: String?

@@ -37,8 +37,13 @@ public struct FeedbackBar: Sendable {
   /// narrows).
   public func counts(groups: Bool = true) -> [String] {
     let n = filterCount
-    return (n > 0 ? ["\(n) \(n == 1 ? "filter" : "filters")"] : []) + recordCounts(groups: groups)
+    return (changes?.parts ?? []) + (n > 0 ? ["\(n) \(n == 1 ? "filter" : "filters")"] : [])
+      + recordCounts(groups: groups)
   }
+
+  /// With `--changes`, what changed since the baseline, said before the other counts
+  /// (Docs/Reports.md, "Changes since the last run").
+  public var changes: ChangeCounts?
 
   /// The counts after the filter count: `M of T records` (or `T records`), then shown, groups,
   /// skipped and short rows where they apply. A summary's groups come first, since they are its
@@ -176,7 +181,7 @@ public struct FeedbackBar: Sendable {
     if !inactive.isEmpty {
       out.append("Available filters: " + inactive.map(\.caption).joined(separator: ", ") + ".")
     }
-    out.append(recordCounts().joined(separator: ", ") + ".")
+    out.append(((changes?.parts ?? []) + recordCounts()).joined(separator: ", ") + ".")
     return VisibleText.of(out.joined(separator: " "), ascii: false)
   }
 
@@ -195,6 +200,10 @@ public struct FeedbackBar: Sendable {
     if summary.valuesLeftOut > 0 { s += ",\"valuesNotNumbers\":\(summary.valuesLeftOut)" }
     if summary.skipped > 0 { s += ",\"skipped\":\(summary.skipped)" }
     if summary.shortRows > 0 { s += ",\"shortRows\":\(summary.shortRows)" }
+    if let changes {
+      s += ",\"changes\":{\"new\":\(changes.new),\"changed\":\(changes.changed),\"gone\":\(changes.gone)"
+      s += ",\"since\":" + (changes.since.map(jsonString) ?? "null") + "}"
+    }
     return s + "}"
   }
 

@@ -39,6 +39,7 @@ extension ScreenModel {
     case .sort: edited = shown.removingDirective(.sort)
     case .group: edited = shown.removingDirective(.group)
     case .aggregate: edited = Directive(name: chip.label.lowercased()).map(shown.removingDirective)
+    case .changes: edited = nil  // `--changes` is a flag of one-shot runs, never on the screen
     case .filter:
       let preset = setup.views[active].view?.query.parsed.topLevelFilters.count ?? 0
       let position = table.result.chips[..<index].filter { $0.kind == .filter && $0.active }.count

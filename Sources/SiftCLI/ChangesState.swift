@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import SiftCore
+
+/// The state file of one `--changes` query (Docs/Reports.md, "Changes since the last run"): where
+/// it lives, a lock held for the whole run, the baseline read from it, and the next baseline
+/// written to a temporary name and renamed over it only when the whole run succeeded.
+final class ChangesState {
+  /// The state file's path.
+  let path: String
+  private var lockDescriptor: Int32 = -1
+  private var temporaryWritten = false
+  private var temporaryPath: String { path + ".tmp" }
+
+  /// Only looking (`--peek`): a shared lock, and nothing written.
+  private let readOnly: Bool
+
+  private init(path: String, readOnly: Bool) {
+    self.path = path
+    self.readOnly = readOnly
+  }
+
+  /// The state directory: `$SIFT_STATE_DIR`, else `$XDG_STATE_HOME/sift`, else
+  /// `~/.local/state/sift`.
+  static func directory(_ environment: [String: String]) -> String? {
+    if let d = environment["SIFT_STATE_DIR"], !d.isEmpty { return d }
+    if let d = environment["XDG_STATE_HOME"], !d.isEmpty { return d + "/sift" }
+    if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/sift" }
+    return nil
+  }
+
+  /// The state file's name: the view's name or `query`, and a hash of what names the query —
+  /// the view (with the QUERY and FILEs typed after it, if any), or the canonical query and the
+  /// inputs' absolute paths — and of the key fields.
+  static func fileName(
+    view: String?, typed: String, query: Query, files: [String], keys: [String], cwd: String
+  ) -> String {
+    let inputs = files.map { $0 == "-" || $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
+    let identity = (view.map { ["view", $0, typed] } ?? ["query", query.canonicalForm]) + inputs
+      + ["keys"] + keys
+    let hash = ChangeCoding.hash(text: identity.joined(separator: "\u{0}"))
+    let hex = String(hash, radix: 16)
+    let label = (view ?? "query").map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
+    return String(label) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".changes"
+  }
+
+  /// Opens the state of `name` in `directory`: makes the directory, takes the lock (shared to
+  /// only look), and unless `readOnly` proves a new baseline can be written there.
+  static func open(directory: String, name: String, readOnly: Bool) throws(Problem) -> ChangesState {
+    if !readOnly { try makeDirectory(directory) }
+    let state = ChangesState(path: directory + "/" + name, readOnly: readOnly)
+    let lock = Glibc.open(state.path + ".lock", readOnly ? O_RDONLY : (O_RDWR | O_CREAT), 0o600)
+    if lock < 0 {
+      if readOnly && errno == ENOENT { return state }  // never run: nothing to lock
+      throw unwritable(directory, errno)
+    }
+    state.lockDescriptor = lock
+    guard flock(lock, readOnly ? LOCK_SH : LOCK_EX) == 0 else { throw unwritable(directory, errno) }
+    if !readOnly {
+      let probe = Glibc.open(state.temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+      guard probe >= 0 else {
+        let e = errno
+        state.close()
+        throw unwritable(directory, e)
+      }
+      Glibc.close(probe)
+    }
+    return state
+  }
+
+  /// The baseline in the state file, or `nil` when there is none yet.
+  func read() throws(Problem) -> ChangeBaseline? {
+    let source: ByteSource
+    do throws(InputError) { source = try ByteSource(path: path) } catch {
+      if access(path, F_OK) != 0 { return nil }
+      throw .changes("cannot read the state file \(path): \(error)")
+    }
+    var bytes: [UInt8] = []
+    do throws(InputError) {
+      while try source.read(into: &bytes, maxCount: 1 << 20) > 0 {}
+    } catch {
+      throw .changes("cannot read the state file \(path): \(error)")
+    }
+    do throws(ChangeStateError) { return try ChangeBaseline(decoding: bytes) } catch {
+      let why: String
+      switch error {
+      case .foreign: why = "is not a state file of sift"
+      case .version(let v): why = "is of format version \(v); this sift reads version \(ChangeBaseline.version)"
+      case .damaged: why = "is damaged (cut short, or its checksum does not match)"
+      }
+      throw .changes(
+        "the state file \(path) \(why)\n  to start over with a new baseline: rm '\(path)'")
+    }
+  }
+
+  /// Writes `baseline` to the temporary file, synced, without replacing the state yet.
+  func prepare(_ baseline: ChangeBaseline) throws(Problem) {
+    let bytes = baseline.encoded()
+    let fd = Glibc.open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard fd >= 0 else { throw Self.unwritable(temporaryPath, errno) }
+    defer { Glibc.close(fd) }
+    var written = 0
+    while written < bytes.count {
+      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else {
+        let e = errno
+        unlink(temporaryPath)
+        throw Self.unwritable(temporaryPath, e)
+      }
+      written += n
+    }
+    guard fsync(fd) == 0 else {
+      let e = errno
+      unlink(temporaryPath)
+      throw Self.unwritable(temporaryPath, e)
+    }
+    temporaryWritten = true
+  }
+
+  /// Replaces the state with the prepared baseline.
+  func commit() throws(Problem) {
+    guard temporaryWritten else { return }
+    guard rename(temporaryPath, path) == 0 else { throw Self.unwritable(path, errno) }
+    temporaryWritten = false
+  }
+
+  /// Drops what was prepared and lets go of the lock; the state stays as it was unless committed.
+  func close() {
+    if lockDescriptor >= 0 {
+      if !readOnly { unlink(temporaryPath) }
+      Glibc.close(lockDescriptor)
+      lockDescriptor = -1
+    }
+  }
+
+  deinit { close() }
+
+  private static func makeDirectory(_ directory: String) throws(Problem) {
+    var path = ""
+    for part in directory.split(separator: "/", omittingEmptySubsequences: false) {
+      path += (path.isEmpty && directory.hasPrefix("/") ? "" : (path.isEmpty ? "" : "/")) + part
+      if path.isEmpty { path = "/"; continue }
+      if mkdir(path, 0o700) != 0 && errno != EEXIST { throw unwritable(directory, errno) }
+    }
+  }
+
+  private static func unwritable(_ path: String, _ code: Int32) -> Problem {
+    .changes(
+      "cannot write the state of --changes in \(path): \(String(cString: strerror(code)))"
+        + "\n  the baseline is unchanged; set SIFT_STATE_DIR to a writable directory")
+  }
+}

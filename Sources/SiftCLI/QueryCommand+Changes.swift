@@ -1,0 +1,149 @@
+import SiftCore
+
+extension QueryCommand {
+  /// Runs the query with `--changes` (Docs/Reports.md, "Changes since the last run"): compares
+  /// its matching records with the baseline (the state file, or `--against` an earlier export),
+  /// writes only what changed, and moves the baseline only when the whole run succeeded.
+  func runChanges(
+    _ plan: Plan, on dataset: Dataset, inputs: Inputs, format: OutputFormat, now: WallTime
+  ) throws(Problem) -> ExitStatus {
+    let requested = options.changes ?? []
+    if options.count {
+      throw .usage(
+        UsageError("--changes cannot be used with -c: it writes the records that changed",
+          hint: "drop -c; the bar counts what is new, changed and gone"))
+    }
+    if plan.query.limit != nil {
+      throw .usage(
+        UsageError("--changes cannot be used with limit:: the records past the limit would read as gone",
+          hint: "drop limit:"))
+    }
+    let keys = try Self.resolveKeys(requested, in: plan.outputNames, source: nil)
+    let labels = view?.labels(in: plan.schema) ?? Labels()
+    let keyLabel = keys.map { labels.label($0) }.joined(separator: ", ")
+    var state: ChangesState?
+    defer { state?.close() }
+    let baseline: ChangeBaseline?
+    if !options.against.isEmpty {
+      baseline = try earlierExport(keys: keys, now: now)
+    } else {
+      guard let directory = ChangesState.directory(context.environment) else {
+        throw .changes("--changes has no state directory: set SIFT_STATE_DIR")
+      }
+      let name = ChangesState.fileName(
+        view: view?.view.name, typed: options.query, query: query, files: options.files, keys: keys,
+        cwd: context.currentDirectory)
+      let opened = try ChangesState.open(directory: directory, name: name, readOnly: options.peek)
+      state = opened
+      baseline = try opened.read()
+      if baseline == nil {
+        console.note("note: --changes: no baseline yet for this query, so every record is new\n")
+      }
+    }
+    if let baseline, baseline.columns != plan.outputNames {
+      let added = plan.outputNames.filter { !baseline.columns.contains($0) }
+      let dropped = baseline.columns.filter { !plan.outputNames.contains($0) }
+      let both = plan.outputNames.count - added.count
+      var what: [String] = []
+      if !added.isEmpty { what.append("new: " + added.joined(separator: ", ")) }
+      if !dropped.isEmpty { what.append("gone: " + dropped.joined(separator: ", ")) }
+      console.note(
+        "note: --changes: the fields changed since the baseline (\(what.joined(separator: "; "))); "
+          + "records are compared on the \(both) fields both have\n")
+    }
+    let presentation = presentation(format, now: now)
+    let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
+    let records = RecordOutput(presentation, stdout: context.stdout)
+    let tracker = ChangeTracker(
+      inner: makeWriter(plan, inputs, presentation, records, changes: true), keys: keys,
+      keyLabel: keyLabel, baseline: baseline, since: ChangeCounts.sinceText(now))
+    let summary: RunSummary
+    do throws(Problem) {
+      summary = try execute(plan, on: dataset, writer: tracker, records: records)
+    } catch {
+      if let failure = tracker.failure { throw Self.problem(failure, in: nil, files: options.files) }
+      throw error
+    }
+    var counts = tracker.counts
+    if !options.against.isEmpty {
+      counts.since = options.against.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        .joined(separator: ", ")
+    }
+    if counts.comparedByKeyOnly > 0 {
+      let n = counts.comparedByKeyOnly
+      console.note(
+        "note: --changes: \(groupedDigits(n)) \(n == 1 ? "record was" : "records were") compared by key only: "
+          + "their earlier values were not kept (past 16 MiB of values)\n")
+    }
+    // The next baseline is written and synced before the output is claimed as sent; it
+    // replaces the old one only after (Docs/Reports.md, The state).
+    let moves = state != nil && !options.peek && !summary.outputClosed
+    if moves, let state { try state.prepare(tracker.next) }
+    let status = try present(
+      plan, summary, presentation, records: records, fastFilterChips: fastFilterChips,
+      changes: counts)
+    if moves && status != .error, let state { try state.commit() }
+    return status
+  }
+
+  /// The baseline of `--against`: the earlier export's matching records, through the same query.
+  private func earlierExport(keys: [String], now: WallTime) throws(Problem) -> ChangeBaseline {
+    var earlier = options
+    earlier.files = options.against
+    let inputs = try Inputs.open(earlier, context: context)
+    let dataset = inputs.dataset(parallel: options.parallel)
+    let plan: Plan
+    do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
+      throw .plan(error, query: options.query, view: view)
+    }
+    let source = options.against.joined(separator: ", ")
+    _ = try Self.resolveKeys(keys, in: plan.outputNames, source: source)
+    let tracker = ChangeTracker(
+      inner: nil, keys: keys, keyLabel: "", baseline: nil, since: source, budget: .max)
+    do throws(SiftError) { _ = try dataset.run(plan, writer: tracker) } catch {
+      if let failure = tracker.failure { throw Self.problem(failure, in: source, files: options.against) }
+      throw Problem(error, query: options.query, view: view)
+    }
+    return tracker.next
+  }
+
+  /// The key fields as output column names: the name as written, else the one that differs
+  /// only in case.
+  static func resolveKeys(_ keys: [String], in names: [String], source: String?)
+    throws(Problem) -> [String]
+  {
+    var resolved: [String] = []
+    for key in keys {
+      if names.contains(key) {
+        resolved.append(key)
+      } else if let near = names.first(where: { $0.lowercased() == key.lowercased() }) {
+        resolved.append(near)
+      } else {
+        let whose = source.map { " of the earlier export \($0)" } ?? ""
+        throw .changes(
+          "query error: --changes: no field '\(key)' among the fields written\(whose)\n"
+            + "  fields: " + names.joined(separator: ", "))
+      }
+    }
+    return resolved
+  }
+
+  private static func problem(_ error: ChangeError, in source: String?, files: [String])
+    -> Problem
+  {
+    switch error {
+    case .duplicateKey(let key, let first, let second, let lines):
+      let whose = source.map { " in the earlier export \($0)" } ?? ""
+      func name(_ i: Int) -> String {
+        let names = files.isEmpty ? ["stdin"] : files.map { $0 == "-" ? "stdin" : $0 }
+        return i < names.count ? names[i] : "input \(i + 1)"
+      }
+      let places = lines.map {
+        "\(name($0.first.source)):\($0.first.line) and \(name($0.second.source)):\($0.second.line)"
+      } ?? "matching records \(groupedDigits(first)) and \(groupedDigits(second)) (in the order written)"
+      return .changes(
+        "--changes: the key \(key) repeats\(whose): \(places) have it\n"
+          + "  a key must name one record; add a field: --changes KEY,FIELD")
+    }
+  }
+}

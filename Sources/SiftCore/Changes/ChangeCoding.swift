@@ -1,0 +1,189 @@
+/// Why a state file of `--changes` cannot be read (Docs/Reports.md, "Changes since the last
+/// run"). Each is exit 2: a baseline is never silently replaced.
+public enum ChangeStateError: Error, Sendable, Equatable {
+  /// The file does not start as a state file of sift.
+  case foreign
+  /// A state file of another format version.
+  case version(UInt32)
+  /// The file is cut short, or its checksum does not match its bytes.
+  case damaged
+}
+
+/// The state file's bytes, and the stable hashes of keys and values (64 bits, the same on every
+/// run and machine, unlike Swift's seeded `Hasher`).
+public enum ChangeCoding {
+  /// The first bytes of every state file.
+  static let magic: [UInt8] = Array("SIFTCHG\n".utf8)
+
+  static let fnvOffset: UInt64 = 0xcbf2_9ce4_8422_2325
+  static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
+
+  /// A hash of `bytes`, continuing from `hash`: eight bytes (little-endian) at a time, each
+  /// step a multiply and a shift, then the length, so the result is the same on every machine.
+  @inline(__always)
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: UInt64 = fnvOffset) -> UInt64 {
+    var h = hash
+    let n = bytes.count
+    guard n > 0, let base = bytes.baseAddress else { return (h ^ 0xff) &* wordPrime }
+    var i = 0
+    while i &+ 8 <= n {
+      let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      h = (h ^ w) &* wordPrime
+      h ^= h >> 32
+      i &+= 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while i < n {
+      tail |= UInt64(base[i]) << shift
+      shift &+= 8
+      i &+= 1
+    }
+    h = (h ^ tail ^ (UInt64(n) << 56)) &* wordPrime
+    return h ^ (h >> 29)
+  }
+
+  static let wordPrime: UInt64 = 0x9e37_79b9_7f4a_7c15
+
+  /// The same hash of any bytes.
+  static func hash<C: Collection<UInt8>>(_ bytes: C, into hash: UInt64 = fnvOffset) -> UInt64 {
+    if let h = bytes.withContiguousStorageIfAvailable({ Self.hash($0, into: hash) }) { return h }
+    return Array(bytes).withUnsafeBufferPointer { Self.hash($0, into: hash) }
+  }
+
+  /// The hash of a name, for state file names.
+  public static func hash(text: String) -> UInt64 { hash(Array(text.utf8)) }
+
+  static func appendVarint(_ value: Int, to out: inout [UInt8]) {
+    var v = UInt64(value)
+    while v >= 0x80 {
+      out.append(UInt8(v & 0x7f) | 0x80)
+      v >>= 7
+    }
+    out.append(UInt8(v))
+  }
+
+  static func readVarint(_ bytes: [UInt8], at: inout Int) -> Int? {
+    var v: UInt64 = 0
+    var shift: UInt64 = 0
+    while at < bytes.count, shift < 63 {
+      let b = bytes[at]
+      at += 1
+      v |= UInt64(b & 0x7f) << shift
+      if b < 0x80 { return v <= UInt64(Int32.max) ? Int(v) : nil }
+      shift += 7
+    }
+    return nil
+  }
+
+  static func appendUInt64(_ value: UInt64, to out: inout [UInt8]) {
+    for i in 0..<8 { out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(i)))) }
+  }
+
+  static func readUInt64(_ bytes: [UInt8], at: inout Int) -> UInt64? {
+    guard at + 8 <= bytes.count else { return nil }
+    var v: UInt64 = 0
+    for i in 0..<8 { v |= UInt64(bytes[at + i]) << (8 * UInt64(i)) }
+    at += 8
+    return v
+  }
+
+  static func appendText(_ s: String, to out: inout [UInt8]) {
+    appendVarint(s.utf8.count, to: &out)
+    out.append(contentsOf: s.utf8)
+  }
+
+  static func readText(_ bytes: [UInt8], at: inout Int) -> String? {
+    guard let n = readVarint(bytes, at: &at), at + n <= bytes.count else { return nil }
+    defer { at += n }
+    return String(decoding: bytes[at..<at + n], as: UTF8.self)
+  }
+}
+
+extension ChangeBaseline {
+  /// The state file's bytes: magic, version, columns, keys, time, entries, then a checksum of
+  /// everything before it.
+  public func encoded() -> [UInt8] {
+    var out = ChangeCoding.magic
+    out.reserveCapacity(64 + entries.count * 20 + keyBytes.count + valueBytes.count)
+    ChangeCoding.appendUInt64(UInt64(Self.version), to: &out)
+    ChangeCoding.appendVarint(columns.count, to: &out)
+    for c in columns { ChangeCoding.appendText(c, to: &out) }
+    ChangeCoding.appendVarint(keys.count, to: &out)
+    for k in keys { ChangeCoding.appendText(k, to: &out) }
+    ChangeCoding.appendText(since, to: &out)
+    ChangeCoding.appendVarint(entries.count, to: &out)
+    for e in entries {
+      ChangeCoding.appendUInt64(e.content, to: &out)
+      ChangeCoding.appendVarint(Int(e.keyEnd - e.keyStart), to: &out)
+      out.append(contentsOf: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
+      if e.valuesStart < 0 {
+        out.append(0)
+      } else {
+        ChangeCoding.appendVarint(Int(e.valuesEnd - e.valuesStart) + 1, to: &out)
+        out.append(contentsOf: valueBytes[Int(e.valuesStart)..<Int(e.valuesEnd)])
+      }
+    }
+    let sum = out.withUnsafeBufferPointer { ChangeCoding.hash($0) }
+    ChangeCoding.appendUInt64(sum, to: &out)
+    return out
+  }
+
+  /// Reads a state file's bytes, checking its magic, version and checksum.
+  public init(decoding bytes: [UInt8]) throws(ChangeStateError) {
+    guard bytes.count >= ChangeCoding.magic.count,
+      Array(bytes[0..<ChangeCoding.magic.count]) == ChangeCoding.magic
+    else { throw .foreign }
+    var at = ChangeCoding.magic.count
+    guard let version = ChangeCoding.readUInt64(bytes, at: &at) else { throw .damaged }
+    guard version == UInt64(Self.version) else { throw .version(UInt32(truncatingIfNeeded: version)) }
+    guard bytes.count >= at + 8 else { throw .damaged }
+    let bodyEnd = bytes.count - 8
+    var sumAt = bodyEnd
+    let stored = ChangeCoding.readUInt64(bytes, at: &sumAt)
+    let sum = bytes.withUnsafeBufferPointer {
+      ChangeCoding.hash(UnsafeBufferPointer(rebasing: $0[0..<bodyEnd]))
+    }
+    guard stored == sum else { throw .damaged }
+    let body = Array(bytes[0..<bodyEnd])
+    func texts() throws(ChangeStateError) -> [String] {
+      guard let n = ChangeCoding.readVarint(body, at: &at) else { throw .damaged }
+      var out: [String] = []
+      for _ in 0..<n {
+        guard let s = ChangeCoding.readText(body, at: &at) else { throw .damaged }
+        out.append(s)
+      }
+      return out
+    }
+    let columns = try texts()
+    let keys = try texts()
+    guard let since = ChangeCoding.readText(body, at: &at),
+      let count = ChangeCoding.readVarint(body, at: &at)
+    else { throw .damaged }
+    self.init(columns: columns, keys: keys, since: since)
+    entries.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let content = ChangeCoding.readUInt64(body, at: &at),
+        let keyLength = ChangeCoding.readVarint(body, at: &at), at + keyLength <= body.count
+      else { throw .damaged }
+      let keyStart = Int32(keyBytes.count)
+      keyBytes.append(contentsOf: body[at..<at + keyLength])
+      at += keyLength
+      guard let valuesLength = ChangeCoding.readVarint(body, at: &at) else { throw .damaged }
+      var start: Int32 = -1
+      var end: Int32 = -1
+      if valuesLength > 0 {
+        guard at + valuesLength - 1 <= body.count else { throw .damaged }
+        start = Int32(valueBytes.count)
+        valueBytes.append(contentsOf: body[at..<at + valuesLength - 1])
+        end = Int32(valueBytes.count)
+        at += valuesLength - 1
+      }
+      entries.append(
+        Entry(
+          content: content, keyStart: keyStart, keyEnd: Int32(keyBytes.count), valuesStart: start,
+          valuesEnd: end))
+    }
+    guard at == body.count else { throw .damaged }
+  }
+}

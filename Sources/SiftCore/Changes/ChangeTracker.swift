@@ -1,0 +1,296 @@
+/// Compares a run's matching records with a baseline by their key fields and writes only what
+/// changed (Docs/Reports.md, "Changes since the last run"): each record `new` or `changed` as it
+/// comes, with a first column `change` and a last column `was` (`status=pending; qty=5`), then the
+/// baseline's records no longer there as `gone`, with their last values. It sits between the
+/// engine and the format's writer, and builds the next baseline as the records pass.
+public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
+  let inner: RecordWriter?
+  let keys: [String]
+  let baseline: ChangeBaseline?
+  let budget: Int
+  /// The baseline the next run compares with: this run's matching records.
+  public private(set) var next: ChangeBaseline
+  public private(set) var counts: ChangeCounts
+  /// Set when two records share a key; the writer then stops the run.
+  public private(set) var failure: ChangeError?
+
+  private var columns: [String] = []
+  private var keyColumns: [Int] = []
+  /// Baseline column → current column, for the columns both have.
+  private var common: [(base: Int, current: Int)] = []
+  private var sameColumns = true
+  private var table = KeyTable(capacity: 1024)
+  /// Where each record of the run came from (input, line), when the engine says: a repeated
+  /// key's message names both lines.
+  private var places: [(source: Int32, line: Int32)] = []
+  private var place: (source: Int32, line: Int32)?
+
+  public func takePlace(source: Int, line: Int) {
+    place = (Int32(truncatingIfNeeded: source), Int32(truncatingIfNeeded: line))
+  }
+  private var matched: [Bool] = []
+  private var outputColumns: [OutputColumn] = []
+  private var texts: [UInt8] = []
+  private var ends: [Int] = []
+  private var scratch: [UInt8] = []
+  private var keyText: [UInt8] = []
+  private var values: [UInt8] = []
+
+  /// - Parameters:
+  ///   - inner: the format's writer, or `nil` to only build `next` (an earlier export read
+  ///     for `--against`).
+  ///   - keys: the key fields, as output column names.
+  ///   - baseline: the records to compare with; `nil` on a first run (every record is new).
+  ///   - since: when this run is made, for `next`.
+  ///   - budget: the most bytes of values `next` keeps (`ChangeBaseline.valueBudget`).
+  public init(
+    inner: RecordWriter?, keys: [String], keyLabel: String, baseline: ChangeBaseline?,
+    since: String, budget: Int = ChangeBaseline.valueBudget
+  ) {
+    self.inner = inner
+    self.keys = keys
+    self.baseline = baseline
+    self.budget = budget
+    next = ChangeBaseline(columns: [], keys: keys, since: since)
+    counts = ChangeCounts(keyLabel: keyLabel, since: baseline?.since)
+  }
+
+  public func begin(columns: [String]) throws(OutputError) {
+    try begin(columns: columns, headers: columns.map { Array($0.utf8) })
+  }
+
+  public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
+    self.columns = columns
+    next.columns = columns
+    keyColumns = keys.compactMap { columns.firstIndex(of: $0) }
+    if let baseline {
+      sameColumns = baseline.columns == columns
+      common = baseline.columns.enumerated().compactMap { base in
+        columns.firstIndex(of: base.element).map { (base.offset, $0) }
+      }
+      matched = Array(repeating: false, count: baseline.entries.count)
+      table = KeyTable(capacity: baseline.entries.count + 1024)
+      for i in baseline.entries.indices {
+        let key = baseline.key(i)
+        let hash = ChangeCoding.hash(key)
+        let slot = table.slot(hash) { b, _ in baseline.key(Int(b)).elementsEqual(key) }
+        table.setBaseline(Int32(i), hash: hash, at: slot)
+      }
+    }
+    let names = ["change"] + columns + ["was"]
+    outputColumns = names.enumerated().map { OutputColumn.field($0.element, at: $0.offset) }
+    try inner?.begin(
+      columns: names, headers: [Array("change".utf8)] + headers + [Array("was".utf8)])
+  }
+
+  public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
+    try inner?.beginGroup(heading)
+  }
+
+  public var writesTotals: Bool { false }
+
+  public func write(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool) throws(OutputError) {
+    // The buffers are taken out of the object for the record, so the loops below touch locals
+    // (no exclusivity check per access).
+    var scratch = Self.take(&self.scratch)
+    var values = Self.take(&self.values)
+    var keyText = Self.take(&self.keyText)
+    defer {
+      self.scratch = scratch
+      self.values = values
+      self.keyText = keyText
+    }
+    values.removeAll(keepingCapacity: true)
+    keyText.removeAll(keepingCapacity: true)
+    let keepValues = next.valueBytes.count < budget
+    var content = ChangeCoding.fnvOffset
+    for c in cs {
+      let v = c.value(row)
+      if v.isVerbatim {
+        let t = v.content
+        content = Self.mix(t, into: content)
+        if keepValues {
+          ChangeCoding.appendVarint(t.count, to: &values)
+          values.append(contentsOf: t)
+        }
+      } else {
+        v.decode(into: &scratch)
+        content = scratch.withUnsafeBufferPointer { Self.mix($0, into: content) }
+        if keepValues {
+          ChangeCoding.appendVarint(scratch.count, to: &values)
+          values.append(contentsOf: scratch)
+        }
+      }
+    }
+    for (n, k) in keyColumns.enumerated() {
+      if n > 0 { keyText.append(0x1f) }
+      let v = cs[k].value(row)
+      if v.isVerbatim {
+        keyText.append(contentsOf: v.content)
+      } else {
+        v.decode(into: &scratch)
+        keyText.append(contentsOf: scratch)
+      }
+    }
+    let keyHash = keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
+    let index = Int32(next.entries.count)
+    let slot = table.slot(keyHash) { b, c in
+      if c >= 0 { return self.next.key(Int(c)).elementsEqual(keyText) }
+      return self.baseline?.key(Int(b)).elementsEqual(keyText) ?? false
+    }
+    let (b, first) = table.records(at: slot)
+    if first >= 0 {
+      var lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?
+      if let place, Int(first) < places.count {
+        let p = places[Int(first)]
+        lines = ((Int(p.source), Int(p.line)), (Int(place.source), Int(place.line)))
+      }
+      failure = .duplicateKey(
+        key: keyDescription(keyText), first: Int(first) + 1, second: Int(index) + 1, lines: lines)
+      throw .failed("a key repeats")
+    }
+    if let place { places.append(place) }
+    table.setCurrent(index, hash: keyHash, at: slot)
+    keyText.withUnsafeBufferPointer { k in
+      values.withUnsafeBufferPointer { v in
+        self.next.append(key: k, content: content, values: keepValues ? v : nil, budget: budget)
+      }
+    }
+    guard let baseline, b >= 0 else {
+      counts.new += 1
+      fillTexts(row, cs)
+      return try emit("new", was: [])
+    }
+    matched[Int(b)] = true
+    let old = baseline.values(Int(b))
+    if sameColumns {
+      guard baseline.entries[Int(b)].content != content else {
+        counts.unchanged += 1
+        return
+      }
+      fillTexts(row, cs)
+    } else if let old {
+      fillTexts(row, cs)
+      var a = ChangeCoding.fnvOffset
+      var o = ChangeCoding.fnvOffset
+      for (base, current) in common {
+        a = Self.mix(text(current), into: a)
+        o = Self.mix(base < old.count ? old[base] : [], into: o)
+      }
+      guard a != o else {
+        counts.unchanged += 1
+        return
+      }
+    } else {
+      counts.comparedByKeyOnly += 1
+      counts.unchanged += 1
+      return
+    }
+    counts.changed += 1
+    try emit("changed", was: was(old, baseline: baseline))
+  }
+
+  /// Every column's text of the record, for `text(_:)`.
+  private func fillTexts(_ row: RowView, _ cs: [OutputColumn]) {
+    texts.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+    for c in cs {
+      c.value(row).decode(into: &scratch)
+      texts.append(contentsOf: scratch)
+      ends.append(texts.count)
+    }
+  }
+
+  @inline(__always)
+  private static func take(_ buffer: inout [UInt8]) -> [UInt8] {
+    let taken = buffer
+    buffer = []
+    return taken
+  }
+
+  public func end() throws(OutputError) {
+    if let baseline {
+      for i in baseline.entries.indices where !matched[i] {
+        counts.gone += 1
+        try emitGone(i, of: baseline)
+      }
+    }
+    try inner?.end()
+  }
+
+  /// The text of column `c` of the current record.
+  private func text(_ c: Int) -> ArraySlice<UInt8> {
+    texts[(c == 0 ? 0 : ends[c - 1])..<ends[c]]
+  }
+
+  /// `status=pending; qty=5`: the columns both runs have whose value differs, with the old value.
+  private func was(_ old: [ArraySlice<UInt8>]?, baseline: ChangeBaseline) -> [UInt8] {
+    guard let old else { return Array("(earlier values not kept)".utf8) }
+    var out: [UInt8] = []
+    for (base, current) in common where base < old.count && !old[base].elementsEqual(text(current)) {
+      if !out.isEmpty { out.append(contentsOf: "; ".utf8) }
+      out.append(contentsOf: baseline.columns[base].utf8)
+      out.append(UInt8(ascii: "="))
+      out.append(contentsOf: old[base])
+    }
+    return out
+  }
+
+  /// `grn_no=GRN-1, line=2` for messages.
+  private func keyDescription(_ key: [UInt8]) -> String {
+    let parts = key.split(separator: 0x1f, omittingEmptySubsequences: false)
+    return zip(keys, parts).map { "\($0)=\(String(decoding: $1, as: UTF8.self))" }
+      .joined(separator: ", ")
+  }
+
+  private func emit(_ change: String, was: [UInt8]) throws(OutputError) {
+    try write(change: change, fields: columns.indices.map { text($0) }, was: was)
+  }
+
+  /// A gone record: its last values under the current columns, or only its key when its values
+  /// were not kept.
+  private func emitGone(_ i: Int, of baseline: ChangeBaseline) throws(OutputError) {
+    var fields = Array(repeating: ArraySlice<UInt8>(), count: columns.count)
+    var was: [UInt8] = []
+    if let old = baseline.values(i) {
+      for (base, current) in common where base < old.count { fields[current] = old[base] }
+    } else {
+      let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
+      for (n, k) in keyColumns.enumerated() where n < parts.count { fields[k] = parts[n] }
+      was = Array("(earlier values not kept)".utf8)
+    }
+    try write(change: "gone", fields: fields, was: was)
+  }
+
+  private func write(change: String, fields: [ArraySlice<UInt8>], was: [UInt8]) throws(OutputError) {
+    guard let inner else { return }
+    var bytes: [UInt8] = []
+    var spans: [Int32] = []
+    func add<C: Collection<UInt8>>(_ c: C) {
+      spans.append(Int32(bytes.count))
+      bytes.append(contentsOf: c)
+      spans.append(Int32(bytes.count))
+    }
+    add(change.utf8)
+    for f in fields { add(f) }
+    add(was)
+    let batch = RecordBatch(
+      bytes: bytes, encoding: .plain, width: fields.count + 2, spans: spans,
+      extents: [0, Int32(bytes.count)], lines: [Int32(next.entries.count)])
+    let columns = outputColumns
+    try batch.withRows { cursor throws(OutputError) in
+      try inner.write(cursor.row(0), columns: columns, verbatim: false)
+    }
+  }
+
+  /// Adds one value to a content hash; the value's length in the hash keeps `ab|c` apart from
+  /// `a|bc`.
+  @inline(__always)
+  static func mix(_ value: UnsafeBufferPointer<UInt8>, into hash: UInt64) -> UInt64 {
+    ChangeCoding.hash(value, into: hash)
+  }
+
+  static func mix<C: Collection<UInt8>>(_ value: C, into hash: UInt64) -> UInt64 {
+    ChangeCoding.hash(value, into: hash)
+  }
+}

@@ -1,0 +1,306 @@
+// `--changes` over several runs (Docs/Reports.md, "Changes since the last run"): each test runs
+// sift in-process against its own state directory.
+
+import Foundation
+import SiftCore
+import Synchronization
+import Testing
+
+@testable import SiftCLI
+
+/// A state directory and an input file of their own, removed at the end.
+final class ChangesBench: Sendable {
+  let folder: URL
+  var state: String { folder.appendingPathComponent("state").path }
+  var input: String { folder.appendingPathComponent("holds.csv").path }
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sift-changes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// Writes the input as CSV with a header `grn_no,status,qty`.
+  func write(_ rows: [(String, String, Int)]) throws {
+    let text = "grn_no,status,qty\n" + rows.map { "\($0.0),\($0.1),\($0.2)\n" }.joined()
+    try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+  }
+
+  /// One run of `sift --changes grn_no … QUERY holds.csv` with this state directory.
+  func run(_ extra: [String] = [], query: String = "", now: String = "2026-11-24T06:00")
+    -> SiftResult
+  {
+    sift(
+      ["--changes", "grn_no", "-o", "csv", "-q"] + extra + [query, input],
+      environment: ["LANG": "C.UTF-8", "SIFT_STATE_DIR": state, "SIFT_NOW": now])
+  }
+
+  /// The state files, by name, with their bytes.
+  func stateFiles() -> [String: Data] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
+    var out: [String: Data] = [:]
+    for n in names where n.hasSuffix(".changes") {
+      out[n] = FileManager.default.contents(atPath: state + "/" + n)
+    }
+    return out
+  }
+}
+
+/// The `change,grn_no` pairs of a CSV output, sorted.
+private func changes(_ result: SiftResult) -> [String] {
+  result.text.split(separator: "\n").dropFirst().map { line in
+    line.split(separator: ",", omittingEmptySubsequences: false).prefix(2).joined(separator: ",")
+  }.sorted()
+}
+
+@Suite struct ChangesTests {
+  @Test func firstRunIsAllNewThenNothingChangedThenTheEdits() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5), ("G2", "hold", 3), ("G3", "released", 1)])
+    let first = bench.run()
+    #expect(first.status == .matched)
+    #expect(changes(first) == ["new,G1", "new,G2", "new,G3"])
+    let second = bench.run(now: "2026-11-25T06:00")
+    #expect(second.status == .noMatch, "nothing changed: exit 1")
+    #expect(second.text == "change,grn_no,status,qty,was\n")
+    try bench.write([("G1", "released", 5), ("G3", "released", 1), ("G4", "hold", 9)])
+    let third = bench.run()
+    #expect(third.status == .matched)
+    #expect(
+      third.text == """
+        change,grn_no,status,qty,was
+        changed,G1,released,5,status=hold
+        new,G4,hold,9,
+        gone,G2,hold,3,
+
+        """)
+  }
+
+  @Test func peekLooksWithoutMovingTheBaseline() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5)])
+    _ = bench.run()
+    let before = bench.stateFiles()
+    try bench.write([("G1", "hold", 6)])
+    #expect(changes(bench.run(["--peek"])) == ["changed,G1"])
+    #expect(bench.stateFiles() == before)
+    #expect(changes(bench.run(["--peek"])) == ["changed,G1"], "still against the same baseline")
+  }
+
+  @Test func aFailedRunLeavesTheBaselineAsItWas() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5), ("G2", "hold", 3)])
+    _ = bench.run()
+    let before = bench.stateFiles()
+    #expect(before.count == 1)
+    // A key that repeats stops the run with exit 2, after the records before it.
+    try bench.write([("G1", "hold", 6), ("G1", "hold", 7)])
+    let failed = bench.run()
+    #expect(failed.status == .error)
+    #expect(failed.stderr.contains("the key grn_no=G1 repeats: \(bench.input):2 and \(bench.input):3 have it"))
+    #expect(bench.stateFiles() == before)
+    // A run cut short by a malformed record too.
+    try Data("grn_no,status,qty\nG1,hold,6\nG2,\"hold\n".utf8).write(
+      to: URL(fileURLWithPath: bench.input))
+    #expect(bench.run().status == .error)
+    #expect(bench.stateFiles() == before)
+    try bench.write([("G1", "hold", 6), ("G2", "hold", 3)])
+    #expect(changes(bench.run()) == ["changed,G1"], "compared with the first run's records")
+  }
+
+  @Test func anUnwritableStateDirectoryIsExit2BeforeAnyOutput() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5)])
+    // A state directory under a file cannot be made, even by root.
+    let underAFile = sift(
+      ["--changes", "grn_no", "", bench.input],
+      environment: ["LANG": "C.UTF-8", "SIFT_STATE_DIR": bench.input + "/state"])
+    #expect(underAFile.status == .error)
+    #expect(underAFile.stdout.isEmpty)
+    #expect(underAFile.stderr.contains("cannot write the state of --changes in \(bench.input)/state"))
+    // A state file whose new baseline cannot be written: the old one stays.
+    _ = bench.run()
+    let before = bench.stateFiles()
+    let (name, _) = try #require(before.first)
+    try FileManager.default.createDirectory(
+      atPath: bench.state + "/" + name + ".tmp", withIntermediateDirectories: false)
+    try bench.write([("G1", "hold", 6)])
+    let result = bench.run()
+    #expect(result.status == .error)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("the baseline is unchanged"))
+    #expect(bench.stateFiles() == before)
+  }
+
+  @Test func aDamagedStateFileIsExit2WithTheCommandToStartOver() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5)])
+    _ = bench.run()
+    let (name, bytes) = try #require(bench.stateFiles().first)
+    var damaged = bytes
+    damaged[damaged.count / 2] ^= 0xff
+    try damaged.write(to: URL(fileURLWithPath: bench.state + "/" + name))
+    let result = bench.run()
+    #expect(result.status == .error)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("is damaged"))
+    #expect(result.stderr.contains("rm '\(bench.state)/\(name)'"))
+    #expect(bench.stateFiles()[name] == damaged, "never silently replaced")
+  }
+
+  @Test func fieldsThatChangedAreComparedOnTheFieldsBothHave() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5), ("G2", "hold", 3)])
+    _ = bench.run()
+    try Data("grn_no,status,site\nG1,hold,North\nG2,released,North\n".utf8).write(
+      to: URL(fileURLWithPath: bench.input))
+    let result = sift(
+      ["--changes", "grn_no", "-o", "csv", "", bench.input],
+      environment: ["LANG": "C.UTF-8", "SIFT_STATE_DIR": bench.state])
+    #expect(result.text == "change,grn_no,status,site,was\nchanged,G2,released,North,status=hold\n")
+    #expect(
+      result.stderr.contains(
+        "the fields changed since the baseline (new: site; gone: qty); records are compared on the 2 fields both have"))
+  }
+
+  /// A run stopped by SIGTERM in the middle of its input leaves the baseline as it was.
+  @Test func aRunInterruptedMidFileLeavesTheBaseline() throws {
+    let binary = GoldenTests.packageRoot.appendingPathComponent(".build/debug/sift")
+    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "swift build first")
+    let bench = try ChangesBench()
+    let environment = ["LANG": "C.UTF-8", "SIFT_STATE_DIR": bench.state]
+    let rows = (1...5000).map { "G\($0),hold,\($0)\n" }.joined()
+    let first = sift(
+      ["--changes", "grn_no", "-o", "csv", ""], stdin: Array(("grn_no,status,qty\n" + rows).utf8),
+      environment: environment)
+    #expect(first.status == .matched)
+    let before = bench.stateFiles()
+    #expect(before.count == 1)
+    // Half of a changed file, then SIGTERM while sift waits for the rest.
+    let half = Array(("grn_no,status,qty\n" + rows.replacing("hold", with: "released")).utf8.prefix(40_000))
+    let signal = try spawnAndTerminate(
+      binary.path, ["--changes", "grn_no", "-o", "csv", ""],
+      environment: environment.map { "\($0)=\($1)" }, input: half)
+    #expect(signal == SIGTERM, "sift ended by SIGTERM")
+    #expect(bench.stateFiles() == before)
+    let again = sift(
+      ["--changes", "grn_no", "-o", "csv", "-q", ""], stdin: Array(("grn_no,status,qty\n" + rows).utf8),
+      environment: environment)
+    #expect(again.status == .noMatch, "the first run's baseline: nothing changed")
+  }
+
+  /// Concurrent runs of the same query: each sees a whole baseline (never a damaged one), and
+  /// the last to finish leaves its records as the baseline.
+  @Test func concurrentRunsNeitherCorruptNorLoseTheBaseline() throws {
+    let bench = try ChangesBench()
+    try bench.write((1...2000).map { ("G\($0)", "hold", $0) })
+    _ = bench.run()
+    let results = Mutex<[SiftResult]>([])
+    DispatchQueue.concurrentPerform(iterations: 6) { _ in
+      let r = bench.run(["--peek"])
+      let s = bench.run()
+      results.withLock { $0 += [r, s] }
+    }
+    for r in results.withLock({ $0 }) {
+      #expect(r.status == .noMatch, "\(r.stderr)")
+    }
+    try bench.write((1...2000).map { ("G\($0)", $0 == 7 ? "released" : "hold", $0) })
+    #expect(changes(bench.run()) == ["changed,G7"])
+  }
+
+  /// Random inserts, deletes and changes of a file: `--changes` reports exactly those.
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+  func reportsExactlyTheEdits(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed)
+    let bench = try ChangesBench()
+    var rows = (0..<200).map { ("K\($0)", "hold", Int(random.next() % 100)) }
+    try bench.write(rows)
+    _ = bench.run()
+    var expected: [String] = []
+    var nextKey = 1000
+    for _ in 0..<Int(random.next() % 30 + 1) {
+      let edit = rows.isEmpty ? 0 : random.next() % 3
+      switch edit {
+      case 0:
+        rows.insert(("K\(nextKey)", "new", 1), at: Int(random.next() % UInt64(rows.count + 1)))
+        expected.append("new,K\(nextKey)")
+        nextKey += 1
+      case 1:
+        let i = Int(random.next() % UInt64(rows.count))
+        let key = rows[i].0
+        rows.remove(at: i)
+        if let n = expected.firstIndex(of: "new,\(key)") {
+          expected.remove(at: n)
+        } else {
+          expected.removeAll { $0 == "changed,\(key)" }
+          expected.append("gone,\(key)")
+        }
+      default:
+        let i = Int(random.next() % UInt64(rows.count))
+        rows[i].2 += 1000
+        if !expected.contains("new,\(rows[i].0)") && !expected.contains("changed,\(rows[i].0)") {
+          expected.append("changed,\(rows[i].0)")
+        }
+      }
+    }
+    try bench.write(rows)
+    let result = bench.run()
+    #expect(changes(result) == expected.sorted())
+    #expect(result.status == (expected.isEmpty ? .noMatch : .matched))
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing seed can be run again.
+struct SeededRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9e37_79b9_7f4a_7c15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return z ^ (z >> 31)
+  }
+}
+
+/// Starts `path` with `arguments`, signals unblocked (a test thread may block them), writes `input`
+/// to its standard input and leaves it open, then sends SIGTERM; returns the signal that ended it.
+private func spawnAndTerminate(
+  _ path: String, _ arguments: [String], environment: [String], input: [UInt8]
+) throws -> Int32 {
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  sigaddset(&defaults, SIGTERM)
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  var pipeEnds: [Int32] = [0, 0]
+  try #require(pipe(&pipeEnds) == 0)
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+  posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv = ([path] + arguments).map { strdup($0) } + [nil]
+  let envp = environment.map { strdup($0) } + [nil]
+  defer { (argv + envp).forEach { free($0) } }
+  var pid: pid_t = 0
+  try #require(posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0)
+  close(pipeEnds[0])
+  _ = input.withUnsafeBytes { write(pipeEnds[1], $0.baseAddress, $0.count) }
+  Thread.sleep(forTimeInterval: 1)
+  kill(pid, SIGTERM)
+  var status: Int32 = 0
+  waitpid(pid, &status, 0)
+  close(pipeEnds[1])
+  return status & 0x7f
+}
