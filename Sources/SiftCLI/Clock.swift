@@ -29,13 +29,21 @@ enum Clock {
     return (sign == "-" ? -seconds : seconds) * 1_000_000
   }
 
-  /// The zone of dates without an offset when `--tz` is not given: `TZ` when it is UTC or a
-  /// fixed offset, else the machine's zone's offset now (Docs/QueryLanguage.md, Instants).
-  static func zone(environment: [String: String]) -> WallTime {
-    if let tz = environment["TZ"], let offset = zoneOffset(tz == "UTC0" ? "UTC" : tz) {
-      return offset
+  /// The zone a `--tz` value names: UTC or a fixed offset, else a zone name with a zone file
+  /// (`Europe/Berlin`); `nil` for neither (Docs/QueryLanguage.md, Instants).
+  static func zone(named text: String, environment: [String: String]) -> ZoneRules? {
+    if let offset = zoneOffset(text == "UTC0" ? "UTC" : text) { return ZoneRules(offset: offset) }
+    return ZoneFile.rules(named: text, environment: environment)
+  }
+
+  /// The zone of dates without an offset when `--tz` is not given: the zone `TZ` names, else the
+  /// machine's (`/etc/localtime`), else the machine's offset now (Docs/QueryLanguage.md,
+  /// Instants).
+  static func zone(environment: [String: String]) -> ZoneRules {
+    if let tz = environment["TZ"], !tz.isEmpty, let zone = zone(named: tz, environment: environment) {
+      return zone
     }
-    return localOffset()
+    return ZoneFile.read(path: "/etc/localtime") ?? ZoneRules(offset: localOffset())
   }
 
   /// The machine's zone's offset east of UTC now, in microseconds.

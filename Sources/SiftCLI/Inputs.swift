@@ -30,8 +30,18 @@ struct Inputs {
     let console = Console(context: context)
     if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
     var inputs = Inputs()
-    inputs.dates = DateSettings(
-      order: request.dates, zone: request.zone ?? Clock.zone(environment: context.environment))
+    let zone: ZoneRules
+    if let name = request.zone {
+      guard let named = Clock.zone(named: name, environment: context.environment) else {
+        throw .usage(UsageError(
+          "option '--tz' needs a zone name (Europe/Berlin), UTC or an offset like +01:00, not '\(name)'",
+          hint: "the zone names are the files under /usr/share/zoneinfo (TZDIR)"))
+      }
+      zone = named
+    } else {
+      zone = Clock.zone(environment: context.environment)
+    }
+    inputs.dates = DateSettings(order: request.dates, zone: zone)
     for file in request.files.isEmpty ? ["-"] : request.files {
       let name = file == "-" ? "stdin" : file
       // `--sheet '*'`: every visible sheet of a workbook, each an input with a `sheet` field

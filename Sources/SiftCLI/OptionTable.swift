@@ -136,14 +136,12 @@ enum OptionTable {
       $0.dates = $1
     },
     OptionSpec(
-      long: "tz", short: nil, value: .text("UTC or an offset, e.g. +01:00"), placeholder: "ZONE",
-      summary: "zone of dates without an offset (default: the machine's)", defaultChoice: nil
+      long: "tz", short: nil, value: .text("a zone name, UTC or an offset, e.g. Europe/Berlin"),
+      placeholder: "ZONE",
+      summary: "zone of dates without an offset: Europe/Berlin, UTC, +01:00 (default: the machine's)",
+      defaultChoice: nil
     ) { options, value throws(UsageError) in
-      guard let zone = Clock.zoneOffset(value) else {
-        throw UsageError(
-          "option '--tz' needs UTC or an offset like +01:00 or -0500, not '\(value)'")
-      }
-      options.zone = zone
+      options.zone = value
     },
     flag("explain", nil, "print the canonical query; with a FILE, also its plan") {
       $0.explain = true

@@ -103,8 +103,9 @@ public struct Options: Sendable, Equatable {
   public var pager = PagerChoice.auto
   /// `--dates ORDER`: the order of every field's numeric dates (Docs/Formats.md, Dates).
   public var dates: DateOrder?
-  /// `--tz ZONE`: the zone's offset east of UTC in microseconds; `nil` for the machine's.
-  public var zone: WallTime?
+  /// `--tz ZONE`: a zone name, UTC or an offset, read when the inputs are opened; `nil` for the
+  /// machine's zone.
+  public var zone: String?
   /// `--now DATETIME` as given (not yet parsed).
   public var now: String?
   public var explain = false

@@ -12,7 +12,7 @@ import Testing
 
   static func parse(_ s: String, _ order: DateOrder, zone: WallTime = 0) -> ParsedDate? {
     Array(s.utf8).withUnsafeBufferPointer {
-      DateParser.parse($0, DateConvention(order: order, zone: zone))
+      DateParser.parse($0, DateConvention(order: order, zone: ZoneRules(offset: zone)))
     }
   }
 

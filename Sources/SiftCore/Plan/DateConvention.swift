@@ -21,8 +21,8 @@ public enum DateOrder: String, Sendable, CaseIterable {
 /// the zone whose wall clock a value with an offset is moved onto.
 public struct DateConvention: Hashable, Sendable {
   public var order: DateOrder
-  /// The `--tz` zone's offset east of UTC, in microseconds.
-  public var zone: WallTime
+  /// The `--tz` zone.
+  public var zone: ZoneRules
   /// Whether some sampled value of the field has an offset other than the zone's, so reading
   /// it as an instant moves it (the SQL, which keeps the wall time as written, refuses then).
   public var movesInstants: Bool
@@ -31,7 +31,7 @@ public struct DateConvention: Hashable, Sendable {
   public var otherStyles: Bool
 
   public init(
-    order: DateOrder, zone: WallTime = 0, movesInstants: Bool = false, otherStyles: Bool = false
+    order: DateOrder, zone: ZoneRules = .utc, movesInstants: Bool = false, otherStyles: Bool = false
   ) {
     self.order = order
     self.zone = zone

@@ -135,8 +135,9 @@ public enum DateParser {
     guard let offset else {
       return ParsedDate(time: dayStart + micros, precision: .instant, isISO: c.iso)
     }
+    let utc = dayStart + micros - offset
     return ParsedDate(
-      time: dayStart + micros - offset + convention.zone, precision: .instant, offset: offset,
+      time: utc + convention.zone.offset(atUTC: utc), precision: .instant, offset: offset,
       isISO: c.iso)
   }
 

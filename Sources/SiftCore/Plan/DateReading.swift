@@ -4,13 +4,13 @@
 public struct DateSettings: Sendable, Equatable {
   /// `--dates`: the order of every field's numeric dates; `nil` to decide it per field.
   public var order: DateOrder?
-  /// `--tz`: the zone's offset east of UTC in microseconds; a value or literal with an offset
-  /// is moved onto this zone's wall clock, one without is in this zone already.
-  public var zone: WallTime
+  /// `--tz`: a value or literal with an offset is moved onto this zone's wall clock, one
+  /// without is in this zone already.
+  public var zone: ZoneRules
   /// Whether the input writes decimal commas (Docs/Formats.md, Numbers).
   public var decimalComma: Bool
 
-  public init(order: DateOrder? = nil, zone: WallTime = 0, decimalComma: Bool = false) {
+  public init(order: DateOrder? = nil, zone: ZoneRules = .utc, decimalComma: Bool = false) {
     self.order = order
     self.zone = zone
     self.decimalComma = decimalComma
@@ -47,7 +47,7 @@ public struct DateReading: Sendable {
   ) -> DateConvention {
     DateConvention(
       order: decide(evidence).order, zone: settings.zone,
-      movesInstants: offsets.contains { $0 != settings.zone }, otherStyles: otherStyles)
+      movesInstants: offsets.contains { $0 != settings.zone.fixedOffset }, otherStyles: otherStyles)
   }
 
   /// The note that says how a field's dates are read and how to change it; `nil` where nothing
