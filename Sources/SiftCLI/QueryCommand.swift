@@ -145,7 +145,7 @@ struct QueryCommand {
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
         header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && !plan.group.isEmpty,
-        columnTypes: plan.outputTypes, sheetName: sheetName),
+        columnReadings: plan.outputReadings, sheetName: sheetName),
       output: records.buffer)
   }
 
