@@ -66,6 +66,53 @@ import Testing
     #expect(lines.last == "General yyyy-mm-dd yyyy-mm-dd hh:mm:ss True")
   }
 
+  /// A decimal-comma file and a day-first file: each field's numbers and dates are read in the
+  /// field's own convention, so openpyxl gets numbers and dates, not their text.
+  static let conventionCases: [(String, [String])] = [
+    (
+      "decimal-comma.csv",
+      [
+        "str:Beleg|str:Datum|str:Lager|str:Menge|str:Betrag",
+        "str:B-1001|datetime:2026-11-25 00:00:00|str:Nord|int:1200|float:1234.5",
+        "str:B-1002|datetime:2026-11-26 00:00:00|str:Süd|float:12.5|float:-0.5",
+        "str:B-1003|datetime:2026-11-27 00:00:00|str:Nord|int:3|int:10",
+        "str:B-1004|datetime:2026-11-28 00:00:00|str:Süd|int:250|int:2000",
+      ]
+    ),
+    (
+      "dates-de.csv",
+      [
+        "str:Beleg|str:Datum|str:Menge|str:Lieferung",
+        "str:B-1001|datetime:2026-11-25 00:00:00|int:3|datetime:2026-11-25 14:03:00",
+        "str:B-1002|datetime:2026-02-01 00:00:00|int:4|datetime:2026-02-01 08:15:00",
+        "str:B-1003|datetime:2026-06-15 00:00:00|int:5|datetime:2026-06-15 23:59:00",
+        "str:B-1004|datetime:2026-06-03 00:00:00|int:2|datetime:2026-06-03 06:00:00",
+        "str:B-1005|datetime:2026-06-01 00:00:00|int:7|datetime:2026-06-01 12:00:00",
+        "str:B-1006|datetime:2026-01-15 00:00:00|int:1|datetime:2026-01-15 09:30:00",
+      ]
+    ),
+  ]
+
+  @Test(
+    .enabled(if: hasOpenpyxl, "needs python3 with openpyxl (pip install openpyxl)"),
+    arguments: conventionCases)
+  func openpyxlReadsValuesInTheFieldsConvention(_ fixture: String, _ expected: [String]) throws {
+    let result = sift(["-q", "", "Tests/SiftCLITests/Fixtures/" + fixture, "-o", "xlsx"])
+    #expect(result.status == .matched)
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-conventions-\(getpid())-\(UUID().uuidString).xlsx")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(result.stdout).write(to: url)
+    let script = """
+      import sys, openpyxl
+      for row in openpyxl.load_workbook(sys.argv[1]).active.iter_rows(values_only=True):
+          print('|'.join(type(v).__name__ + ':' + str(v) for v in row))
+      """
+    let read = try runProcess(try #require(Self.python3), ["-c", script, url.path])
+    #expect(read.status == 0, "\(read.stderr)")
+    #expect(read.stdout.split(separator: "\n").map(String.init) == expected)
+  }
+
   /// `sift --views -o xlsx` (the golden case `xlsx-views-sheet-per-view`): a sheet per view with
   /// a source, named by Excel's rules; the view that cannot be read has a sheet saying why.
   @Test(.enabled(if: hasOpenpyxl, "needs python3 with openpyxl (pip install openpyxl)"))
