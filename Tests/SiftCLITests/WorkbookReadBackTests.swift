@@ -67,10 +67,13 @@ import Testing
   }
 
   /// A decimal-comma file and a day-first file: each field's numbers and dates are read in the
-  /// field's own convention, so openpyxl gets numbers and dates, not their text.
-  static let conventionCases: [(String, [String])] = [
+  /// field's own convention, so openpyxl gets numbers and dates, not their text; a summary's
+  /// computed numbers are read with a point, its group and `max:` of dates in the field's
+  /// convention; `--changes` adds its two text columns around the fields.
+  static let fixtures = "Tests/SiftCLITests/Fixtures/"
+  static let conventionCases: [([String], [String])] = [
     (
-      "decimal-comma.csv",
+      ["", fixtures + "decimal-comma.csv"],
       [
         "str:Beleg|str:Datum|str:Lager|str:Menge|str:Betrag",
         "str:B-1001|datetime:2026-11-25 00:00:00|str:Nord|int:1200|float:1234.5",
@@ -80,7 +83,7 @@ import Testing
       ]
     ),
     (
-      "dates-de.csv",
+      ["", fixtures + "dates-de.csv"],
       [
         "str:Beleg|str:Datum|str:Menge|str:Lieferung",
         "str:B-1001|datetime:2026-11-25 00:00:00|int:3|datetime:2026-11-25 14:03:00",
@@ -91,14 +94,37 @@ import Testing
         "str:B-1006|datetime:2026-01-15 00:00:00|int:1|datetime:2026-01-15 09:30:00",
       ]
     ),
+    (
+      ["sum:Betrag avg:Menge max:Datum group:Menge", fixtures + "decimal-comma.csv"],
+      [
+        "str:Menge|str:count|str:Betrag_sum|str:Menge_avg|str:Datum_max",
+        "int:3|int:1|int:10|int:3|datetime:2026-11-27 00:00:00",
+        "float:12.5|int:1|float:-0.5|float:12.5|datetime:2026-11-26 00:00:00",
+        "int:250|int:1|int:2000|int:250|datetime:2026-11-28 00:00:00",
+        "int:1200|int:1|float:1234.5|int:1200|datetime:2026-11-25 00:00:00",
+      ]
+    ),
+    (
+      [
+        "status:hold", "--changes", "grn_no", "--against", fixtures + "changes/holds-monday.csv",
+        fixtures + "changes/holds-tuesday.csv",
+      ],
+      [
+        "str:change|str:grn_no|str:status|str:customer|str:qty|str:was",
+        "str:changed|str:GRN-1004|str:hold|str:Northwind|int:6|str:qty=8",
+        "str:new|str:GRN-1005|str:hold|str:Acme Tools|int:1|NoneType:None",
+        "str:new|str:GRN-1006|str:hold|str:Quote, Comma & Co|int:4|NoneType:None",
+        "str:gone|str:GRN-1002|str:hold|str:The \"Best\" Supplies|int:3|NoneType:None",
+      ]
+    ),
   ]
 
   @Test(
     .enabled(if: hasOpenpyxl, "needs python3 with openpyxl (pip install openpyxl)"),
     arguments: conventionCases)
-  func openpyxlReadsValuesInTheFieldsConvention(_ fixture: String, _ expected: [String]) throws {
-    let result = sift(["-q", "", "Tests/SiftCLITests/Fixtures/" + fixture, "-o", "xlsx"])
-    #expect(result.status == .matched)
+  func openpyxlReadsValuesInTheFieldsConvention(_ arguments: [String], _ expected: [String]) throws {
+    let result = sift(["-q", "-o", "xlsx"] + arguments)
+    #expect(result.status == .matched, "\(result.stderr)")
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("sift-conventions-\(getpid())-\(UUID().uuidString).xlsx")
     defer { try? FileManager.default.removeItem(at: url) }
