@@ -61,6 +61,8 @@ import Testing
     ("2.000,00", ColumnReading(type: .number, decimalMark: comma), .number("2000")),
     ("0,1234567890123456", ColumnReading(type: .number, decimalMark: comma), .text(prefixed: false)),
     ("007", ColumnReading(type: .number, decimalMark: comma), .text(prefixed: false)),
+    ("7.5", ColumnReading(type: .number, decimalMark: comma), .text(prefixed: false)),
+    ("1,234.50", ColumnReading(type: .number, decimalMark: comma), .text(prefixed: false)),
     ("1.234,50", ColumnReading(type: .number), .text(prefixed: false)),
     ("25.11.2026", ColumnReading(type: .date, convention: dayFirst), .serial("46351", .date)),
     ("01.02.2026", ColumnReading(type: .date, convention: dayFirst), .serial("46054", .date)),
