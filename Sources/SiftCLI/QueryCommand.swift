@@ -138,6 +138,9 @@ struct QueryCommand {
     if options.count { return nil }
     let format = presentation.format
     let numeric = plan.outputTypes.map { $0 == .number }
+    // `--changes` writes a `change` column before the fields and a `was` column after them.
+    let text = ColumnReading(type: .text)
+    let readings = changes ? [text] + plan.outputReadings + [text] : plan.outputReadings
     return SiftCore.makeWriter(
       WriterOptions(
         format: format, delimiter: outputDelimiter(format, inputs),
@@ -145,7 +148,7 @@ struct QueryCommand {
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
         header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && !plan.group.isEmpty,
-        columnTypes: plan.outputTypes, sheetName: sheetName),
+        columnReadings: readings, sheetName: sheetName),
       output: records.buffer)
   }
 

@@ -34,7 +34,7 @@ struct ViewsWorkbook {
             query: composed, now: now,
             context: ViewContext(file: file.path, view: view, composed: composed, sourceName: nil))
           let plan = try run.plan(composed.query, on: dataset)
-          let writer = book.sheet(index, columnTypes: plan.outputTypes)
+          let writer = book.sheet(index, columns: plan.outputReadings)
           sheet = writer
           _ = try run.run(plan, over: dataset, writer: writer)
         } catch {

@@ -66,6 +66,79 @@ import Testing
     #expect(lines.last == "General yyyy-mm-dd yyyy-mm-dd hh:mm:ss True")
   }
 
+  /// A decimal-comma file and a day-first file: each field's numbers and dates are read in the
+  /// field's own convention, so openpyxl gets numbers and dates, not their text; a summary's
+  /// computed numbers are read with a point, its group and `max:` of dates in the field's
+  /// convention; `--changes` adds its two text columns around the fields.
+  static let fixtures = "Tests/SiftCLITests/Fixtures/"
+  static let conventionCases: [([String], [String])] = [
+    (
+      ["", fixtures + "decimal-comma.csv"],
+      [
+        "str:Beleg|str:Datum|str:Lager|str:Menge|str:Betrag",
+        "str:B-1001|datetime:2026-11-25 00:00:00|str:Nord|int:1200|float:1234.5",
+        "str:B-1002|datetime:2026-11-26 00:00:00|str:Süd|float:12.5|float:-0.5",
+        "str:B-1003|datetime:2026-11-27 00:00:00|str:Nord|int:3|int:10",
+        "str:B-1004|datetime:2026-11-28 00:00:00|str:Süd|int:250|int:2000",
+      ]
+    ),
+    (
+      ["", fixtures + "dates-de.csv"],
+      [
+        "str:Beleg|str:Datum|str:Menge|str:Lieferung",
+        "str:B-1001|datetime:2026-11-25 00:00:00|int:3|datetime:2026-11-25 14:03:00",
+        "str:B-1002|datetime:2026-02-01 00:00:00|int:4|datetime:2026-02-01 08:15:00",
+        "str:B-1003|datetime:2026-06-15 00:00:00|int:5|datetime:2026-06-15 23:59:00",
+        "str:B-1004|datetime:2026-06-03 00:00:00|int:2|datetime:2026-06-03 06:00:00",
+        "str:B-1005|datetime:2026-06-01 00:00:00|int:7|datetime:2026-06-01 12:00:00",
+        "str:B-1006|datetime:2026-01-15 00:00:00|int:1|datetime:2026-01-15 09:30:00",
+      ]
+    ),
+    (
+      ["sum:Betrag avg:Menge max:Datum group:Menge", fixtures + "decimal-comma.csv"],
+      [
+        "str:Menge|str:count|str:Betrag_sum|str:Menge_avg|str:Datum_max",
+        "int:3|int:1|int:10|int:3|datetime:2026-11-27 00:00:00",
+        "float:12.5|int:1|float:-0.5|float:12.5|datetime:2026-11-26 00:00:00",
+        "int:250|int:1|int:2000|int:250|datetime:2026-11-28 00:00:00",
+        "int:1200|int:1|float:1234.5|int:1200|datetime:2026-11-25 00:00:00",
+      ]
+    ),
+    (
+      [
+        "status:hold", "--changes", "grn_no", "--against", fixtures + "changes/holds-monday.csv",
+        fixtures + "changes/holds-tuesday.csv",
+      ],
+      [
+        "str:change|str:grn_no|str:status|str:customer|str:qty|str:was",
+        "str:changed|str:GRN-1004|str:hold|str:Northwind|int:6|str:qty=8",
+        "str:new|str:GRN-1005|str:hold|str:Acme Tools|int:1|NoneType:None",
+        "str:new|str:GRN-1006|str:hold|str:Quote, Comma & Co|int:4|NoneType:None",
+        "str:gone|str:GRN-1002|str:hold|str:The \"Best\" Supplies|int:3|NoneType:None",
+      ]
+    ),
+  ]
+
+  @Test(
+    .enabled(if: hasOpenpyxl, "needs python3 with openpyxl (pip install openpyxl)"),
+    arguments: conventionCases)
+  func openpyxlReadsValuesInTheFieldsConvention(_ arguments: [String], _ expected: [String]) throws {
+    let result = sift(["-q", "-o", "xlsx"] + arguments)
+    #expect(result.status == .matched, "\(result.stderr)")
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-conventions-\(getpid())-\(UUID().uuidString).xlsx")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(result.stdout).write(to: url)
+    let script = """
+      import sys, openpyxl
+      for row in openpyxl.load_workbook(sys.argv[1]).active.iter_rows(values_only=True):
+          print('|'.join(type(v).__name__ + ':' + str(v) for v in row))
+      """
+    let read = try runProcess(try #require(Self.python3), ["-c", script, url.path])
+    #expect(read.status == 0, "\(read.stderr)")
+    #expect(read.stdout.split(separator: "\n").map(String.init) == expected)
+  }
+
   /// `sift --views -o xlsx` (the golden case `xlsx-views-sheet-per-view`): a sheet per view with
   /// a source, named by Excel's rules; the view that cannot be read has a sheet saying why.
   @Test(.enabled(if: hasOpenpyxl, "needs python3 with openpyxl (pip install openpyxl)"))

@@ -45,7 +45,40 @@ import Testing
   func cellOfValue(_ text: String, _ type: ColumnType, _ expected: XLSXCell) {
     let bytes = Array(text.utf8)
     let cell = bytes.withUnsafeBufferPointer { b in
-      XLSXCell.make(FieldValue(raw: b, form: .plain), text: b, type: type)
+      XLSXCell.make(FieldValue(raw: b, form: .plain), text: b, column: ColumnReading(type: type))
+    }
+    #expect(cell == expected)
+  }
+
+  static let comma = DecimalMark.comma
+  static let dayFirst = DateConvention(order: .dmy)
+  /// Numbers and dates read in the column's own convention; what it cannot read stays text.
+  static let conventionCases: [(String, ColumnReading, XLSXCell)] = [
+    ("1.234,50", ColumnReading(type: .number, decimalMark: comma), .number("1234.5")),
+    ("1.200", ColumnReading(type: .number, decimalMark: comma), .number("1200")),
+    ("12,5", ColumnReading(type: .number, decimalMark: comma), .number("12.5")),
+    ("-0,50", ColumnReading(type: .number, decimalMark: comma), .number("-0.5")),
+    ("2.000,00", ColumnReading(type: .number, decimalMark: comma), .number("2000")),
+    ("0,1234567890123456", ColumnReading(type: .number, decimalMark: comma), .text(prefixed: false)),
+    ("007", ColumnReading(type: .number, decimalMark: comma), .text(prefixed: false)),
+    ("7.5", ColumnReading(type: .number, decimalMark: comma), .text(prefixed: false)),
+    ("1,234.50", ColumnReading(type: .number, decimalMark: comma), .text(prefixed: false)),
+    ("1.234,50", ColumnReading(type: .number), .text(prefixed: false)),
+    ("25.11.2026", ColumnReading(type: .date, convention: dayFirst), .serial("46351", .date)),
+    ("01.02.2026", ColumnReading(type: .date, convention: dayFirst), .serial("46054", .date)),
+    ("25.11.2026 14:03", ColumnReading(type: .dateTime, convention: dayFirst),
+     .serial(XLSXCell.shortestText(46351 + (14 * 60 + 3) / 1440.0), .dateTime)),
+    ("25.11.2026 14:03+02:00", ColumnReading(type: .dateTime, convention: dayFirst), .text(prefixed: false)),
+    ("2026-11-25", ColumnReading(type: .date, convention: dayFirst), .serial("46351", .date)),
+    ("11/25/2026", ColumnReading(type: .date, convention: DateConvention(order: .mdy)), .serial("46351", .date)),
+    ("25.11.2026", ColumnReading(type: .date), .text(prefixed: false)),
+  ]
+
+  @Test(arguments: conventionCases)
+  func cellInColumnConvention(_ text: String, _ column: ColumnReading, _ expected: XLSXCell) {
+    let bytes = Array(text.utf8)
+    let cell = bytes.withUnsafeBufferPointer { b in
+      XLSXCell.make(FieldValue(raw: b, form: .plain), text: b, column: column)
     }
     #expect(cell == expected)
   }
@@ -56,7 +89,7 @@ import Testing
     ] {
       let bytes = Array(raw.utf8)
       let cell = bytes.withUnsafeBufferPointer { b in
-        XLSXCell.make(FieldValue(raw: b, form: form), text: b, type: .boolean)
+        XLSXCell.make(FieldValue(raw: b, form: form), text: b, column: ColumnReading(type: .boolean))
       }
       #expect(cell == expected)
     }

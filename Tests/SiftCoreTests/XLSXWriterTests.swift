@@ -11,7 +11,7 @@ import Testing
   {
     let sink = MemorySink()
     let book = XLSXWorkbook(output: OutputBuffer(sink: sink), sheetNames: ["data"], compressed: false)
-    let writer = book.sheet(0, columnTypes: types, rowLimit: rowLimit)
+    let writer = book.sheet(0, columns: types.map { ColumnReading(type: $0) }, rowLimit: rowLimit)
     let columns = harness.columns.enumerated().map { OutputColumn.field($1, at: $0) }
     do {
       try writer.begin(columns: harness.columns)

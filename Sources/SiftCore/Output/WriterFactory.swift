@@ -17,17 +17,18 @@ public struct WriterOptions: Sendable {
   public var header: Bool
   /// `html`: the records are a grouped summary, so the last is its `Total` row (Docs/Aggregates.md).
   public var endsWithTotal: Bool
-  /// `xlsx`: per output column, its type (Docs/Formats.md, Writing workbooks).
-  public var columnTypes: [ColumnType]
+  /// `xlsx`: per output column, its type and the conventions its values are written in
+  /// (Docs/Formats.md, Writing workbooks).
+  public var columnReadings: [ColumnReading]
   /// `xlsx`: the sheet's name (made valid by Excel's rules).
   public var sheetName: String
 
   public init(
     format: OutputFormat, delimiter: UInt8 = UInt8(ascii: ","), numericColumns: [Bool] = [],
     maxWidth: Int? = nil, ascii: Bool = false, textStyle: TextStyle = .plain, header: Bool = true,
-    endsWithTotal: Bool = false, columnTypes: [ColumnType] = [], sheetName: String = "Sheet1"
+    endsWithTotal: Bool = false, columnReadings: [ColumnReading] = [], sheetName: String = "Sheet1"
   ) {
-    self.columnTypes = columnTypes
+    self.columnReadings = columnReadings
     self.sheetName = sheetName
     self.endsWithTotal = endsWithTotal
     self.format = format
@@ -63,6 +64,6 @@ public func makeWriter(_ options: WriterOptions, output: OutputBuffer) -> any Re
       endsWithTotal: options.endsWithTotal)
   case .xlsx:
     XLSXWorkbook(output: output, sheetNames: [options.sheetName])
-      .sheet(0, columnTypes: options.columnTypes)
+      .sheet(0, columns: options.columnReadings)
   }
 }

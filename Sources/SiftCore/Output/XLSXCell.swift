@@ -1,5 +1,6 @@
 /// What a value becomes in a workbook cell (Docs/Formats.md, Writing workbooks), decided from its
-/// column's type and its own text, so that nothing is lost on the way into Excel.
+/// column's type, the column's decimal mark and date convention, and its own text, so that
+/// nothing is lost on the way into Excel.
 enum XLSXCell: Equatable {
   /// No cell: an empty value, `null` or a missing key.
   case empty
@@ -15,14 +16,16 @@ enum XLSXCell: Equatable {
   /// Excel keeps 15 significant digits; a number with more is written as text.
   static let significantDigits = 15
 
-  /// The cell for `value` (whose text is `text`) in a column of type `type`.
-  static func make(_ value: FieldValue, text: UnsafeBufferPointer<UInt8>, type: ColumnType) -> XLSXCell {
+  /// The cell for `value` (whose text is `text`) in a column read as `column` says.
+  static func make(
+    _ value: FieldValue, text: UnsafeBufferPointer<UInt8>, column: ColumnReading
+  ) -> XLSXCell {
     if value.form == .missing || value.form == .jsonNull || text.isEmpty { return .empty }
-    switch type {
+    switch column.type {
     case .number:
-      if let number = number(text) { return number }
+      if let number = number(text, mark: column.decimalMark) { return number }
     case .date, .dateTime:
-      if let serial = serial(text) { return serial }
+      if let serial = serial(text, convention: column.convention) { return serial }
     case .boolean:
       if value.form == .jsonBool || Switch.reading(text) != nil,
         let word = trueOrFalse(text)
@@ -34,10 +37,11 @@ enum XLSXCell: Equatable {
     return .text(prefixed: startsLikeFormula(text))
   }
 
-  /// A number cell, or `nil` for a value Excel cannot hold exactly: not a number, an ID with a
-  /// leading zero (`007`), more than 15 significant digits.
-  static func number(_ text: UnsafeBufferPointer<UInt8>) -> XLSXCell? {
-    guard let value = NumberParser.parse(text), value.isFinite else { return nil }
+  /// A number cell, or `nil` for a value Excel cannot hold exactly: not a number written with
+  /// `mark` (`1.234,50` under a decimal comma), an ID with a leading zero (`007`), more than 15
+  /// significant digits.
+  static func number(_ text: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point) -> XLSXCell? {
+    guard let value = NumberParser.parse(text, mark: mark), value.isFinite else { return nil }
     var significant = 0
     var leadingZeros = 0
     var integerDigits = 0
@@ -60,7 +64,7 @@ enum XLSXCell: Equatable {
           }
           seenNonZero = true
         }
-      } else if b == .dot {
+      } else if b == mark.fractionByte {
         inFraction = true
       } else if b == .lowerE || b == .upperE {
         inExponent = true
@@ -78,10 +82,12 @@ enum XLSXCell: Equatable {
   }
 
   /// A date or date-time serial in the 1900 system, or `nil` for a value Excel cannot show as one:
-  /// not a date, before 1900-01-01, or with an offset (`Z`, `+02:00`: Excel has no time zones, so
-  /// the text is kept).
-  static func serial(_ text: UnsafeBufferPointer<UInt8>) -> XLSXCell? {
-    guard let date = DateParser.parse(text), !hasOffset(text) else { return nil }
+  /// not a date in `convention` (`25.11.2026` is one day-first), before 1900-01-01, or with an
+  /// offset (`Z`, `+02:00`: Excel has no time zones, so the text is kept).
+  static func serial(
+    _ text: UnsafeBufferPointer<UInt8>, convention: DateConvention = .iso
+  ) -> XLSXCell? {
+    guard let date = DateParser.parse(text, convention), !date.hadOffset else { return nil }
     let days = Int(date.time / Calendar.microsPerDay)
     // Serial 1 is 1900-01-01, and Excel counts a 1900-02-29 that never was (serial 60): from
     // 1900-03-01 on, a serial is the days since 1899-12-30.
@@ -98,22 +104,6 @@ enum XLSXCell: Equatable {
     case .day, .week, .month, .year:
       return .serial(String(serialDays), .date)
     }
-  }
-
-  /// Whether a date-time's text ends with `Z` or an offset `±HH:MM`.
-  private static func hasOffset(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var start = 0
-    var end = text.count
-    while start < end, text[start] == .space { start += 1 }
-    while end > start, text[end - 1] == .space { end -= 1 }
-    guard end - start > 10 else { return false }
-    for i in (start + 10)..<end {
-      let b = text[i]
-      if b == .upperZ || b == .lowerZ || b == .plus { return true }
-      // After the date's own dashes, a `-` starts an offset.
-      if b == .minus { return true }
-    }
-    return false
   }
 
   /// `true` or `false` for those words in any case; the other switch spellings (`yes`, `n`, `1`)

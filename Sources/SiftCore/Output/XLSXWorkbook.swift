@@ -23,18 +23,18 @@ public final class XLSXWorkbook {
     self.sheetNames = SheetName.make(names.isEmpty ? ["Sheet1"] : names)
   }
 
-  /// The writer of sheet `index`'s records, typed by `columnTypes` (per output column).
-  public func sheet(_ index: Int, columnTypes: [ColumnType]) -> XLSXWriter {
-    sheet(index, columnTypes: columnTypes, rowLimit: XLSXWriter.maxRows)
+  /// The writer of sheet `index`'s records, typed and read as `columns` says (per output column).
+  public func sheet(_ index: Int, columns: [ColumnReading]) -> XLSXWriter {
+    sheet(index, columns: columns, rowLimit: XLSXWriter.maxRows)
   }
 
-  func sheet(_ index: Int, columnTypes: [ColumnType], rowLimit: Int) -> XLSXWriter {
-    XLSXWriter(workbook: self, sheet: index, columnTypes: columnTypes, rowLimit: rowLimit)
+  func sheet(_ index: Int, columns: [ColumnReading], rowLimit: Int) -> XLSXWriter {
+    XLSXWriter(workbook: self, sheet: index, columns: columns, rowLimit: rowLimit)
   }
 
   /// Writes a sheet that holds one line of text in A1 (a view that could not be run).
   public func writeNote(sheet index: Int, _ text: String) throws(OutputError) {
-    let writer = sheet(index, columnTypes: [.text])
+    let writer = sheet(index, columns: [ColumnReading(type: .text)])
     try writer.begin(columns: [text])
     try writer.end()
   }
@@ -73,7 +73,7 @@ public final class XLSXWorkbook {
     try start()
     finished = true
     while sheetsEnded < sheetNames.count {
-      let writer = sheet(sheetsEnded, columnTypes: [])
+      let writer = sheet(sheetsEnded, columns: [])
       try writer.begin(columns: [])
       try writer.end()
     }

@@ -1,6 +1,6 @@
 /// Writes records as one worksheet of an `XLSXWorkbook` (Docs/Formats.md, Writing workbooks):
 /// a bold header row, frozen, with an autofilter over the records; each value a typed cell
-/// (`XLSXCell`); column widths from the header and the first 1,000 records, which are held until
+/// (`XLSXCell`, read in its column's `ColumnReading`); column widths from the header and the first 1,000 records, which are held until
 /// the widths are known (a sheet's `<cols>` come before its rows), the rest streamed. Text is an
 /// inline string: the sheet is written as the records come, with no table of every distinct
 /// string kept to the end. A sheet holds 1,048,576 rows: the record that would pass them ends the
@@ -17,7 +17,7 @@ public final class XLSXWriter: RecordWriter {
 
   private let workbook: XLSXWorkbook
   private let sheet: Int
-  private let columnTypes: [ColumnType]
+  private let columns: [ColumnReading]
   /// The rows the sheet may hold (`maxRows`; tests give fewer).
   private let rowLimit: Int
   private var columnCount = 0
@@ -35,11 +35,11 @@ public final class XLSXWriter: RecordWriter {
   private var scratch: [UInt8] = []
   private var ended = false
 
-  init(workbook: XLSXWorkbook, sheet: Int, columnTypes: [ColumnType], rowLimit: Int = maxRows) {
+  init(workbook: XLSXWorkbook, sheet: Int, columns: [ColumnReading], rowLimit: Int = maxRows) {
     self.rowLimit = rowLimit
     self.workbook = workbook
     self.sheet = sheet
-    self.columnTypes = columnTypes
+    self.columns = columns
   }
 
   public func begin(columns: [String]) throws(OutputError) {
@@ -85,9 +85,9 @@ public final class XLSXWriter: RecordWriter {
     out.append(literal: "\">")
     for (column, accessor) in columns.enumerated() {
       let value = accessor.value(row)
-      let type = column < columnTypes.count ? columnTypes[column] : .text
+      let reading = column < self.columns.count ? self.columns[column] : ColumnReading(type: .text)
       value.withText(scratch: &decoded) { text in
-        appendCell(value, text: text, type: type, column: column, to: &out)
+        appendCell(value, text: text, reading: reading, column: column, to: &out)
       }
     }
     out.append(literal: "</row>")
@@ -149,10 +149,10 @@ public final class XLSXWriter: RecordWriter {
   }
 
   private func appendCell(
-    _ value: FieldValue, text: UnsafeBufferPointer<UInt8>, type: ColumnType, column: Int,
+    _ value: FieldValue, text: UnsafeBufferPointer<UInt8>, reading: ColumnReading, column: Int,
     to out: inout [UInt8]
   ) {
-    let cell = XLSXCell.make(value, text: text, type: type)
+    let cell = XLSXCell.make(value, text: text, column: reading)
     var width = 0
     switch cell {
     case .empty: return

@@ -59,6 +59,26 @@ extension Plan {
     }
   }
 
+  /// Each output column's type and the conventions its text is written in: a field's values and
+  /// group values in the input's decimal mark and the field's date convention; a summary's
+  /// computed numbers (counts, sums, means, percentiles, `min:`/`max:` of numbers) with a point.
+  public var outputReadings: [ColumnReading] {
+    let summary = summaryColumns
+    return zip(outputFields, outputTypes).map { field, type in
+      guard !summary.isEmpty else {
+        return ColumnReading(type: type, decimalMark: decimalMark, convention: convention(of: field))
+      }
+      let column = summary[field.index]
+      switch column.kind {
+      case .count: return ColumnReading(type: type)
+      case .group:
+        return ColumnReading(type: type, decimalMark: decimalMark, convention: summaryColumnConvention(field.index))
+      case .aggregate:
+        return ColumnReading(type: type, convention: summaryColumnConvention(field.index))
+      }
+    }
+  }
+
   /// The output column names, in order.
   public var outputNames: [String] { outputFields.map(\.name) }
 
