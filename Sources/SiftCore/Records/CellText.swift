@@ -88,15 +88,7 @@ enum CellText {
 
   /// `YYYY-MM-DD` of a day counted from 1970-01-01 (the proleptic Gregorian calendar).
   private static func civil(_ days: Int) -> String {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let d = dayOfYear - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    let y = yearOfEra + era * 400 + (m <= 2 ? 1 : 0)
+    let (y, m, d) = Calendar.civil(fromDays: days)
     return String(y) + "-" + two(m) + "-" + two(d)
   }
 }
