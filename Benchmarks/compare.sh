@@ -229,10 +229,12 @@ ratio() { # peer median / sift median
 cell() { local v=${MEDIAN[$1,$2]:-}; [ -n "$v" ] && printf '%.1f' "$v" || printf -- '-'; }
 mem() { local v=${RSS[$1,$2]:-}; [ -n "$v" ] && printf '%.1f' "$(awk -v k="$v" 'BEGIN { print k / 1024 }')" || printf -- '-'; }
 
-xlsx_note=""
-selected 8 && xlsx_note="; job 8: $XLSX_ROWS records, $(du -h "$BOOK" | cut -f1) xlsx, $XLSX_RUNS rounds"
+rounds_note=""
+selected 5 && rounds_note="$rounds_note; $SMALL_RUNS for job 5"
+selected 6 && rounds_note="$rounds_note; $BIG_RUNS for job 6"
+selected 8 && rounds_note="$rounds_note; $XLSX_RUNS for job 8, $XLSX_ROWS records in a $(du -h "$BOOK" | cut -f1) xlsx"
 echo
-echo "sift $COMMIT on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; $ROWS records ($(du -h "$CSV" | cut -f1) CSV, $(du -h "$ND" | cut -f1) NDJSON); medians of $RUNS interleaved rounds ($SMALL_RUNS for job 5, $BIG_RUNS for job 6$xlsx_note) after a warm-up round"
+echo "sift $COMMIT on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; $ROWS records ($(du -h "$CSV" | cut -f1) CSV, $(du -h "$ND" | cut -f1) NDJSON); medians of $RUNS interleaved rounds$rounds_note; after a warm-up round"
 echo "DuckDB $("$DUCKDB" --version | cut -d' ' -f1), $(mlr --version), $(jq --version), $(hyperfine --version), openpyxl $(python3 -c 'import openpyxl; print(openpyxl.__version__)')"
 echo
 echo "| job | records out | sift ms | DuckDB ms | mlr ms | jq ms | openpyxl ms | DuckDB/sift | mlr/sift | jq/sift | openpyxl/sift |"
