@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# sift side by side with DuckDB, Miller (mlr) and jq on the same jobs (Docs/Performance.md).
+# sift side by side with DuckDB, Miller (mlr), jq and openpyxl on the same jobs
+# (Docs/Performance.md).
 #
-#   Benchmarks/compare.sh            # everything: about 15-20 minutes on 2 cores
+#   Benchmarks/compare.sh            # everything: about 20-25 minutes on 2 cores
 #   RUNS=3 BIG_ROWS=2000000 Benchmarks/compare.sh   # a quicker look
+#   JOBS="2 8" RUNS=3 Benchmarks/compare.sh          # only jobs 2 and 8
+#
+# Job 8 reads a workbook: XLSX_ROWS records of sift-bench gen written as .xlsx by XlsxWriter
+# (Benchmarks/workbook/csv-to-xlsx.py), against openpyxl's read-only mode
+# (Benchmarks/workbook/filter-openpyxl.py); DuckDB's excel extension cannot be installed offline.
+# The decimal-comma and day-first CSV jobs against the ISO ones are Benchmarks/conventions.sh.
 #
 # Installs what is missing (apt-get: miller jq hyperfine time; pip: duckdb-cli), builds sift in
 # release mode, generates the data with sift-bench, checks that every tool returns the same number
@@ -17,6 +24,10 @@ SMALL_ROWS=${SMALL_ROWS:-100}
 RUNS=${RUNS:-5}              # rounds for jobs 1-4 and 7
 SMALL_RUNS=${SMALL_RUNS:-40} # rounds for job 5 (start-up)
 BIG_RUNS=${BIG_RUNS:-3}      # rounds for job 6
+XLSX_ROWS=${XLSX_ROWS:-200000}
+XLSX_RUNS=${XLSX_RUNS:-3}    # rounds for job 8 (openpyxl takes about 10 s a round)
+JOBS=${JOBS:-1 2 3 4 5 6 7 8}
+selected() { case " $JOBS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 WORK=${WORK:-/tmp/sift-compare}
 SEED=${SEED:-1}
 
@@ -46,6 +57,10 @@ install_tools() {
     hash -r
   fi
   command -v duckdb >/dev/null || die "duckdb is still missing (is pip's bin directory on PATH?)"
+  if ! python3 -c 'import openpyxl, xlsxwriter' 2>/dev/null; then
+    say "installing openpyxl and xlsxwriter"
+    python3 -m pip install -q openpyxl xlsxwriter
+  fi
 }
 
 install_tools
@@ -70,11 +85,18 @@ CSV=$WORK/grn-$ROWS.csv
 ND=$WORK/grn-$ROWS.ndjson
 SMALL=$WORK/grn-$SMALL_ROWS.csv
 BIG=$WORK/grn-$BIG_ROWS.csv
-trap 'rm -f "$CSV" "$ND" "$SMALL" "$BIG" "$WORK"/times-*.tsv "$WORK"/round.json "$WORK"/time.txt' EXIT
+BOOK=$WORK/grn-$XLSX_ROWS.xlsx
+trap 'rm -f "$CSV" "$ND" "$SMALL" "$BIG" "$BOOK" "$WORK"/times-*.tsv "$WORK"/round.json "$WORK"/time.txt' EXIT
 say "generating $ROWS and $SMALL_ROWS records in $WORK"
 "$BIN/sift-bench" gen --rows "$ROWS" --format csv --seed "$SEED" --out "$CSV"
 "$BIN/sift-bench" gen --rows "$ROWS" --format ndjson --seed "$SEED" --out "$ND"
 "$BIN/sift-bench" gen --rows "$SMALL_ROWS" --format csv --seed "$SEED" --out "$SMALL"
+if selected 8; then
+  say "writing $XLSX_ROWS records as $BOOK (XlsxWriter)"
+  "$BIN/sift-bench" gen --rows "$XLSX_ROWS" --format csv --seed "$SEED" --out "$WORK/book.csv"
+  python3 Benchmarks/workbook/csv-to-xlsx.py "$WORK/book.csv" "$BOOK"
+  rm -f "$WORK/book.csv"
+fi
 
 # --- the jobs ----------------------------------------------------------------------------------
 # Same semantics everywhere: `customer:Acme` is a case-insensitive whole-value equality,
@@ -92,8 +114,10 @@ duck_csv() { # SQL → CSV with a header on stdout
 
 # Each job: a title, how its output is counted, then one command per tool ("" when the tool
 # does not take part). Commands run without a shell (hyperfine -N), so quote for hyperfine.
-declare -a TITLES COUNTING SIFTS DUCKS MLRS JQS FILES
-add_job() { TITLES+=("$1"); COUNTING+=("$2"); SIFTS+=("$3"); DUCKS+=("$4"); MLRS+=("$5"); JQS+=("$6"); }
+declare -a TITLES COUNTING SIFTS DUCKS MLRS JQS PYXLS
+add_job() {
+  TITLES+=("$1"); COUNTING+=("$2"); SIFTS+=("$3"); DUCKS+=("$4"); MLRS+=("$5"); JQS+=("$6"); PYXLS+=("${7:-}")
+}
 
 add_job "1 CSV filter+sort" header \
   "$SIFT -o csv 'status:received customer:Acme sort:-date' $CSV" \
@@ -123,10 +147,16 @@ add_job "7 CSV group sum+avg" header \
   "$SIFT -o csv 'group:customer sum:amount avg:qty' $CSV" \
   "$(duck_csv "SELECT customer, count(*), sum(TRY_CAST(replace(amount, ',', '') AS DECIMAL(18,2))), avg(TRY_CAST(qty AS DOUBLE)) FROM read_csv('$CSV', all_varchar=true) GROUP BY customer ORDER BY customer")" \
   "mlr --icsv --ocsv stats1 -a count,sum,mean -f amount,qty -g customer $CSV" ""
-TOOLS=(sift duckdb mlr jq)
+add_job "8 xlsx filter, ${XLSX_ROWS} records" header \
+  "$SIFT -o csv 'status:received,pending qty:>100' $BOOK" "" "" "" \
+  "python3 $ROOT/Benchmarks/workbook/filter-openpyxl.py $BOOK"
+TOOLS=(sift duckdb mlr jq openpyxl)
 
 command_of() { # job index, tool index
-  case $2 in 0) echo "${SIFTS[$1]}" ;; 1) echo "${DUCKS[$1]}" ;; 2) echo "${MLRS[$1]}" ;; 3) echo "${JQS[$1]}" ;; esac
+  case $2 in
+    0) echo "${SIFTS[$1]}" ;; 1) echo "${DUCKS[$1]}" ;; 2) echo "${MLRS[$1]}" ;; 3) echo "${JQS[$1]}" ;;
+    4) echo "${PYXLS[$1]}" ;;
+  esac
 }
 
 # Records in a command's output: lines, less the header line for CSV.
@@ -141,7 +171,7 @@ declare -A MEDIAN RSS COUNT
 run_job() {
   local j=$1 rounds=$2
   local cmds=() names=()
-  for t in 0 1 2 3; do
+  for t in 0 1 2 3 4; do
     local c
     c=$(command_of "$j" "$t")
     [ -n "$c" ] || continue
@@ -179,13 +209,16 @@ run_job() {
   done
 }
 
-for j in 0 1 2 3 6; do run_job "$j" "$RUNS"; done
-run_job 4 "$SMALL_RUNS"
-say ""
-say "generating $BIG_ROWS records for job 6"
-"$BIN/sift-bench" gen --rows "$BIG_ROWS" --format csv --seed "$SEED" --out "$BIG"
-run_job 5 "$BIG_RUNS"
-rm -f "$BIG"
+for n in 1 2 3 4 7; do selected "$n" && run_job $((n - 1)) "$RUNS"; done
+selected 8 && run_job 7 "$XLSX_RUNS"
+selected 5 && run_job 4 "$SMALL_RUNS"
+if selected 6; then
+  say ""
+  say "generating $BIG_ROWS records for job 6"
+  "$BIN/sift-bench" gen --rows "$BIG_ROWS" --format csv --seed "$SEED" --out "$BIG"
+  run_job 5 "$BIG_RUNS"
+  rm -f "$BIG"
+fi
 
 # --- the table ---------------------------------------------------------------------------------
 ratio() { # peer median / sift median
@@ -196,21 +229,29 @@ ratio() { # peer median / sift median
 cell() { local v=${MEDIAN[$1,$2]:-}; [ -n "$v" ] && printf '%.1f' "$v" || printf -- '-'; }
 mem() { local v=${RSS[$1,$2]:-}; [ -n "$v" ] && printf '%.1f' "$(awk -v k="$v" 'BEGIN { print k / 1024 }')" || printf -- '-'; }
 
+rounds_note=""
+selected 5 && rounds_note="$rounds_note; $SMALL_RUNS for job 5"
+selected 6 && rounds_note="$rounds_note; $BIG_RUNS for job 6"
+selected 8 && rounds_note="$rounds_note; $XLSX_RUNS for job 8, $XLSX_ROWS records in a $(du -h "$BOOK" | cut -f1) xlsx"
 echo
-echo "sift $COMMIT on $(nproc) cores; $ROWS records ($(du -h "$CSV" | cut -f1) CSV, $(du -h "$ND" | cut -f1) NDJSON); medians of $RUNS interleaved rounds ($SMALL_RUNS for job 5, $BIG_RUNS for job 6) after a warm-up round"
-echo "DuckDB $("$DUCKDB" --version | cut -d' ' -f1), $(mlr --version), $(jq --version), $(hyperfine --version)"
+echo "sift $COMMIT on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; $ROWS records ($(du -h "$CSV" | cut -f1) CSV, $(du -h "$ND" | cut -f1) NDJSON); medians of $RUNS interleaved rounds$rounds_note; after a warm-up round"
+echo "DuckDB $("$DUCKDB" --version | cut -d' ' -f1), $(mlr --version), $(jq --version), $(hyperfine --version), openpyxl $(python3 -c 'import openpyxl; print(openpyxl.__version__)')"
 echo
-echo "| job | records out | sift ms | DuckDB ms | mlr ms | jq ms | DuckDB/sift | mlr/sift | jq/sift |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-for j in 0 1 2 3 4 5 6; do
-  echo "| ${TITLES[$j]} | ${COUNT[$j,sift]} | $(cell "$j" sift) | $(cell "$j" duckdb) | $(cell "$j" mlr) | $(cell "$j" jq) | $(ratio "$j" duckdb) | $(ratio "$j" mlr) | $(ratio "$j" jq) |"
+echo "| job | records out | sift ms | DuckDB ms | mlr ms | jq ms | openpyxl ms | DuckDB/sift | mlr/sift | jq/sift | openpyxl/sift |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+for n in $JOBS; do
+  j=$((n - 1))
+  echo "| ${TITLES[$j]} | ${COUNT[$j,sift]} | $(cell "$j" sift) | $(cell "$j" duckdb) | $(cell "$j" mlr) | $(cell "$j" jq) | $(cell "$j" openpyxl) | $(ratio "$j" duckdb) | $(ratio "$j" mlr) | $(ratio "$j" jq) | $(ratio "$j" openpyxl) |"
 done
 echo
-echo "| job | sift MB | DuckDB MB | mlr MB | jq MB |"
-echo "|---|---:|---:|---:|---:|"
-for j in 0 1 2 3 4 5 6; do
-  echo "| ${TITLES[$j]} | $(mem "$j" sift) | $(mem "$j" duckdb) | $(mem "$j" mlr) | $(mem "$j" jq) |"
+echo "| job | sift MB | DuckDB MB | mlr MB | jq MB | openpyxl MB |"
+echo "|---|---:|---:|---:|---:|---:|"
+for n in $JOBS; do
+  j=$((n - 1))
+  echo "| ${TITLES[$j]} | $(mem "$j" sift) | $(mem "$j" duckdb) | $(mem "$j" mlr) | $(mem "$j" jq) | $(mem "$j" openpyxl) |"
 done
-echo
-awk -v big="${MEDIAN[5,sift]}" -v one="${MEDIAN[1,sift]}" -v r="$((BIG_ROWS / ROWS))" \
-  'BEGIN { printf "job 6 / job 2 wall time: %.1fx for %dx the records\n", big / one, r }'
+if selected 2 && selected 6; then
+  echo
+  awk -v big="${MEDIAN[5,sift]}" -v one="${MEDIAN[1,sift]}" -v r="$((BIG_ROWS / ROWS))" \
+    'BEGIN { printf "job 6 / job 2 wall time: %.1fx for %dx the records\n", big / one, r }'
+fi

@@ -37,11 +37,14 @@ public struct Query: Sendable {
 
   /// Puts `clause` in, in place of the directive of its kind.
   public mutating func set(_ clause: DirectiveClause) {
-    if let same = directives.firstIndex(where: { $0.kind == clause.kind }) {
+    // The kind is read once, outside the closures: Swift 6.3.1's optimizer crashed ("Found
+    // ownership error") on `clause.kind` inside them, so `swift build -c release` failed.
+    let kind = clause.kind
+    if let same = directives.firstIndex(where: { $0.kind == kind }) {
       directives[same] = clause
       return
     }
-    let at = directives.firstIndex { $0.kind.rank > clause.kind.rank }
+    let at = directives.firstIndex { $0.kind.rank > kind.rank }
     directives.insert(clause, at: at ?? directives.endIndex)
   }
 
