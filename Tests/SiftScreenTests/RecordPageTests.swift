@@ -150,6 +150,21 @@ extension Driver {
     #expect(driver.text().hasSuffix("Record 2 of 8 · • filtered or sorted on · ← → previous, next · y copy · Esc back"))
   }
 
+  @Test func yWithAWorkbookOutputCopiesCSVAndSaysCSV() {
+    var setup = Fixture.setup()
+    setup.copyFormat = .xlsx
+    var driver = Driver(setup)
+    driver.press(.enter)
+    driver.effects = []
+    driver.press(.text("y"))
+    guard case .copy(let text)? = driver.effects.first else {
+      Issue.record("nothing copied")
+      return
+    }
+    #expect(text.hasPrefix("grn_no,date,status,customer,qty,urgent,item\n"))
+    #expect(driver.text().hasSuffix("Copied record 1 as CSV to the terminal's clipboard"))
+  }
+
   @Test func yInTheListCopiesNothing() {
     var driver = Driver(Fixture.setup())
     driver.effects = []
@@ -164,7 +179,8 @@ extension Driver {
   }
 }
 
-/// The record as the clipboard gets it, in each output format, and OSC 52's base64.
+/// The record as the clipboard gets it, in each output format, and OSC 52's base64. The text is
+/// the output writers' own: what `sift -o FORMAT` writes for the same record.
 @Suite struct RecordCopyTests {
   static let columns = ["id", "name", "qty"]
   static let cells = ["7", "a|b <c> \"d\"", "1.5"]
@@ -172,14 +188,55 @@ extension Driver {
   @Test(arguments: [
     (OutputFormat.csv, "id,name,qty\n7,\"a|b <c> \"\"d\"\"\",1.5\n"),
     (.table, "id,name,qty\n7,\"a|b <c> \"\"d\"\"\",1.5\n"),
+    (.xlsx, "id,name,qty\n7,\"a|b <c> \"\"d\"\"\",1.5\n"),
     (.tsv, "id\tname\tqty\n7\ta|b <c> \"d\"\t1.5\n"),
-    (.json, #"{"id":"7","name":"a|b <c> \"d\"","qty":1.5}"# + "\n"),
-    (.ndjson, #"{"id":"7","name":"a|b <c> \"d\"","qty":1.5}"# + "\n"),
-    (.markdown, "| id | name | qty |\n| --- | --- | --- |\n| 7 | a\\|b <c> \"d\" | 1.5 |\n"),
-    (.html, "<table>\n<tr><th>id</th><th>name</th><th>qty</th></tr>\n<tr><td>7</td><td>a|b &lt;c&gt; \"d\"</td><td>1.5</td></tr>\n</table>\n"),
+    (.json, "[\n" + #"{"id":7,"name":"a|b <c> \"d\"","qty":1.5}"# + "\n]\n"),
+    (.ndjson, #"{"id":7,"name":"a|b <c> \"d\"","qty":1.5}"# + "\n"),
+    (.markdown, "| id | name | qty |\n| --- | --- | ---: |\n| 7 | a\\|b &lt;c&gt; \"d\" | 1.5 |\n"),
   ])
   func eachFormat(format: OutputFormat, text: String) {
     #expect(RecordCopy.text(columns: Self.columns, cells: Self.cells, numeric: [false, false, true], format: format) == text)
+  }
+
+  /// Values the hand-made copy got wrong: a tab and a line break in TSV, a line break in a
+  /// Markdown cell, `007` in a numeric column (not a JSON number), an empty value.
+  static let awkward = ["007", "one\ttwo\nthree", ""]
+
+  @Test func tsvEscapesTabsAndLineBreaksAsTheWriterDoes() {
+    let text = RecordCopy.text(columns: Self.columns, cells: Self.awkward, numeric: [true, false, true], format: .tsv)
+    #expect(text == "id\tname\tqty\n007\tone\\ttwo\\nthree\t\n")
+  }
+
+  @Test func jsonWritesOnlyCanonicalNumbersBare() {
+    let text = RecordCopy.text(columns: Self.columns, cells: Self.awkward, numeric: [true, false, true], format: .ndjson)
+    #expect(text == #"{"id":"007","name":"one\ttwo\nthree","qty":""}"# + "\n")
+  }
+
+  @Test func markdownKeepsALineBreakInsideItsCell() {
+    let text = RecordCopy.text(columns: Self.columns, cells: Self.awkward, numeric: [true, false, true], format: .markdown)
+    #expect(text.split(separator: "\n").count == 3)
+  }
+
+  /// For every text format, the copy is byte for byte what sift's engine writes with `-o FORMAT`
+  /// for the same record read from CSV.
+  @Test(arguments: [OutputFormat.csv, .tsv, .json, .ndjson, .markdown, .html])
+  func theCopyIsWhatSiftWritesForTheRecord(format: OutputFormat) throws {
+    let cells = ["007", "a|b <c> \"d\", e\tf\ng & h", "1.5", ""]
+    let columns = ["id", "name", "qty", "note"]
+    let numeric = [true, false, true, false]
+    let csv = columns.joined(separator: ",") + "\n"
+      + cells.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\n"
+    let reader = try ReaderFactory.makeReader(
+      source: ByteSource(bytes: Array(csv.utf8), name: "input"), format: .csv,
+      options: ReaderOptions(name: "input")
+    ).reader
+    let dataset = Dataset(inputs: [DatasetInput(reader: reader)], parallel: ParallelOptions(workers: 1))
+    let sink = MemorySink()
+    let buffer = OutputBuffer(sink: sink)
+    let writer = makeWriter(WriterOptions(format: format, numericColumns: numeric), output: buffer)
+    _ = try dataset.run(try dataset.plan(try Parser.parse(""), now: 0), writer: writer)
+    try buffer.flush()
+    #expect(RecordCopy.text(columns: columns, cells: cells, numeric: numeric, format: format) == sink.text)
   }
 
   @Test(arguments: [("", ""), ("M", "TQ=="), ("Ma", "TWE="), ("Man", "TWFu"), ("東", "5p2x")])

@@ -1,65 +1,51 @@
 import SiftCore
 
 /// One record as text for the clipboard (Docs/Interactive.md, The record's page): the header
-/// and the record's values as the list shows them, in the output format of `-o` (CSV when none
-/// is given, or for `-o table` and `-o xlsx`: a clipboard holds text).
+/// and the record's values as the list shows them, written by sift's own writer for the output
+/// format of `-o` (CSV when none is given, or for `-o table` and `-o xlsx`: a clipboard holds
+/// text), so quoting, numbers and escaping are exactly what `sift -o FORMAT` writes.
 enum RecordCopy {
   static func text(columns: [String], cells: [String], numeric: [Bool], format: OutputFormat) -> String {
-    let values = columns.indices.map { $0 < cells.count ? cells[$0] : "" }
-    func isNumber(_ column: Int) -> Bool {
-      column < numeric.count && numeric[column] && !values[column].isEmpty
-        && values[column].allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }
+    let sink = MemorySink()
+    let output = OutputBuffer(sink: sink)
+    let writer = makeWriter(
+      WriterOptions(format: clipboardFormat(format), numericColumns: numeric), output: output)
+    // The values as one plain-text record: each cell's bytes, one after the other, a span each.
+    var bytes: [UInt8] = []
+    var spans: [Int32] = []
+    for column in columns.indices {
+      spans.append(Int32(clamping: bytes.count))
+      if column < cells.count { bytes += cells[column].utf8 }
+      spans.append(Int32(clamping: bytes.count))
     }
-    switch format {
-    case .csv, .table, .xlsx:
-      return [columns, values].map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
-    case .tsv:
-      return [columns, values].map { $0.joined(separator: "\t") }.joined(separator: "\n") + "\n"
-    case .json, .ndjson:
-      let members = columns.indices.map { column in
-        jsonString(columns[column]) + ":" + (isNumber(column) ? values[column] : jsonString(values[column]))
-      }
-      return "{" + members.joined(separator: ",") + "}\n"
-    case .markdown:
-      func line(_ cells: [String]) -> String {
-        "| " + cells.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |"
-      }
-      return [line(columns), line(columns.map { _ in "---" }), line(values)].joined(separator: "\n") + "\n"
-    case .html:
-      func row(_ cells: [String], _ tag: String) -> String {
-        "<tr>" + cells.map { "<\(tag)>\(htmlEscaped($0))</\(tag)>" }.joined() + "</tr>"
-      }
-      return "<table>\n" + row(columns, "th") + "\n" + row(values, "td") + "\n</table>\n"
-    }
-  }
-
-  private static func csvField(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    return "\"" + text.replacing("\"", with: "\"\"") + "\""
-  }
-
-  private static func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
+    let end = bytes.count
+    // A byte past the values, so the buffer has an address even when every value is empty.
+    bytes.append(0)
+    let outputColumns = columns.enumerated().map { OutputColumn.field($1, at: $0) }
+    do throws(OutputError) {
+      try writer.begin(columns: columns)
+      try bytes.withUnsafeBufferPointer { (text) throws(OutputError) in
+        try spans.withUnsafeBufferPointer { (spans) throws(OutputError) in
+          guard let base = text.baseAddress, let spanBase = spans.baseAddress else { return }
+          let row = RowView(
+            base: base, spans: spanBase, width: columns.count, encoding: .plain, extentStart: 0,
+            extentEnd: end)
+          try writer.write(row, columns: outputColumns, verbatim: false)
         }
       }
+      try writer.end()
+    } catch {
+      // A memory sink takes every byte; what was written is the best there is.
     }
-    return out + "\""
+    return sink.text
   }
 
-  private static func htmlEscaped(_ text: String) -> String {
-    text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+  /// The format the clipboard gets for `-o format`: the text formats as they are, CSV for the
+  /// terminal's table and for workbooks.
+  static func clipboardFormat(_ format: OutputFormat) -> OutputFormat {
+    switch format {
+    case .csv, .tsv, .json, .ndjson, .markdown, .html: format
+    case .table, .xlsx: .csv
+    }
   }
 }

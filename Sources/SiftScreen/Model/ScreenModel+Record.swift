@@ -21,7 +21,7 @@ extension ScreenModel {
       let text = RecordCopy.text(
         columns: result.columns, cells: result.rows[page.row], numeric: result.numeric,
         format: setup.copyFormat)
-      let format = setup.copyFormat == .table ? "csv" : setup.copyFormat.rawValue
+      let format = RecordCopy.clipboardFormat(setup.copyFormat).rawValue
       recordNotice = "Copied record \(groupedDigits(page.row + 1)) as \(format.uppercased()) to the terminal's clipboard"
       return [.copy(text: text)]
     case .up: top -= 1
