@@ -19,6 +19,11 @@ struct Page: Sendable {
   /// The highlighted row, and the first line of the list on screen.
   var row = 0
   var top = 0
+  /// The highlight rests on the heading of the highlighted row's group (the row is its first).
+  var onHeading = false
+  /// The query a drill-down from a group heading replaced: Backspace or Esc in the list brings
+  /// it back (Docs/Interactive.md, Drilling down).
+  var drilledFrom: String?
   /// The first column scrolled to beside the frozen first column (Docs/Interactive.md, List).
   var firstColumn = 1
   /// The focused chip: an index into the bar's chips.

@@ -49,9 +49,10 @@ extension ScreenModel {
     return replaceQuery(with: edited)
   }
 
-  /// Puts `text` on the query line and runs it at once.
+  /// Puts `text` on the query line and runs it at once; a drill-down's way back is forgotten.
   mutating func replaceQuery(with text: QueryText) -> [ScreenEffect] {
     page.query.set(text.text)
+    page.drilledFrom = nil
     return [listRun(afterPause: false)]
   }
 }

@@ -125,7 +125,7 @@ public struct ScreenModel: ScreenLogic {
       if index < pages.count { return switchView(to: index) }
     default:
       if focus == .bar { return handleBar(key) }
-      if focus == .list { handleList(key) }
+      if focus == .list { return handleList(key) }
     }
     return []
   }
@@ -146,7 +146,9 @@ public struct ScreenModel: ScreenLogic {
     default:
       let (handled, changed) = page.query.edit(key)
       guard handled else { return [] }
-      return changed ? [listRun(afterPause: true)] : []
+      guard changed else { return [] }
+      page.drilledFrom = nil
+      return [listRun(afterPause: true)]
     }
   }
 
@@ -162,30 +164,45 @@ public struct ScreenModel: ScreenLogic {
   /// Rows of the list body (between the table's header and the position line) at `size`.
   var listHeight: Int { max(1, size.rows - ScreenLayout(self).fixedRows) }
 
-  private mutating func handleList(_ key: Key) {
-    guard let table = page.table, !table.result.rows.isEmpty else { return }
+  private mutating func handleList(_ key: Key) -> [ScreenEffect] {
+    if key == .backspace || key == .escape { return drillBack() }
+    guard let table = page.table, !table.result.rows.isEmpty else { return [] }
     let last = table.result.rows.count - 1
+    let onHeading = page.onHeading
+    page.onHeading = false
     switch key {
     case .left, .right:
       // Sideways: one column at a time, from where the screen shows it now.
+      page.onHeading = onHeading
       let window = ColumnWindow(table, start: page.firstColumn, width: size.columns)
       page.firstColumn = window.start
       if key == .left, window.hiddenLeft { page.firstColumn -= 1 }
       if key == .right, window.hiddenRight { page.firstColumn += 1 }
-      return
+      return []
     case .enter:
+      if onHeading { return drillDown() }
       overlay = .record(top: 0)
-      return
-    case .up: page.row -= 1
-    case .down: page.row += 1
+      return []
+    case .up:
+      // The highlight rests on a group's heading between its first row and the row above.
+      if !onHeading && rowStartsGroup {
+        page.onHeading = true
+      } else {
+        page.row -= 1
+      }
+    case .down:
+      if !onHeading { page.row += 1 }
     case .pageUp: page.row -= listHeight
     case .pageDown: page.row += listHeight
     case .text("g"), .home: page.row = 0
     case .text("G"), .end: page.row = last
-    default: return
+    default:
+      page.onHeading = onHeading
+      return []
     }
     page.row = min(max(page.row, 0), last)
     keepRowInView()
+    return []
   }
 
   /// Scrolls the list so the highlighted row (and its group's heading, when it is the group's
@@ -240,7 +257,10 @@ public struct ScreenModel: ScreenLogic {
       page.error = nil
       page.sourceError = nil
       page.progress = nil
-      if previous?.query != page.table?.query { page.row = 0 }
+      if previous?.query != page.table?.query {
+        page.row = 0
+        page.onHeading = false
+      }
       page.chip = min(page.chip, max(0, result.chips.count - 1))
     case .queryError(_, let message, let span):
       page.error = (message, span)

@@ -39,11 +39,17 @@ extension ScreenModel {
         switch line {
         case .blank: lines.append(StyledLine())
         case .heading(let index):
-          let heading = table.result.groups[index].heading
+          let group = table.result.groups[index]
+          // The highlight on a heading: the last heading above the highlighted row (Drilling down).
+          let highlighted =
+            page.onHeading && focus == .list && group.row == page.row
+            && !table.result.groups[(index + 1)...].contains { $0.row == page.row }
           lines.append(
-            message("\(heading.keyText(ascii: setup.ascii)) (\(heading.summaryText))", .groupHeading))
+            message(
+              "\(group.heading.keyText(ascii: setup.ascii)) (\(group.heading.summaryText))",
+              highlighted ? .focused : .groupHeading))
         case .row(let index):
-          let highlighted = index == page.row && focus == .list
+          let highlighted = index == page.row && focus == .list && !page.onHeading
           lines.append(
             row(table.result.rows[index], table, window: window, width: width,
                 style: highlighted ? .focused : .plain))

@@ -1,0 +1,92 @@
+import SiftCore
+import Testing
+
+@testable import SiftScreen
+
+/// Drilling down from a group (Docs/Interactive.md, Drilling down): key sequences → states.
+/// With `group:customer sort:grn_no` the rows are Acme ×3, Globex ×2, Initech, Umbrella, 東京商事.
+@Suite struct DrillDownTests {
+  static func grouped() -> Driver {
+    Driver(Fixture.setup(query: "group:customer sort:grn_no"))
+  }
+
+  @Test func upFromAGroupsFirstRowRestsOnItsHeading() {
+    var driver = Self.grouped()
+    driver.press(.down, .down, .down)
+    #expect(driver.model.page.row == 3 && !driver.model.page.onHeading)
+    driver.press(.up)
+    #expect(driver.model.page.row == 3 && driver.model.page.onHeading)
+    driver.press(.up)
+    #expect(driver.model.page.row == 2 && !driver.model.page.onHeading)
+    driver.press(.down)
+    #expect(driver.model.page.row == 3 && !driver.model.page.onHeading)
+  }
+
+  @Test func downFromAHeadingGoesToItsFirstRow() {
+    var driver = Self.grouped()
+    driver.press(.up)
+    #expect(driver.model.page.row == 0 && driver.model.page.onHeading)
+    driver.press(.down)
+    #expect(driver.model.page.row == 0 && !driver.model.page.onHeading)
+  }
+
+  @Test func enterOnAHeadingFiltersOnItsValueAndDropsTheGroup() {
+    var driver = Self.grouped()
+    driver.press(.down, .down, .down, .up, .enter)
+    #expect(driver.model.overlay == nil)
+    #expect(driver.model.page.query.text == #"sort:grn_no customer:"Globex""#)
+    driver.answer()
+    #expect(driver.model.page.table?.result.rows.map { $0[0] } == ["GRN-0002", "GRN-0008"])
+    #expect(driver.model.page.table?.result.groups.isEmpty == true)
+  }
+
+  @Test(arguments: [Key.backspace, .escape])
+  func backspaceOrEscAfterADrillDownReturnsToTheGroups(key: Key) {
+    var driver = Self.grouped()
+    driver.press(.up, .enter)
+    driver.answer()
+    #expect(driver.model.page.query.text == #"sort:grn_no customer:"Acme""#)
+    driver.press(key)
+    #expect(driver.model.page.query.text == "group:customer sort:grn_no")
+    driver.answer()
+    #expect(driver.model.page.table?.result.groups.count == 5)
+    driver.effects = []
+    driver.press(key)
+    #expect(driver.effects.isEmpty)
+  }
+
+  @Test func editingTheQueryAfterADrillDownForgetsTheWayBack() {
+    var driver = Self.grouped()
+    driver.press(.up, .enter)
+    driver.answer()
+    driver.press(.text("/"))
+    driver.type(" urgent:no")
+    driver.press(.escape)
+    driver.answer()
+    driver.press(.backspace)
+    #expect(driver.model.page.query.text == #"sort:grn_no customer:"Acme" urgent:no"#)
+  }
+
+  @Test func enterOnARowStillOpensItsPage() {
+    var driver = Self.grouped()
+    driver.press(.down, .enter)
+    #expect(driver.recordTop == 0)
+  }
+
+  @Test func withoutTheQuerysOwnGroupEnterOnAHeadingDoesNothing() {
+    var driver = Driver(Fixture.setup(query: "sort:grn_no"))
+    driver.press(.up)
+    #expect(!driver.model.page.onHeading)
+    driver.press(.enter)
+    #expect(driver.recordTop == 0)
+  }
+
+  @Test func theHighlightedHeadingAndTheDrilledList() throws {
+    var driver = Self.grouped()
+    driver.press(.down, .down, .down, .up)
+    try GoldenScreens.check("drill-heading", driver, rows: 14)
+    driver.press(.enter)
+    driver.answer()
+    try GoldenScreens.check("drill-down", driver, rows: 10)
+  }
+}
