@@ -73,12 +73,24 @@ import Testing
     #expect(driver.recordTop == 0)
   }
 
-  @Test func withoutTheQuerysOwnGroupEnterOnAHeadingDoesNothing() {
+  @Test func withoutGroupsUpOnTheFirstRowStaysOnIt() {
     var driver = Driver(Fixture.setup(query: "sort:grn_no"))
     driver.press(.up)
     #expect(!driver.model.page.onHeading)
     driver.press(.enter)
     #expect(driver.recordTop == 0)
+  }
+
+  @Test func aViewsOwnGroupingStaysOnTheHeading() throws {
+    let json = #"{ "views": { "grn": { "source": "grn.csv", "query": "group:customer" } } }"#
+    let view = try #require(try ViewsFile.parse(Array(json.utf8), path: "sift.json").views.first)
+    var driver = Driver(
+      ScreenSetup(views: [ScreenView(view: view, sourceName: "grn.csv")], active: 0, query: "", files: [], ascii: false))
+    driver.press(.up)
+    #expect(driver.model.page.onHeading)
+    driver.press(.enter)
+    #expect(driver.model.page.onHeading && driver.model.overlay == nil)
+    #expect(driver.model.page.query.text == "")
   }
 
   @Test func theHighlightedHeadingAndTheDrilledList() throws {

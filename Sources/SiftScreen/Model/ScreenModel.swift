@@ -180,7 +180,11 @@ public struct ScreenModel: ScreenLogic {
       if key == .right, window.hiddenRight { page.firstColumn += 1 }
       return []
     case .enter:
-      if onHeading { return drillDown() }
+      if onHeading {
+        // It stays on the heading when the grouping cannot be drilled (a view's preset query's).
+        page.onHeading = true
+        return drillDown()
+      }
       overlay = .record(top: 0)
       return []
     case .up:
