@@ -142,7 +142,18 @@ struct SummaryNumber {
   /// Appends the number as a summary writes it: the decimal as read (`12.50`), else the
   /// shortest form.
   func append(to out: inout [UInt8]) {
-    if let exact { exact.append(to: &out) } else { out += inexact.shortestText.utf8 }
+    if let exact { exact.append(to: &out) } else { SummaryNumber.append(inexact, to: &out) }
+  }
+
+  /// Appends a binary floating-point result as JSON: a number in the shortest form, or, when it
+  /// overflowed, the string `"inf"`, `"-inf"` or `"nan"` (Docs/Aggregates.md, Overflow): JSON
+  /// has no such number and a bare `inf` is not JSON.
+  static func append(_ v: Double, to out: inout [UInt8]) {
+    if v.isFinite {
+      out += v.shortestText.utf8
+    } else {
+      out += "\"\(v.isNaN ? "nan" : v < 0 ? "-inf" : "inf")\"".utf8
+    }
   }
 }
 
@@ -252,10 +263,9 @@ struct NumberTotal {
     if let exact {
       if !mean { return exact.append(to: &out) }
       if let m = exact.divided(by: count, extra: 2) { return m.append(to: &out) }
-      out += (exact.double / Double(count)).shortestText.utf8
-      return
+      return SummaryNumber.append(exact.double / Double(count), to: &out)
     }
-    out += (mean ? inexact / Double(count) : inexact).shortestText.utf8
+    SummaryNumber.append(mean ? inexact / Double(count) : inexact, to: &out)
   }
 }
 
