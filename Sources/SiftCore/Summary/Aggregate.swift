@@ -132,7 +132,9 @@ struct SummaryNumber {
     exact = ExactDecimal(bytes, mark: mark)
     inexact = 0
     if exact == nil {
-      guard let v = NumberParser.parse(bytes, mark: mark), v.isFinite else { return nil }
+      // A number beyond the range of a `Double` (`1e400`) is infinite, and still a number, as
+      // filters, `sort:` and `max:` read it (Docs/Aggregates.md, Overflow).
+      guard let v = NumberParser.parse(bytes, mark: mark) else { return nil }
       inexact = v
     }
   }
