@@ -65,7 +65,9 @@ enum AggregateState {
     switch self {
     case .extreme(let best):
       if let best {
-        best.bytes.withUnsafeBufferPointer { JSONText.appendTextValue($0, to: &out) }
+        best.bytes.withUnsafeBufferPointer {
+          JSONText.appendTextValue($0, keepingIllFormed: true, to: &out)
+        }
       } else {
         out += SummaryTable.null
       }
