@@ -99,7 +99,9 @@ extension QueryCommand {
     }
     var summary = RunSummary()
     if grouped {
-      summary.groupCounts = collector.rows.map { (Array($0.dropLast()), Int($0.last ?? "") ?? 0) }
+      summary.groupCounts = collector.rows.map {
+        ($0.dropLast().map { Array($0.utf8) }, Int($0.last ?? "") ?? 0)
+      }
       summary.shown = summary.groupCounts.reduce(0) { $0 + $1.count }
       summary.groups = summary.groupCounts.count
     } else {

@@ -151,7 +151,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     let tally = Query(filter: composed.query.filter, directives: [grouping])
     let plan = try plan(tally, over: dataset, query: request.query, view: view)
     let counts = try run(plan, over: dataset, writer: nil, view: view, watch: watch).groupCounts
-      .map { (value: $0.values[0], count: $0.count) }
+      .map { (value: String(decoding: $0.values[0], as: UTF8.self), count: $0.count) }
       .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
     return .values(
       id: request.id, field: field,

@@ -50,11 +50,15 @@ struct Presentation {
   func pieces(_ plan: Plan, _ summary: RunSummary, bar: FeedbackBar, body: [UInt8]?) -> [Piece] {
     var pieces: [Piece] = []
     if countOnly && !tableOnTerminal && report == nil {
+      // The group values as the input holds them, ill-formed UTF-8 too (as records are written).
       let counts =
         !plan.group.isEmpty
-        ? summary.groupCounts.map { ($0.values + ["\($0.count)"]).joined(separator: "\t") + "\n" }
-          .joined() : "\(summary.shown)\n"
-      pieces.append(Piece(destination: .standardOutput, bytes: Array(counts.utf8)))
+        ? summary.groupCounts.flatMap { group in
+          (group.values + [Array("\(group.count)".utf8)]).joined(separator: Array("\t".utf8))
+            + Array("\n".utf8)
+        }
+        : Array("\(summary.shown)\n".utf8)
+      pieces.append(Piece(destination: .standardOutput, bytes: counts))
     }
     guard let body else { return (pieces + barOnStandardError(bar)).filter { !$0.bytes.isEmpty } }
     if let report {
@@ -114,13 +118,18 @@ struct Presentation {
     try? html.begin(columns: plan.group.map(\.name) + ["count"])
     if grouped {
       for (values, count) in summary.groupCounts {
-        try? html.write(texts: values.map { $0.isEmpty ? "(empty)" : $0 } + [groupedDigits(count)])
+        try? html.write(texts: texts(values) + [groupedDigits(count)])
       }
     } else {
       try? html.write(texts: [groupedDigits(summary.shown)])
     }
     try? html.end()
     return sink.bytes
+  }
+
+  /// A group's values as table or HTML text: `(empty)` for an empty one.
+  private func texts(_ values: [[UInt8]]) -> [String] {
+    values.map { $0.isEmpty ? "(empty)" : String(decoding: $0, as: UTF8.self) }
   }
 
   /// `-c` on a terminal (Docs/CommandLine.md, Counting): the count with grouped digits; with
@@ -133,7 +142,7 @@ struct Presentation {
       maxWidth: width, ascii: !unicode)
     try? table.begin(columns: plan.group.map(\.name) + ["count"])
     for (values, count) in summary.groupCounts {
-      table.write(texts: values.map { $0.isEmpty ? "(empty)" : $0 } + [groupedDigits(count)])
+      table.write(texts: texts(values) + [groupedDigits(count)])
     }
     try? table.end()
     return sink.bytes

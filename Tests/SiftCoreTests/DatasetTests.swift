@@ -48,7 +48,7 @@ import Testing
     let writer = count ? nil : makeWriter(WriterOptions(format: .csv), output: buffer)
     let summary = try dataset.run(plan, writer: writer)
     try buffer.flush()
-    let groups = summary.groupCounts.map { "\($0.values.joined(separator: ","))=\($0.count)" }.joined(separator: " ")
+    let groups = summary.groupCounts.map { "\($0.values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ","))=\($0.count)" }.joined(separator: " ")
     return sink.text + "total \(summary.total) matched \(summary.matched) shown \(summary.shown) \(groups)"
   }
 

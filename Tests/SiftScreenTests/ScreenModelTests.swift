@@ -69,6 +69,23 @@ import Testing
     #expect(driver.effects.last == .quit(arguments: ["sift", "--config", "views.json", "--now", "2024-06-08", "@grn"]))
   }
 
+  @Test func quitWhileTheQueryLineHoldsAnErrorPrintsTheLastGoodQuery() {
+    var driver = Driver(Fixture.setup(files: ["grn.csv"]))
+    driver.press(.text("/"))
+    driver.type("status:received")
+    driver.answer()
+    driver.type(" (")
+    driver.answer()
+    #expect(driver.model.page.error != nil)
+    driver.press(.control("c"))
+    #expect(driver.effects.last == .quit(arguments: ["sift", "@grn", "status:received", "grn.csv"]))
+    // An error from the start: no query ran, so none is printed.
+    driver = Driver(Fixture.setup(views: false, query: "status:received (", files: ["grn.csv"]))
+    #expect(driver.model.page.error != nil)
+    driver.press(.control("c"))
+    #expect(driver.effects.last == .quit(arguments: ["sift", "", "grn.csv"]))
+  }
+
   @Test func focusCyclesQueryBarList() {
     var driver = Driver(Fixture.setup())
     #expect(driver.model.focus == .list)

@@ -151,9 +151,7 @@ struct TallySink: MatchSink {
 
   mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {
     summary.shown = summary.matched
-    summary.groupCounts = all.tally.ordered().map {
-      ($0.values.map { String(decoding: $0, as: UTF8.self) }, $0.count)
-    }
+    summary.groupCounts = all.tally.ordered().map { ($0.values.map { Array($0) }, $0.count) }
     summary.groups = summary.groupCounts.count
   }
 }

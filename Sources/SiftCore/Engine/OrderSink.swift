@@ -164,16 +164,16 @@ struct OrderSink: MatchSink {
     var current: Int32 = -1
     var inGroup = 0
     var shown = 0
-    var groupCounts: [(values: [String], count: Int)] = []
+    var groupCounts: [(values: [[UInt8]], count: Int)] = []
     let writer = writer
     try Self.merge(sources, limit: perGroup == Int.max ? limit : Int.max) { run throws(SiftError) in
       if grouped, run.keys.groupRank(run.keyIndex) != current {
         current = run.keys.groupRank(run.keyIndex)
         inGroup = 0
         let count = min(ranking.count(Int(current)), perGroup, limit - shown)
-        let heading = GroupHeading.counted(
-          ranking.values(Int(current)).map { String(decoding: $0, as: UTF8.self) }, count)
-        groupCounts.append((heading.keys, count))
+        let values = ranking.values(Int(current)).map { Array($0) }
+        let heading = GroupHeading.counted(values.map { String(decoding: $0, as: UTF8.self) }, count)
+        groupCounts.append((values, count))
         do throws(OutputError) { try writer.beginGroup(heading) } catch { throw .output(error) }
       }
       guard inGroup < perGroup else { return }

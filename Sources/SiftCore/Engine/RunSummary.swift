@@ -21,8 +21,9 @@ public struct RunSummary: Sendable, Equatable {
   /// for `min:`/`max:` of a date field), Docs/Aggregates.md.
   public var valuesLeftOut = 0
   /// With `group:`: each group's values (one per group field, outermost first) and the
-  /// records it shows (with `-c`, counts), in group order.
-  public var groupCounts: [(values: [String], count: Int)] = []
+  /// records it shows (with `-c`, counts), in group order. The values are the bytes the input
+  /// holds, ill-formed UTF-8 too, as record output writes them (Docs/CommandLine.md, Counting).
+  public var groupCounts: [(values: [[UInt8]], count: Int)] = []
   /// JSON keys met after the sample that are not fields of the plan: they are in each record's
   /// JSON text but not in the columns of CSV, TSV, table or markdown output.
   public var keysAfterSample: [String] = []

@@ -46,9 +46,11 @@ enum JSONText {
   }
 
   /// Appends `text` as a JSON string literal: `"` and `\` escaped, control characters as `\n`,
-  /// `\r`, `\t`, `\b`, `\f` or `\u00XX`; each ill-formed UTF-8 sequence becomes U+FFFD.
+  /// `\r`, `\t`, `\b`, `\f` or `\u00XX`; each ill-formed UTF-8 sequence becomes U+FFFD, or
+  /// with `keepingIllFormed` stays as it is (a summary's values, kept as bytes inside sift and
+  /// written as record output writes them: Docs/Aggregates.md, Output).
   static func appendString<Output: ByteOutput>(
-    _ text: UnsafeBufferPointer<UInt8>, to out: inout Output
+    _ text: UnsafeBufferPointer<UInt8>, keepingIllFormed: Bool = false, to out: inout Output
   ) {
     out.append(.quote)
     var runStart = 0
@@ -62,7 +64,7 @@ enum JSONText {
       var length = 1
       if b >= 0x80 {
         let (scalar, scalarLength) = text.scalar(at: i)
-        if scalar != nil {
+        if scalar != nil || keepingIllFormed {
           i += scalarLength
           continue
         }
@@ -90,14 +92,41 @@ enum JSONText {
     out.append(.quote)
   }
 
+  /// Appends JSON text as it is but for each ill-formed UTF-8 sequence, which becomes U+FFFD:
+  /// JSON output is always UTF-8, though a value may hold other bytes inside sift.
+  static func appendWellFormed<Output: ByteOutput>(
+    _ text: UnsafeBufferPointer<UInt8>, to out: inout Output
+  ) {
+    var runStart = 0
+    var i = 0
+    while i < text.count {
+      guard text[i] >= 0x80 else {
+        i += 1
+        continue
+      }
+      let (scalar, length) = text.scalar(at: i)
+      if scalar == nil {
+        if runStart < i { out.append(UnsafeBufferPointer(rebasing: text[runStart..<i])) }
+        out.append(literal: replacementCharacterBytes)
+        runStart = i + length
+      }
+      i += length
+    }
+    if runStart < text.count { out.append(UnsafeBufferPointer(rebasing: text[runStart...])) }
+  }
+
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// Appends text (not JSON) as a JSON value: bare when it is a number in canonical form, else a
-  /// string (Docs/Formats.md, Output).
+  /// string (Docs/Formats.md, Output), its ill-formed UTF-8 kept with `keepingIllFormed`.
   static func appendTextValue<Output: ByteOutput>(
-    _ text: UnsafeBufferPointer<UInt8>, to out: inout Output
+    _ text: UnsafeBufferPointer<UInt8>, keepingIllFormed: Bool = false, to out: inout Output
   ) {
-    if isCanonicalNumber(text) { out.append(text) } else { appendString(text, to: &out) }
+    if isCanonicalNumber(text) {
+      out.append(text)
+    } else {
+      appendString(text, keepingIllFormed: keepingIllFormed, to: &out)
+    }
   }
 
   /// True when `text` is a number in canonical form, written bare in JSON output: an optional

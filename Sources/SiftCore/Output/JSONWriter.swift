@@ -77,13 +77,15 @@ public final class JSONWriter: RecordWriter {
     try output.flush()
   }
 
-  /// JSON input keeps its text; CSV and TSV text becomes a string, or a bare number when it is
-  /// one in canonical form.
+  /// JSON input keeps its text (a string's ill-formed UTF-8 as U+FFFD, as for CSV text); CSV and
+  /// TSV text becomes a string, or a bare number when it is one in canonical form.
   private static func appendValue(
     _ value: FieldValue, to out: inout [UInt8], scratch: inout [UInt8]
   ) {
     switch value.form {
-    case .jsonString, .jsonNumber, .jsonBool, .jsonNull, .jsonNested, .missing:
+    case .jsonString:
+      JSONText.appendWellFormed(value.raw, to: &out)
+    case .jsonNumber, .jsonBool, .jsonNull, .jsonNested, .missing:
       appendJSON(value.raw, to: &out)
     case .plain, .csvQuoted:
       value.withText(scratch: &scratch) { JSONText.appendTextValue($0, to: &out) }

@@ -65,7 +65,9 @@ enum AggregateState {
     switch self {
     case .extreme(let best):
       if let best {
-        best.bytes.withUnsafeBufferPointer { JSONText.appendTextValue($0, to: &out) }
+        best.bytes.withUnsafeBufferPointer {
+          JSONText.appendTextValue($0, keepingIllFormed: true, to: &out)
+        }
       } else {
         out += SummaryTable.null
       }
@@ -132,7 +134,9 @@ struct SummaryNumber {
     exact = ExactDecimal(bytes, mark: mark)
     inexact = 0
     if exact == nil {
-      guard let v = NumberParser.parse(bytes, mark: mark), v.isFinite else { return nil }
+      // A number beyond the range of a `Double` (`1e400`) is infinite, and still a number, as
+      // filters, `sort:` and `max:` read it (Docs/Aggregates.md, Overflow).
+      guard let v = NumberParser.parse(bytes, mark: mark) else { return nil }
       inexact = v
     }
   }
@@ -142,7 +146,18 @@ struct SummaryNumber {
   /// Appends the number as a summary writes it: the decimal as read (`12.50`), else the
   /// shortest form.
   func append(to out: inout [UInt8]) {
-    if let exact { exact.append(to: &out) } else { out += inexact.shortestText.utf8 }
+    if let exact { exact.append(to: &out) } else { SummaryNumber.append(inexact, to: &out) }
+  }
+
+  /// Appends a binary floating-point result as JSON: a number in the shortest form, or, when it
+  /// overflowed, the string `"inf"`, `"-inf"` or `"nan"` (Docs/Aggregates.md, Overflow): JSON
+  /// has no such number and a bare `inf` is not JSON.
+  static func append(_ v: Double, to out: inout [UInt8]) {
+    if v.isFinite {
+      out += v.shortestText.utf8
+    } else {
+      out += "\"\(v.isNaN ? "nan" : v < 0 ? "-inf" : "inf")\"".utf8
+    }
   }
 }
 
@@ -252,10 +267,9 @@ struct NumberTotal {
     if let exact {
       if !mean { return exact.append(to: &out) }
       if let m = exact.divided(by: count, extra: 2) { return m.append(to: &out) }
-      out += (exact.double / Double(count)).shortestText.utf8
-      return
+      return SummaryNumber.append(exact.double / Double(count), to: &out)
     }
-    out += (mean ? inexact / Double(count) : inexact).shortestText.utf8
+    SummaryNumber.append(mean ? inexact / Double(count) : inexact, to: &out)
   }
 }
 

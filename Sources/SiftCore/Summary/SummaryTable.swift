@@ -206,7 +206,7 @@ struct SummaryTable {
           } else if value.isEmpty {
             out += SummaryTable.null
           } else {
-            JSONText.appendTextValue(value, to: &out)
+            JSONText.appendTextValue(value, keepingIllFormed: true, to: &out)
           }
           next(&out)
         }

@@ -74,10 +74,12 @@ public struct ScreenModel: ScreenLogic {
   }
 
   /// Leaving: the command line that reproduces the active view (Docs/Interactive.md, Leaving).
+  /// While the query line holds an error, the query of the records on screen (the last one that
+  /// ran), or none, so the command printed never fails on it.
   var quitEffect: ScreenEffect {
     var words = ["sift"] + setup.leadingArguments
     if let name = setup.views[active].view?.name { words.append("@" + name) }
-    let query = page.query.text.trimmingSpaces
+    let query = (page.error == nil ? page.query.text : page.table?.query ?? "").trimmingSpaces
     // Before FILEs an empty query is written out (`sift '' grn.csv`): the first word after the
     // options is always the query (Docs/CommandLine.md).
     if !query.isEmpty || !setup.files.isEmpty { words.append(query) }
