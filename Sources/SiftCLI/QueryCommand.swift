@@ -114,7 +114,7 @@ struct QueryCommand {
   /// The plan of the query over `dataset`, its notes reported.
   private func makePlan(on dataset: Dataset, now: WallTime) throws(Problem) -> Plan {
     let plan: Plan
-    do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
+    do throws(PlanError) { plan = try dataset.plan(query, now: now, for: options.count ? .count : .records) } catch {
       throw .plan(error, query: options.query, view: view)
     }
     for note in query.notes { console.note(note + "\n") }

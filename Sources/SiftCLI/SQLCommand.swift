@@ -85,7 +85,7 @@ struct SQLCommand {
     let inputs = try Inputs.open(options, context: context)
     let dataset = inputs.dataset(parallel: options.parallel)
     let plan: Plan
-    do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
+    do throws(PlanError) { plan = try dataset.plan(query, now: now, for: options.count ? .count : .records) } catch {
       throw .plan(error, query: options.query, view: nil)
     }
     for note in query.notes { Console(context: context).note(note + "\n") }
@@ -136,7 +136,7 @@ struct SQLCommand {
     }
     let plan: Plan
     do throws(PlanError) {
-      plan = try Plan(query: query, schema: schema, now: now) {
+      plan = try Plan(query: query, schema: schema, now: now, intent: options.count ? .count : .records) {
         engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index]
       }
     } catch {

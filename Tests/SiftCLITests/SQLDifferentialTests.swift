@@ -60,6 +60,8 @@ import Testing
     "status:received", "", "group:customer", "group:status", "status:received group:warehouse",
     "group:qty", "group:date", "group:empty_stock", "customer:acme* group:status",
     "group:warehouse,status", "status:received group:customer,empty_stock", "group:qty,date",
+    "group:customer sort:-count limit:5", "group:customer limit:3", "group:qty sort:count limit:4",
+    "status:received group:warehouse,status sort:count limit:6", "group:date sort:-count",
   ].map { ($0, grn) } + ["group:note", "group:ok", "qty:>0 group:ok", "group:ok,note"].map { ($0, terms) }
 
   static let summaryQueries: [(String, String)] = [

@@ -109,6 +109,26 @@ import Testing
     #expect(try plan(query).shape(countOnly: countOnly) == shape)
   }
 
+  /// `-c group:` (a plan made for a count): a `sort:` naming only the tally's columns (the group
+  /// fields, `count`) orders the counts; one naming the input's fields leaves them alone, and a
+  /// plan made for the records reads `count` as a field.
+  @Test func aCountPerGroupSortsByItsColumns() throws {
+    let query = try Parser.parse("group:status,qty sort:-count limit:2")
+    let counted = try Plan(query: query, schema: Self.schema, now: Self.now, intent: .count) {
+      Self.types[$0.name] ?? .text
+    }
+    #expect(counted.tallyColumns.map(\.name) == ["status", "qty", "count"])
+    #expect(counted.tallySort.map(\.field.index) == [2])
+    #expect(counted.tallySort.map(\.descending) == [true])
+    #expect(counted.limit == 2)
+    #expect(throws: PlanError.self) { try plan("group:status sort:-count") }
+    let byField = try Plan(
+      query: try Parser.parse("group:status sort:-qty"), schema: Self.schema, now: Self.now, intent: .count
+    ) { Self.types[$0.name] ?? .text }
+    #expect(byField.tallySort.isEmpty)
+    #expect(byField.sort.map(\.field.name) == ["qty"])
+  }
+
   @Test func aBadRegexIsAnErrorWhileThePlanIsMadeNotWhenCompiled() throws {
     #expect(throws: PlanError.self) { try plan("status:/a(/") }
   }

@@ -175,18 +175,19 @@ public final class Dataset {
 
   /// Resolves and types `query` against the sample. A query naming a field the sample lacks is
   /// tried again after the JSON and NDJSON files are scanned for later keys (other errors are
-  /// reported without reading anything more).
-  public func plan(_ query: Query, now: WallTime) throws(PlanError) -> Plan {
+  /// reported without reading anything more). `intent` is what the plan is made for: the
+  /// records, or a count (`-c`).
+  public func plan(_ query: Query, now: WallTime, for intent: Plan.Intent = .records) throws(PlanError) -> Plan {
     do throws(PlanError) {
       return try Plan(
-        query: query, schema: schema, now: now, decimalMark: decimalMark, typeOf: { type(of: $0) },
-        conventionOf: { dateConvention(of: $0) })
+        query: query, schema: schema, now: now, decimalMark: decimalMark, intent: intent,
+        typeOf: { type(of: $0) }, conventionOf: { dateConvention(of: $0) })
     } catch {
       guard error.unknownField, scanLaterKeys() else { throw error }
       makeSchema()
       return try Plan(
-        query: query, schema: schema, now: now, decimalMark: decimalMark, typeOf: { type(of: $0) },
-        conventionOf: { dateConvention(of: $0) })
+        query: query, schema: schema, now: now, decimalMark: decimalMark, intent: intent,
+        typeOf: { type(of: $0) }, conventionOf: { dateConvention(of: $0) })
     }
   }
 

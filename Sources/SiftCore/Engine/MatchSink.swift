@@ -124,8 +124,13 @@ struct TallySink: MatchSink {
   }
 
   var all: Part
+  /// The `sort:` keys over the tally's columns (`Plan.tallySort`) and the `limit:`.
+  private let sort: [SortOrder]
+  private let limit: Int?
 
   init(plan: Plan) {
+    sort = plan.tallySort
+    limit = plan.limit
     all = Part(
       arity: plan.group.count, decimalMark: plan.decimalMark,
       conventions: plan.group.map(plan.convention(of:)))
@@ -151,8 +156,45 @@ struct TallySink: MatchSink {
 
   mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {
     summary.shown = summary.matched
-    summary.groupCounts = all.tally.ordered().map { ($0.values.map { Array($0) }, $0.count) }
-    summary.groups = summary.groupCounts.count
+    var groups = ordered(all.tally.ordered())
+    summary.groups = groups.count
+    // `limit:N` keeps the first N groups; each still counts all its records.
+    groups.removeSubrange(min(groups.count, limit ?? Int.max)...)
+    summary.groupCounts = groups.map { ($0.values, $0.count) }
+  }
+
+  /// The groups (in group order) in `sort:` order over the tally's columns, the group fields
+  /// then `count`; stable, so ties stay in group order.
+  private func ordered(_ groups: [(values: [[UInt8]], count: Int)]) -> [(values: [[UInt8]], count: Int)] {
+    guard !sort.isEmpty else { return groups }
+    let arity = all.tally.arity
+    let mark = all.tally.decimalMark
+    let conventions = all.tally.conventions
+    let width = sort.count
+    var values: [SortValue] = []
+    values.reserveCapacity(groups.count * width)
+    for group in groups {
+      for key in sort {
+        let column = key.field.index
+        guard column < arity else {
+          values.append(.number(Double(group.count)))
+          continue
+        }
+        let convention = column < conventions.count ? conventions[column] : .iso
+        let bytes = group.values[column]
+        values.append(bytes.isEmpty ? .empty : bytes.withUnsafeBufferPointer {
+          SortValue(decoded: $0, mark: mark, convention)
+        })
+      }
+    }
+    let order = groups.indices.sorted { i, j in
+      for (k, key) in sort.enumerated() {
+        let c = SortValue.compare(values[i * width + k], values[j * width + k], descending: key.descending)
+        if c != 0 { return c < 0 }
+      }
+      return i < j
+    }
+    return order.map { groups[$0] }
   }
 }
 

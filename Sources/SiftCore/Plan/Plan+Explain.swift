@@ -129,7 +129,11 @@ extension Plan {
       }
       return steps.joined(separator: ", ") + ", then write them"
     case .count: return "count the matching records"
-    case .tally: return "count the matching records per \(groups)"
+    case .tally:
+      var steps = ["count the matching records per \(groups)"]
+      if !tallySort.isEmpty { steps.append("sort the counts by " + order.joined(separator: ", ")) }
+      if let limit { steps.append("keep the first \(limit)") }
+      return steps.joined(separator: ", ")
     case .stream:
       guard let limit else { return "stream each matching record out as it is read" }
       return "stream the first \(limit) matching records out as they are read"

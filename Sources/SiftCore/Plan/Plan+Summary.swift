@@ -30,8 +30,13 @@ extension Plan {
   /// in query order; empty without aggregates.
   static func summaryColumns(group: [ResolvedField], aggregates: [SummaryColumn]) -> [SummaryColumn] {
     guard !aggregates.isEmpty else { return [] }
-    let groups = group.map { SummaryColumn(kind: .group, field: $0, name: $0.name) }
-    return groups + [SummaryColumn(kind: .count, field: nil, name: "count")] + aggregates
+    return tallyColumns(group: group) + aggregates
+  }
+
+  /// The columns of a count per group (`-c group:`): the group fields, then `count`.
+  static func tallyColumns(group: [ResolvedField]) -> [SummaryColumn] {
+    group.map { SummaryColumn(kind: .group, field: $0, name: $0.name) }
+      + [SummaryColumn(kind: .count, field: nil, name: "count")]
   }
 
   /// The aggregate directives' columns in query order. An aggregate that needs numbers of a
@@ -78,6 +83,13 @@ extension Plan {
     return PlanError(
       message: message, span: name.span,
       notes: ["columns: " + columns.map(\.name).joined(separator: ", ")])
+  }
+
+  /// The columns of a count per group (`-c group:` without aggregates, Docs/CommandLine.md,
+  /// Counting), which its `tallySort` keys index; empty for any other plan.
+  public var tallyColumns: [SummaryColumn] {
+    guard intent == .count, aggregates.isEmpty, !group.isEmpty else { return [] }
+    return Plan.tallyColumns(group: group)
   }
 
   /// The summary's columns (Docs/Aggregates.md); empty without aggregates.

@@ -3,7 +3,19 @@
 /// data, and the shape of the run. Every query error about the input surfaces while it is made;
 /// the per-input closures are generated from it.
 public struct Plan: Sendable {
+  /// What a plan is made for: the records, or a count (`-c`). With a count per group
+  /// (`-c group:`), a `sort:` naming only the tally's columns (the group fields and `count`)
+  /// orders the counts (Docs/CommandLine.md, Counting).
+  public enum Intent: Sendable, Equatable {
+    case records
+    case count
+  }
+
   public let query: Query
+  /// What the plan is made for.
+  public let intent: Intent
+  /// Whether `sort:` names the columns of a count per group (`tallySort`).
+  let sortsTally: Bool
   public let schema: Schema
   /// Every field name the query uses, resolved.
   public let fields: [FieldName: ResolvedField]
@@ -31,7 +43,7 @@ public struct Plan: Sendable {
   /// for the query's number literals.
   public init(
     query: Query, schema: Schema, now: WallTime, decimalMark: DecimalMark = .point,
-    typeOf: (ResolvedField) -> ColumnType,
+    intent: Intent = .records, typeOf: (ResolvedField) -> ColumnType,
     conventionOf: (ResolvedField) -> DateConvention = { _ in .iso }
   ) throws(PlanError) {
     let resolver = FieldResolver(schema: schema)
@@ -40,7 +52,19 @@ public struct Plan: Sendable {
     var values: [Value] = []
     if let filter = query.filter { Plan.collect(filter, names: &names, values: &values) }
     let summarizing = !query.aggregates.isEmpty
-    for clause in query.directives where !(summarizing && Plan.namesSummaryColumns(clause.kind)) {
+    // `-c group:` without aggregates: a `sort:` whose names are all the tally's columns (the
+    // group fields, `count`) orders the counts; one naming the input's fields (a view's default
+    // sort) is resolved as before and leaves them in group order.
+    var tallying = false
+    if intent == .count, !summarizing, !query.group.isEmpty, !query.sort.isEmpty {
+      let group = try query.group.map { (n: FieldName) throws(PlanError) in try resolver.resolve(n) }
+      let columns = FieldResolver(schema: Schema(names: Plan.tallyColumns(group: group).map(\.name)))
+      tallying = query.sort.allSatisfy { (try? columns.resolve($0.field)) != nil }
+    }
+    let namesColumns = { (kind: Directive) in
+      summarizing ? Plan.namesSummaryColumns(kind) : tallying && kind == .sort
+    }
+    for clause in query.directives where !namesColumns(clause.kind) {
       names += clause.value.fieldNames
     }
     for name in names where fields[name] == nil { fields[name] = try resolver.resolve(name) }
@@ -57,12 +81,13 @@ public struct Plan: Sendable {
     let aggregates = try Plan.aggregateColumns(query, resolved: resolved, types: types)
     let summary = Plan.summaryColumns(group: query.group.map(resolved), aggregates: aggregates)
     var summaryFields: [FieldName: ResolvedField] = [:]
-    if summarizing {
-      let columns = FieldResolver(schema: Schema(names: summary.map(\.name)))
-      for clause in query.directives where Plan.namesSummaryColumns(clause.kind) {
+    if summarizing || tallying {
+      let named = tallying ? Plan.tallyColumns(group: query.group.map(resolved)) : summary
+      let columns = FieldResolver(schema: Schema(names: named.map(\.name)))
+      for clause in query.directives where namesColumns(clause.kind) {
         for name in clause.value.fieldNames where summaryFields[name] == nil {
           do throws(PlanError) { summaryFields[name] = try columns.resolve(name) } catch {
-            throw Plan.unknownColumn(error, name: name, columns: summary)
+            throw Plan.unknownColumn(error, name: name, columns: named)
           }
         }
       }
@@ -126,6 +151,8 @@ public struct Plan: Sendable {
       }
     }
     self.query = query
+    self.intent = intent
+    self.sortsTally = tallying
     self.schema = schema
     self.fields = fields
     self.types = types
@@ -148,6 +175,10 @@ public struct Plan: Sendable {
     for case .sort(let keys) in directives { return keys }
     return []
   }
+
+  /// The `sort:` keys of a count per group (`-c group:`), over its columns (`tallyColumns`):
+  /// empty unless every key names one of them.
+  public var tallySort: [SortOrder] { sortsTally ? sort : [] }
 
   /// The `group:` fields, outermost first; empty without `group:`.
   public var group: [ResolvedField] {

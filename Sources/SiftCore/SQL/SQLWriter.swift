@@ -204,12 +204,21 @@ public struct SQLWriter {
     let keys = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
     let names = keys.count == 1 ? ["value"] : keys.indices.map { "value\($0 + 1)" }
     let inner = zip(keys, names).map { "\($0) AS \($1)" }
+    // `sort:` over the tally's columns (the group fields, then `count`), then group order.
     var order: [String] = []
+    for key in plan.tallySort {
+      guard key.field.index < names.count else {
+        order.append("count \(key.descending ? "DESC" : "ASC")")
+        continue
+      }
+      let v = "coalesce(\(names[key.field.index]), '')"
+      order += try sortOrder(v, number(v), try dateKey(v), descending: key.descending)
+    }
     for name in names { order += try groupOrder(alias: name) }
     return "SELECT \(names.joined(separator: ", ")), count\nFROM (SELECT "
       + inner.joined(separator: ", ") + ", count(*) AS count\nFROM \(from)"
       + "\(where_)\nGROUP BY \(keys.joined(separator: ", "))) AS g\nORDER BY "
-      + order.joined(separator: ", ")
+      + order.joined(separator: ", ") + limit
   }
 
   /// Aggregates (Docs/Aggregates.md): one summary row per group, or one for the whole result.
