@@ -181,13 +181,15 @@ public final class Dataset {
     do throws(PlanError) {
       return try Plan(
         query: query, schema: schema, now: now, decimalMark: decimalMark, intent: intent,
-        typeOf: { type(of: $0) }, conventionOf: { dateConvention(of: $0) })
+        typeOf: { type(of: $0) }, conventionOf: { dateConvention(of: $0) },
+        mostlyNumbers: { sample.inference(of: $0, order: dateSettings.order).mostlyNumbers })
     } catch {
       guard error.unknownField, scanLaterKeys() else { throw error }
       makeSchema()
       return try Plan(
         query: query, schema: schema, now: now, decimalMark: decimalMark, intent: intent,
-        typeOf: { type(of: $0) }, conventionOf: { dateConvention(of: $0) })
+        typeOf: { type(of: $0) }, conventionOf: { dateConvention(of: $0) },
+        mostlyNumbers: { sample.inference(of: $0, order: dateSettings.order).mostlyNumbers })
     }
   }
 

@@ -39,23 +39,25 @@ extension Plan {
       + [SummaryColumn(kind: .count, field: nil, name: "count")]
   }
 
-  /// The aggregate directives' columns in query order. An aggregate that needs numbers of a
-  /// field that does not hold them is an error naming the field's type.
+  /// The aggregate directives' columns in query order. An aggregate that needs numbers takes a
+  /// number field, or one most of whose sampled values are numbers (a `TBC` among them is left
+  /// out and counted wherever it stands); any other field is an error naming its type.
   static func aggregateColumns(
-    _ query: Query, resolved: (FieldName) -> ResolvedField, types: [ResolvedField: ColumnType]
+    _ query: Query, resolved: (FieldName) -> ResolvedField, types: [ResolvedField: ColumnType],
+    mostlyNumbers: (ResolvedField) -> Bool = { _ in false }
   ) throws(PlanError) -> [SummaryColumn] {
     var columns: [SummaryColumn] = []
     for (function, names) in query.aggregates {
       for name in names {
         let field = resolved(name)
         let type = types[field] ?? .text
-        if function.needsNumbers && type != .number && type != .empty {
+        if function.needsNumbers && type != .number && type != .empty && !mostlyNumbers(field) {
           throw PlanError(
             message: "'\(function.name):' needs numbers, but \(field.name) holds "
               + (type == .text ? "text" : type == .boolean ? "switches" : "\(type.rawValue)s"),
             span: name.span,
-            notes: ["  a field holds numbers when every value in its first "
-              + "\(groupedDigits(TypeInference.sampleSize)) records is a number or empty"])
+            notes: ["  a field holds numbers when most values in its first "
+              + "\(groupedDigits(TypeInference.sampleSize)) records are numbers"])
         }
         let column = field.name + "_" + function.name
         if column == "count" || columns.contains(where: { $0.name == column }) {

@@ -39,12 +39,14 @@ public struct Plan: Sendable {
   let periods: [Span: Period]
 
   /// Resolves and checks `query` against `schema`. `typeOf` infers a field's type from the
-  /// sample, `conventionOf` how it reads dates; `decimalMark` is how the inputs write numbers,
-  /// for the query's number literals.
+  /// sample, `conventionOf` how it reads dates, `mostlyNumbers` whether most of its sampled
+  /// values are numbers; `decimalMark` is how the inputs write numbers, for the query's number
+  /// literals.
   public init(
     query: Query, schema: Schema, now: WallTime, decimalMark: DecimalMark = .point,
     intent: Intent = .records, typeOf: (ResolvedField) -> ColumnType,
-    conventionOf: (ResolvedField) -> DateConvention = { _ in .iso }
+    conventionOf: (ResolvedField) -> DateConvention = { _ in .iso },
+    mostlyNumbers: (ResolvedField) -> Bool = { _ in false }
   ) throws(PlanError) {
     let resolver = FieldResolver(schema: schema)
     var fields: [FieldName: ResolvedField] = [:]
@@ -78,7 +80,8 @@ public struct Plan: Sendable {
     for f in types.keys { conventions[f] = conventionOf(f) }
     let resolved = { (n: FieldName) in fields[n] ?? ResolvedField(index: -1, path: [], name: n.name) }
     // With aggregates, `sort:` and `fields:` name the summary's columns (Docs/Aggregates.md).
-    let aggregates = try Plan.aggregateColumns(query, resolved: resolved, types: types)
+    let aggregates = try Plan.aggregateColumns(
+      query, resolved: resolved, types: types, mostlyNumbers: mostlyNumbers)
     let summary = Plan.summaryColumns(group: query.group.map(resolved), aggregates: aggregates)
     var summaryFields: [FieldName: ResolvedField] = [:]
     if summarizing || tallying {

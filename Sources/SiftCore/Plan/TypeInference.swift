@@ -89,6 +89,10 @@ public struct TypeInference: Sendable {
   }
 
 
+  /// Whether most counted values are numbers: a field a number aggregate may take even when a
+  /// few values are not, wherever they stand (Docs/Aggregates.md, Values that are not numbers).
+  public var mostlyNumbers: Bool { numbers * 2 > nonEmpty }
+
   /// The type all counted values agree on.
   public var type: ColumnType {
     if nonEmpty == 0 { return .empty }
