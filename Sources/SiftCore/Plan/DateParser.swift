@@ -178,9 +178,12 @@ extension Calendar {
     let days = t >= 0 ? t / microsPerDay : (t - microsPerDay + 1) / microsPerDay
     let rest = t - days * microsPerDay
     guard rest != 0 || alwaysTime else { return isoDate(days: days) }
-    let seconds = rest / 1_000_000
+    return isoDate(days: days) + "T" + clockText(seconds: rest / 1_000_000)
+  }
+
+  /// A time of day in ISO 8601 to the second: `10:30:00`.
+  static func clockText(seconds: WallTime) -> String {
     func two(_ v: WallTime) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    return isoDate(days: days) + "T" + two(seconds / 3600) + ":" + two(seconds / 60 % 60) + ":"
-      + two(seconds % 60)
+    return two(seconds / 3600) + ":" + two(seconds / 60 % 60) + ":" + two(seconds % 60)
   }
 }

@@ -71,24 +71,12 @@ enum CellText {
     let time = seconds % 86_400
     if !date1904 && day == 60 { return .fictitiousLeapDay }
     if day == 0 && (!date1904 || format == .time) {
-      return .text(clock(time))
+      return .text(Calendar.clockText(seconds: WallTime(time)))
     }
     // Days since 1970-01-01: 1900 serial 25569 and 1904 serial 24107 are that day; 1900
     // serials before 60 are a day later than the count says (Excel's 1900-02-29).
     let unixDay = date1904 ? day - 24_107 : (day < 60 ? day - 25_568 : day - 25_569)
-    let date = civil(unixDay)
-    return .text(time == 0 && format == .date ? date : date + "T" + clock(time))
-  }
-
-  private static func two(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
-
-  private static func clock(_ seconds: Int) -> String {
-    two(seconds / 3600) + ":" + two(seconds / 60 % 60) + ":" + two(seconds % 60)
-  }
-
-  /// `YYYY-MM-DD` of a day counted from 1970-01-01 (the proleptic Gregorian calendar).
-  private static func civil(_ days: Int) -> String {
-    let (y, m, d) = Calendar.civil(fromDays: days)
-    return String(y) + "-" + two(m) + "-" + two(d)
+    let date = Calendar.isoDate(days: WallTime(unixDay))
+    return .text(time == 0 && format == .date ? date : date + "T" + Calendar.clockText(seconds: WallTime(time)))
   }
 }
