@@ -31,8 +31,7 @@ public enum TextEncoding: Sendable, Equatable {
 /// own stage, `UTF16Transcoder`).
 final class Transcoder: ByteStage {
   private let inner: ByteSource
-  private var pending: [UInt8] = []
-  private var pendingOffset = 0
+  private var pending = PendingBytes()
   private var raw = [UInt8](repeating: 0, count: 1 << 16)
   /// The UTF-8 of each byte 0x80–0xFF.
   private let table: [[UInt8]]
@@ -46,9 +45,8 @@ final class Transcoder: ByteStage {
   }
 
   func read(to target: UnsafeMutablePointer<UInt8>, maxCount: Int) throws(InputError) -> Int {
-    if pendingOffset == pending.count {
-      pending.removeAll(keepingCapacity: true)
-      pendingOffset = 0
+    if pending.isDrained {
+      pending.reset()
       let got = try raw.withUnsafeMutableBufferPointer { b throws(InputError) in
         try inner.readBytes(to: b.baseAddress!, maxCount: b.count)
       }
@@ -58,10 +56,7 @@ final class Transcoder: ByteStage {
         if byte < 0x80 { pending.append(byte) } else { pending.append(contentsOf: table[Int(byte) - 0x80]) }
       }
     }
-    let n = min(maxCount, pending.count - pendingOffset)
-    pending.withUnsafeBufferPointer { p in target.update(from: p.baseAddress! + pendingOffset, count: n) }
-    pendingOffset += n
-    return n
+    return pending.copy(to: target, maxCount: maxCount)
   }
 
   /// windows-1252 0x80–0x9F; the five undefined bytes (81 8D 8F 90 9D) map to the C1 controls of

@@ -5,8 +5,7 @@
 final class UTF16Transcoder: ByteStage {
   private let inner: ByteSource
   private let bigEndian: Bool
-  private var pending: [UInt8] = []
-  private var pendingOffset = 0
+  private var pending = PendingBytes()
   /// The bytes of one read from `inner` (a test may make it small and odd).
   private var raw: [UInt8]
   /// A byte of a code unit whose other byte is in the next read.
@@ -24,9 +23,8 @@ final class UTF16Transcoder: ByteStage {
   }
 
   func read(to target: UnsafeMutablePointer<UInt8>, maxCount: Int) throws(InputError) -> Int {
-    while pendingOffset == pending.count {
-      pending.removeAll(keepingCapacity: true)
-      pendingOffset = 0
+    while pending.isDrained {
+      pending.reset()
       let got = try raw.withUnsafeMutableBufferPointer { b throws(InputError) in
         try inner.readBytes(to: b.baseAddress!, maxCount: b.count)
       }
@@ -37,10 +35,7 @@ final class UTF16Transcoder: ByteStage {
       }
       try decode(count: got)
     }
-    let n = min(maxCount, pending.count - pendingOffset)
-    pending.withUnsafeBufferPointer { p in target.update(from: p.baseAddress! + pendingOffset, count: n) }
-    pendingOffset += n
-    return n
+    return pending.copy(to: target, maxCount: maxCount)
   }
 
   /// Decodes `raw[..<count]` into `pending`.
