@@ -19,13 +19,13 @@ struct ZipEntry: Sendable {
 struct ZipEntryCheck: Sendable {
   /// The archive's name, for messages.
   let archive: String
-  /// The entry's path inside it.
-  let part: String
-  let crc: UInt32
-  let size: Int
-  let compressedSize: Int
+  /// The entry, as the central directory records it.
+  let entry: ZipEntry
   /// The most bytes the entry may inflate to.
   let limit: Int
+
+  /// The entry's path inside the archive.
+  var part: String { entry.name }
 
   /// How many times its compressed size an entry may inflate to (past `floor`): real workbook
   /// parts inflate 5 to 60 times; a ZIP bomb a thousand.
@@ -35,10 +35,7 @@ struct ZipEntryCheck: Sendable {
 
   init(archive: String, entry: ZipEntry) {
     self.archive = archive
-    self.part = entry.name
-    self.crc = entry.crc
-    self.size = entry.size
-    self.compressedSize = entry.compressedSize
+    self.entry = entry
     let (product, overflow) = entry.compressedSize.multipliedReportingOverflow(by: Self.ratio)
     self.limit = max(Self.floor, overflow ? Int.max : product)
   }
@@ -48,22 +45,22 @@ struct ZipEntryCheck: Sendable {
     InputError(
       name: archive, line: 0, column: 0,
       message:
-        "part \(part) inflates to \(inflated) bytes or more from \(compressedSize) compressed,"
+        "part \(part) inflates to \(inflated) bytes or more from \(entry.compressedSize) compressed,"
         + " over \(Self.ratio) times its size: refused as a ZIP bomb")
   }
 
   /// Throws when the bytes read do not match the archive's record of them.
   func verify(crc: UInt32, size: Int) throws(InputError) {
-    guard crc == self.crc else {
+    guard crc == entry.crc else {
       throw InputError(
         name: archive, line: 0, column: 0,
         message: "part \(part) is damaged: its CRC-32 does not match the archive's")
     }
-    guard size == self.size else {
+    guard size == entry.size else {
       throw InputError(
         name: archive, line: 0, column: 0,
         message:
-          "part \(part) is damaged: it holds \(size) bytes, the archive says \(self.size)")
+          "part \(part) is damaged: it holds \(size) bytes, the archive says \(entry.size)")
     }
   }
 }
