@@ -103,7 +103,7 @@ enum Fixture {
       let values = counts.map { ValueCount(value: $0.key, count: $0.value) }
         .sorted { ($0.count, $1.value) > ($1.count, $0.value) }
       return .values(id: request.id, field: field, values, complete: true)
-    case .list:
+    case .list, .export:
       break
     }
     let sort = plan.sort.map { (field: $0.field.name, descending: $0.descending) }
@@ -143,6 +143,10 @@ enum Fixture {
       columns: fields.map(\.name), numeric: fields.map { $0.type == .number }, rows: matching,
       groups: groups, summary: summary, chips: chips, limited: plan.query.limit != nil,
       fields: fields, sort: sort, group: group, inputError: nil)
+    if case .export(let order) = request.purpose {
+      // The file is not written: the export says how many records it would hold.
+      return .exported(id: request.id, path: order.path, records: order.records?.count ?? matching.count)
+    }
     return .list(id: request.id, result)
   }
 

@@ -17,8 +17,8 @@ extension ScreenModel {
     var lines = [bar.line] + body.dropFirst(min(top, max(0, body.count - height))).prefix(height)
     while lines.count < size.rows - 1 { lines.append(StyledLine()) }
     var position = LineBuilder(width: width, ascii: setup.ascii)
-    if let notice = recordNotice {
-      position.append(notice, .dim)
+    if let notice {
+      position.append(notice.text, notice.isError ? .error : .dim)
     } else if let table = page.table, !table.result.rows.isEmpty {
       var text = "Record \(groupedDigits(page.row + 1)) of \(groupedDigits(table.rowCount))"
       if !recordMarkedFields(table).isEmpty { text += separator + "\(recordMark) filtered or sorted on" }
