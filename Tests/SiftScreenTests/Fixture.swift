@@ -57,7 +57,8 @@ enum Fixture {
       views
       ? Self.views.map { ScreenView(view: $0, sourceName: $0.source.map { String($0.split(separator: "/").last!) } ?? "") }
       : [ScreenView(view: nil, sourceName: "grn.csv")]
-    return ScreenSetup(views: screens, active: active, query: query, files: files, ascii: ascii)
+    return ScreenSetup(
+      views: screens, active: active, query: query, files: files, ascii: ascii, today: "2024-06-08")
   }
 
   static let now: WallTime = WallTime(Calendar.days(year: 2024, month: 6, day: 8)) * Calendar.microsPerDay

@@ -28,7 +28,7 @@ extension ScreenModel {
         let path = field.text.trimmingSpaces
         guard let format = ExportOrder.format(ofPath: path) else {
           let names = ExportOrder.extensions.map { "." + $0.name }.joined(separator: " ")
-          prompt = .export(field, records: records, count: count, message: "the name's extension says the format: \(names)")
+          prompt = .export(field, records: records, count: count, message: "end the name in \(names)")
           return []
         }
         prompt = nil
@@ -56,7 +56,7 @@ extension ScreenModel {
         prompt = nil
         findText = field.text
         focus = .list
-        findAgain(forward: true)
+        findAgain(forward: true, fromHighlighted: true)
       default:
         _ = field.edit(key)
         prompt = .find(field)

@@ -9,15 +9,16 @@ extension ScreenModel {
   }
 
   /// Moves the highlight to the next (or previous) listed record holding the find text in a
-  /// cell, case ignored, past the end round to the start; scrolls its column into view. It
-  /// moves the highlight only: the query and the result stay.
-  mutating func findAgain(forward: Bool) {
+  /// cell, case ignored, past the end round to the start; the first find of a text starts at
+  /// the highlighted record itself. Scrolls the cell's column into view. It moves the
+  /// highlight only: the query and the result stay.
+  mutating func findAgain(forward: Bool, fromHighlighted: Bool = false) {
     guard !findText.isEmpty, let table = page.table, !table.result.rows.isEmpty else { return }
     let rows = table.result.rows
     let needle = findText.lowercased()
     let count = rows.count
     let from = page.row
-    for step in 1...count {
+    for step in (fromHighlighted ? 0 : 1)...count {
       let row = ((from + (forward ? step : -step)) % count + count) % count
       guard let column = rows[row].firstIndex(where: { $0.lowercased().contains(needle) }) else {
         continue
@@ -28,7 +29,7 @@ extension ScreenModel {
         page.firstColumn = column
       }
       keepRowInView()
-      if row == from {
+      if row == from && step > 0 {
         notice = Notice(text: "Only this record holds “\(findText)”")
       } else if forward ? row < from : row > from {
         notice = Notice(text: "Found “\(findText)” again from the \(forward ? "top" : "bottom")")

@@ -153,7 +153,8 @@ extension ScreenModel {
       line.append(" no", .dim)
       return (line.line, nil)
     case .find(let text):
-      return (line.line, field("Find: ", text))
+      let cursor = field("Find: ", text)
+      return (line.line, cursor)
     }
   }
 
