@@ -108,6 +108,7 @@ extension ScreenModel {
     let topics: [(String, [(String, String)])] = [
       ("Anywhere", [("Tab / Shift-Tab", "focus: query, bar, list"), ("/", "edit the query"),
         ("f", "filter sheet"), ("s", "filter sheet at Sort"), ("1-5  [  ]", "switch views"),
+        ("Ctrl-F", "find a text in the list"),
         ("?", "this help"), ("q  Ctrl-C", "quit and print the command line")]),
       ("Query line", [("text", "type; results follow"), ("← → Home End", "move"),
         ("Ctrl-A Ctrl-E", "start, end"), ("Backspace Delete", "delete"),
@@ -115,7 +116,8 @@ extension ScreenModel {
       ("Feedback bar", [("← → Home End", "move among chips"), ("Space Enter", "remove or apply the chip")]),
       ("List", [("↑ ↓ PgUp PgDn", "move"), ("g G Home End", "first, last row"),
         ("← →", "scroll the columns"), ("Enter", "the record's page; on a heading, its group"),
-        ("Backspace Esc", "back from a group to the groups")]),
+        ("Backspace Esc", "back from a group to the groups"), ("m  M", "mark the record, all"),
+        ("e", "export the marked, or all, to a file"), ("n  N", "find the next, previous")]),
       ("Record page", [("↑ ↓ PgUp PgDn", "scroll"), ("← →  [  ]", "previous, next record"),
         ("y", "copy the record (OSC 52)"), ("Esc Backspace q", "back to the list")]),
       ("Filter sheet", [("↑ ↓ PgUp PgDn", "move"), ("Tab Shift-Tab", "next, previous section"),
