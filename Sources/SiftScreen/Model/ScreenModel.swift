@@ -28,6 +28,8 @@ public struct ScreenModel: ScreenLogic {
   var prompt: BottomPrompt?
   /// The export under way: its request, what it writes and how many records.
   var exportRequest: (id: Int, order: ExportOrder, count: Int)?
+  /// Tab's wait for a field's values: the query line as it was and the word to complete.
+  var completionRequest: (id: Int, line: TextField, completion: QueryCompletion)?
   /// The text the last find looked for; `n` and `N` look for it again.
   var findText = ""
   /// The id of the next run request.
@@ -152,7 +154,9 @@ public struct ScreenModel: ScreenLogic {
     case .escape, .enter:
       focus = .list
       return []
-    case .tab, .backTab:
+    case .tab:
+      return complete()
+    case .backTab:
       return nil
     default:
       let (handled, changed) = page.query.edit(key)
@@ -256,6 +260,8 @@ public struct ScreenModel: ScreenLogic {
   public mutating func receive(_ outcome: RunOutcome) -> [ScreenEffect] {
     if outcome.id == exportRequest?.id {
       receiveExport(outcome)
+    } else if outcome.id == completionRequest?.id {
+      return receiveCompletion(outcome)
     } else if let index = pages.firstIndex(where: { $0.listRequest?.id == outcome.id }) {
       receiveList(outcome, view: index)
     } else if let index = pages.firstIndex(where: { $0.badgeRequest == outcome.id }) {

@@ -22,6 +22,13 @@ struct TextField: Hashable, Sendable {
     return scroll
   }
 
+  /// Replaces the characters in `range` with `text`; the cursor goes after it.
+  mutating func replace(_ range: Range<Int>, with text: String) {
+    let clamped = min(range.lowerBound, characters.count)..<min(range.upperBound, characters.count)
+    characters.replaceSubrange(clamped, with: Array(text))
+    cursor = clamped.lowerBound + text.count
+  }
+
   /// Replaces the whole text; the cursor goes to the end.
   mutating func set(_ text: String) {
     characters = Array(text)
