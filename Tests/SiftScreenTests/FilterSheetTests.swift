@@ -214,7 +214,41 @@ import Testing
     driver.press(.text(" "), .escape)
     #expect(driver.model.overlay == nil)
     #expect(driver.model.page.query.text == "status:received")
-    #expect(driver.runs.isEmpty)
+    #expect(driver.runs.filter { $0.purpose == .list }.isEmpty)
+  }
+
+  @Test func openedOverAQueryErrorTheSheetWorksOnTheLastGoodQuery() {
+    var driver = Driver(Fixture.setup())
+    driver.press(.text("/"))
+    driver.type("status:received")
+    driver.answer()
+    driver.type(" nosuch:x")
+    driver.answer()
+    #expect(driver.model.page.error != nil)
+    driver.press(.escape, .text("f"))
+    let queries = driver.runs.map(\.query)
+    #expect(!queries.isEmpty)
+    #expect(queries.allSatisfy { !$0.contains("nosuch") })
+    #expect(driver.runs.first { $0.purpose == .values(field: "customer") }?.query == "status:received")
+  }
+
+  @Test func theCountsFollowTheChoicesMadeInTheSheet() throws {
+    var driver = Driver(Fixture.setup())
+    driver.press(.text("f"))
+    driver.answer()
+    driver.moveSheetCursor(toValue: "pending", of: "status")
+    driver.press(.text(" "))
+    // The other sections are counted again under the choice, after a pause in the keys.
+    let customer = try #require(driver.runs.first { $0.purpose == .values(field: "customer") })
+    #expect(customer.query == "status:pending")
+    #expect(customer.afterPause)
+    driver.answer()
+    let sheet = try #require(driver.sheet)
+    guard case .values(let values) = sheet.sections[driver.sheetSection("customer")].kind else {
+      Issue.record("no customer values")
+      return
+    }
+    #expect(values.values?.map(\.value).sorted() == ["Acme", "Globex"])
   }
 
   @Test func manyValuesMakeASearchableListWithSelectedOnTop() throws {

@@ -432,9 +432,11 @@ struct FilterSheet: Sendable {
 
   // MARK: Values
 
-  /// The values runs the sheet needs: one per values section, each under the query without
-  /// that field's own filters, numbered from `firstID` on.
-  mutating func valueRequests(view: Int, firstID: Int) -> [RunRequest] {
+  /// The values runs the sheet needs: one per values section, each under the sheet's query as
+  /// it stands (the sections' choices written in) without that field's own filters, numbered
+  /// from `firstID` on; `afterPause` while choices are being made, so counts follow them.
+  mutating func valueRequests(view: Int, firstID: Int, afterPause: Bool = false) -> [RunRequest] {
+    let query = applied
     var requests: [RunRequest] = []
     for index in sections.indices {
       guard case .values(var values) = sections[index].kind else { continue }
@@ -445,7 +447,7 @@ struct FilterSheet: Sendable {
       requests.append(
         RunRequest(
           id: id, view: view, purpose: .values(field: field),
-          query: base.removingFilters(on: field).text, afterPause: false))
+          query: query.removingFilters(on: field).text, afterPause: afterPause))
     }
     return requests
   }
