@@ -232,6 +232,25 @@ import Testing
     #expect(driver.runs.first { $0.purpose == .values(field: "customer") }?.query == "status:received")
   }
 
+  @Test func aNestedFastFilterHasItsSection() throws {
+    var setup = Fixture.setup()
+    let nested = FieldName("customer.name", span: Span(0, 0))
+    setup.views[0].view?.fastFilters = [.field(nested, text: "customer.name"), .field(FieldName("nosuch.name", span: Span(0, 0)), text: "nosuch.name")]
+    setup.views[0].view?.labels["customer.name"] = "Customer name"
+    var driver = Driver(setup)
+    driver.press(.text("f"))
+    let sheet = try #require(driver.sheet)
+    #expect(sheet.sections.map(\.field) == ["", "", "customer.name"])
+    #expect(sheet.sections[2].title == "Customer name")
+    #expect(driver.runs.map(\.purpose) == [.values(field: "customer.name")])
+    try driver.answerSheetValues([ValueCount(value: "Acme", count: 3)], of: "customer.name")
+    driver.moveSheetCursor(toValue: "Acme", of: "customer.name")
+    driver.press(.text(" "))
+    driver.effects = []
+    driver.press(.enter)
+    #expect(driver.model.page.query.text == "customer.name:Acme")
+  }
+
   @Test func theCountsFollowTheChoicesMadeInTheSheet() throws {
     var driver = Driver(Fixture.setup())
     driver.press(.text("f"))

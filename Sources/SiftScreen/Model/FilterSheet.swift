@@ -168,7 +168,14 @@ struct FilterSheet: Sendable {
       Section(
         field: "", title: "Group",
         kind: .group(options: groups, chosen: groups.firstIndex { $0 == group } ?? 0)))
-    for field in filterFields.map(resolved) where names.contains(field) {
+    // A nested field (`customer.name` in JSON records) has its section when its first name is
+    // a field of the input; its values are text.
+    func isField(_ field: String) -> Bool {
+      names.contains(field)
+        || field.split(separator: ".", maxSplits: 1).count == 2
+          && names.contains(resolved(String(field.split(separator: ".", maxSplits: 1)[0])))
+    }
+    for field in filterFields.map(resolved) where isField(field) {
       let kind = Self.kind(of: field, type: fieldTypes[field] ?? .text, in: base)
       sections.append(Section(field: field, title: labels.label(field), kind: kind))
     }
