@@ -16,7 +16,7 @@ Then, with QUERY's records listed (Docs/Interactive.md, Marking and export):
          CSV), beside the wall time of `SIFT QUERY FILE -o csv > f` (one-shot), and their ratio.
 Each is measured 5 times; the median and the worst are printed, in milliseconds.
 """
-import os, pty, select, statistics, subprocess, sys, tempfile, time
+import filecmp, os, pty, select, shutil, statistics, subprocess, sys, tempfile, time
 
 
 def start(sift, path):
@@ -130,6 +130,9 @@ def main():
         print(f"{name:7} median {statistics.median(ms):7.1f} ms   worst {max(ms):7.1f} ms")
     ratio = statistics.median(export) / statistics.median(one_shot)
     print(f"export / one-shot -o csv: {ratio:.2f}x (medians)")
+    same = filecmp.cmp(target, os.path.join(folder, "one-shot.csv"), shallow=False)
+    print("export file: " + ("the same bytes as the one-shot's" if same else "DIFFERS from the one-shot's"))
+    shutil.rmtree(folder)
 
 
 main()
