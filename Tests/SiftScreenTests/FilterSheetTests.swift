@@ -251,6 +251,36 @@ import Testing
     #expect(driver.model.page.query.text == "customer.name:Acme")
   }
 
+  @Test func aNearlyDistinctFieldIsASearchLineAndNoGroup() throws {
+    var driver = Driver(Fixture.setup(views: false))
+    driver.press(.text("f"))
+    let ids = (1...20).map { ValueCount(value: "GRN-\(1000 + $0)", count: 1) }
+    try driver.answerSheetValues(ids, of: "grn_no")
+    var sheet = try #require(driver.sheet)
+    let section = driver.sheetSection("grn_no")
+    let rows = sheet.rows.filter { $0.section == section }
+    #expect(rows == [.heading(section), .search(section)])
+    guard case .group(let options, _) = sheet.sections[1].kind else { throw CancellationError() }
+    #expect(!options.contains("grn_no"))
+    #expect(options.contains("customer"))
+    #expect(driver.text(rows: 80).contains("Search [            ]  nearly every value differs: type to find one"))
+    // A search lists the values that hold it.
+    driver.moveSheetCursor { $0 == .search(section) }
+    driver.type("1007")
+    sheet = try #require(driver.sheet)
+    #expect(sheet.rows.filter { $0.section == section }.contains(.value(section, "GRN-1007")))
+  }
+
+  @Test func repeatedValuesStayAList() throws {
+    var driver = Driver(Fixture.setup(views: false))
+    driver.press(.text("f"))
+    let values = (1...20).map { ValueCount(value: "C\($0)", count: $0 <= 5 ? 1 : 3) }
+    try driver.answerSheetValues(values, of: "customer")
+    let sheet = try #require(driver.sheet)
+    let section = driver.sheetSection("customer")
+    #expect(sheet.rows.filter { $0.section == section }.count == 2 + 20)
+  }
+
   @Test func theCountsFollowTheChoicesMadeInTheSheet() throws {
     var driver = Driver(Fixture.setup())
     driver.press(.text("f"))
@@ -290,7 +320,7 @@ import Testing
     var driver = Driver(Fixture.setup())
     driver.press(.text("f"))
     let section = driver.sheetSection("customer")
-    try driver.answerSheetValues((1...12).map { ValueCount(value: "r\($0)", count: 1) }, of: "customer")
+    try driver.answerSheetValues((1...12).map { ValueCount(value: "r\($0)", count: 1 + $0 % 2) }, of: "customer")
     driver.moveSheetCursor(toValue: "r5", of: "customer")
     driver.type("r1")
     #expect(driver.sheet?.cursor == .search(section))

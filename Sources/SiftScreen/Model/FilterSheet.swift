@@ -34,11 +34,22 @@ struct FilterSheet: Sendable {
     /// Whether the values show as a searchable list rather than cells.
     var searchable: Bool { (values?.count ?? 0) > FilterSheet.cellLimit || !complete }
 
+    /// Whether nearly every record has its own value (an ID: more than 1,000 values, or more
+    /// than 8 with nine in ten of them held by one record each): such a field is offered as a
+    /// search line only, not as a list, and not as a group (Docs/Interactive.md, Filter sheet).
+    var nearlyDistinct: Bool {
+      guard let values, values.count > FilterSheet.cellLimit else { return false }
+      let single = values.count { $0.count == 1 }
+      return !complete || single * 10 >= values.count * 9
+    }
+
     /// The values shown under the search: those matching it, the selected ones left out (they
-    /// stand in the `Selected` group); all values when there are few.
+    /// stand in the `Selected` group); all values when there are few; none of a nearly
+    /// distinct field's until a search is typed.
     var listed: [ValueCount] {
       guard let values else { return [] }
       guard searchable else { return values }
+      if nearlyDistinct && search.text.isEmpty { return [] }
       let typed = search.text.lowercased()
       return values.filter {
         !selected.contains($0.value) && (typed.isEmpty || $0.value.lowercased().contains(typed))
@@ -473,7 +484,19 @@ struct FilterSheet: Sendable {
       }
       values.selected = selected
       sections[index].kind = .values(values)
+      if values.nearlyDistinct { dropGroupOption(sections[index].field) }
     }
+  }
+
+  /// Takes a nearly distinct field out of the Group choices, unless it is the one chosen.
+  private mutating func dropGroupOption(_ field: String) {
+    guard case .group(var options, var chosen) = sections[1].kind,
+      let at = options.firstIndex(of: field), at != chosen
+    else { return }
+    options.remove(at: at)
+    if chosen > at { chosen -= 1 }
+    sections[1].kind = .group(options: options, chosen: chosen)
+    if case .option(1, let option) = cursor, option >= at, option > 0 { cursor = .option(1, option - 1) }
   }
 
   /// A values request failed: the section says why.

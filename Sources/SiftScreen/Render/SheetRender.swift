@@ -71,6 +71,9 @@ extension ScreenModel {
       choice(option == chosen ? on : off, text + (enabled ? "" : " (the sort field)"), chosen: option == chosen, enabled: enabled)
     case (.search, .values(let values)):
       cursor = input("Search", values.search)
+      if values.nearlyDistinct && values.search.text.isEmpty {
+        line.append("  nearly every value differs: type to find one", .dim)
+      }
     case (.selectedHeading, _):
       line.append("  Selected", .dim)
     case (.value(_, let value), .values(let values)):
