@@ -39,8 +39,7 @@ struct QueryCompletion: Hashable, Sendable {
       if directive == .sort, item < term.count, term[item] == "-" { item += 1 }
       self.init(kind: .field, start: begin + item, word: String(term[item...]))
     } else {
-      let field = key.count >= 2 && key.first == "\"" && key.last == "\"" ? String(key.dropFirst().dropLast()) : key
-      self.init(kind: .value(field: field), start: begin + colon + 1, word: String(term[(colon + 1)...]))
+      self.init(kind: .value(field: Self.unquoted(key)), start: begin + colon + 1, word: String(term[(colon + 1)...]))
     }
   }
 
@@ -101,8 +100,12 @@ struct QueryCompletion: Hashable, Sendable {
   /// Whether the word is already one of `values` (case ignored, quotes aside): a value's Tab
   /// then moves the focus without counting.
   func isWhole(among values: [String]) -> Bool {
-    let typed = word.lowercased()
-    let bare = typed.count >= 2 && typed.first == "\"" && typed.last == "\"" ? String(typed.dropFirst().dropLast()) : typed
+    let bare = Self.unquoted(word.lowercased())
     return values.contains { $0.lowercased() == bare }
+  }
+
+  /// `text` without the double quotes around it, if it has them.
+  static func unquoted(_ text: String) -> String {
+    text.count >= 2 && text.first == "\"" && text.last == "\"" ? String(text.dropFirst().dropLast()) : text
   }
 }

@@ -14,12 +14,14 @@ extension ScreenModel {
     switch completion.kind {
     case .name, .field:
       let before = page.query
-      let outcome = completion.complete(&page.query, from: QueryCompletion.names(fields: fields, kind: completion.kind))
+      let names = QueryCompletion.names(fields: fields, kind: completion.kind)
+      let outcome = completion.complete(&page.query, from: names)
       guard outcome != .none else { return nil }
       return took(outcome, before: before)
     case .value(let field):
       let folded = FieldResolver.normalize(field)
-      guard let result, let column = result.columns.firstIndex(where: { FieldResolver.normalize($0) == folded }),
+      guard let result,
+        let column = result.columns.firstIndex(where: { FieldResolver.normalize($0) == folded }),
         completion.word.isEmpty || !completion.isWhole(among: result.rows.map { $0[column] })
       else { return nil }
       // The query without the term being typed, so its own partial value does not narrow the
@@ -29,7 +31,8 @@ extension ScreenModel {
       let others = String(page.query.characters[..<term] + page.query.characters[page.query.cursor...])
       let id = takeID()
       completionRequest = (id, page.query, completion)
-      return [.run(RunRequest(id: id, view: active, purpose: .values(field: result.columns[column]), query: others, afterPause: false))]
+      let purpose = RunRequest.Purpose.values(field: result.columns[column])
+      return [.run(RunRequest(id: id, view: active, purpose: purpose, query: others, afterPause: false))]
     }
   }
 
@@ -42,7 +45,9 @@ extension ScreenModel {
     guard case .values(_, _, let values, _) = outcome, page.query == request.line else { return [] }
     let before = page.query
     let taken = request.completion.complete(&page.query, from: values.map { QueryText.valueText($0.value) })
-    if taken == .none { notice = Notice(text: "No value of this field starts with “\(request.completion.word)”") }
+    if taken == .none {
+      notice = Notice(text: "No value of this field starts with “\(request.completion.word)”")
+    }
     return took(taken, before: before)
   }
 

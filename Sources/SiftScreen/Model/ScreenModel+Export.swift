@@ -72,7 +72,9 @@ extension ScreenModel {
     let id = takeID()
     exportRequest = (id, order, count)
     notice = Notice(text: "Exporting \(recordCount(count)) to \(order.path)\(ellipsis)")
-    return [.run(RunRequest(id: id, view: active, purpose: .export(order), query: table.query, afterPause: false))]
+    let request = RunRequest(
+      id: id, view: active, purpose: .export(order), query: table.query, afterPause: false)
+    return [.run(request)]
   }
 
   /// An export's outcome: the bar says what was written; an existing file asks before it is
