@@ -102,7 +102,8 @@ public final class ByteSource {
     var rest = Array(front[frontOffset...])
     front = []
     frontOffset = 0
-    while rest.count < count {
+    // A stream that waits for its writer is sniffed from the lines it has sent so far.
+    while rest.count < count, !(FormatSniffer.enoughFromStream(rest) && wouldWait()) {
       let wanted = count - rest.count
       let old = rest.count
       rest.append(contentsOf: repeatElement(0, count: wanted))
@@ -202,6 +203,29 @@ public final class ByteSource {
 
   /// True when the bytes come through a stage (decompressed or transcoded), not from the file.
   var isConverted: Bool { stage != nil }
+
+  /// True when the bytes come straight from a pipe, terminal or socket, whose writer may pause
+  /// (`tail -f`): its records are handed on as they arrive (Docs/Formats.md, Streaming input).
+  /// A regular file, bytes in memory and a decompressed or transcoded source do not stream.
+  public private(set) lazy var streams: Bool = {
+    guard fd >= 0, window == nil, stage == nil else { return false }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return false }
+    let kind = st.st_mode & S_IFMT
+    return kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+  }()
+
+  /// Whether a read now would wait for the stream's writer: no byte is ready (`poll(2)` without
+  /// a timeout) and none is kept in front. False for a source that does not stream.
+  func wouldWait() -> Bool {
+    guard frontOffset == front.count, streams else { return false }
+    var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while true {
+      let r = poll(&request, 1, 0)
+      if r >= 0 { return r == 0 }
+      if errno != EINTR { return false }
+    }
+  }
 
   /// The descriptor and offset of the next byte `read` returns, when the source is a regular
   /// file read from its descriptor's position (so parts of the rest can be read in parallel).
