@@ -215,13 +215,18 @@ public final class ByteSource {
     return kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
   }()
 
-  /// Whether a read now would wait for the stream's writer: no byte is ready (`poll(2)` without
-  /// a timeout) and none is kept in front. False for a source that does not stream.
+  /// How long a stream may pause before the records it sent are handed on (Docs/Formats.md,
+  /// Streaming input): long enough that a writer filling a pipe as fast as it can does not pause,
+  /// short enough that output follows `tail -f` within a tenth of a second.
+  static let pauseMilliseconds: Int32 = 50
+
+  /// Whether a read now would wait for the stream's writer: no byte is kept in front and none
+  /// arrives within `pauseMilliseconds` (`poll(2)`). False for a source that does not stream.
   func wouldWait() -> Bool {
     guard frontOffset == front.count, streams else { return false }
     var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
     while true {
-      let r = poll(&request, 1, 0)
+      let r = poll(&request, 1, Self.pauseMilliseconds)
       if r >= 0 { return r == 0 }
       if errno != EINTR { return false }
     }
