@@ -82,7 +82,7 @@ struct OrderSink: MatchSink {
     self.open = Part(plan: plan)
     self.tally = GroupTally(
       arity: plan.group.count, decimalMark: plan.decimalMark,
-      conventions: plan.group.map(plan.convention(of:)))
+      conventions: plan.group.map(plan.convention(of:)), descending: plan.groupDescending)
   }
 
   func partMaker() -> () -> Part {
@@ -125,8 +125,7 @@ struct OrderSink: MatchSink {
     closeOpen()
     guard !runs.isEmpty else { return }
     // Ranks only the groups of the runs spilled: every group so far may be many more.
-    var groups = GroupTally(
-      arity: tally.arity, decimalMark: tally.decimalMark, conventions: tally.conventions)
+    var groups = GroupTally(orderedAs: tally)
     for run in runs { groups.merge(run.keys.groups) }
     let file = try SpillFile(directory: temporaryDirectory)
     let ranking = groups.ranked()

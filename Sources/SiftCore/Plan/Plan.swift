@@ -54,14 +54,26 @@ public struct Plan: Sendable {
     var values: [Value] = []
     if let filter = query.filter { Plan.collect(filter, names: &names, values: &values) }
     let summarizing = !query.aggregates.isEmpty
-    // `-c group:` without aggregates: a `sort:` whose names are all the tally's columns (the
-    // group fields, `count`) orders the counts; one naming the input's fields (a view's default
-    // sort) is resolved as before and leaves them in group order.
+    // `-c group:` without aggregates: `sort:` names the tally's columns (the group fields,
+    // `count`) and orders the counts. A record field there would order records a count does not
+    // show: an error (Docs/CommandLine.md, Counting); a view's default sort gives way instead
+    // (`ComposedQuery`).
     var tallying = false
     if intent == .count, !summarizing, !query.group.isEmpty, !query.sort.isEmpty {
       let group = try query.group.map { (n: FieldName) throws(PlanError) in try resolver.resolve(n) }
       let columns = FieldResolver(schema: Schema(names: Plan.tallyColumns(group: group).map(\.name)))
-      tallying = query.sort.allSatisfy { (try? columns.resolve($0.field)) != nil }
+      if let key = query.sort.first(where: { (try? columns.resolve($0.field)) == nil }) {
+        _ = try resolver.resolve(key.field)
+        let text = "sort:" + (key.descending ? "-" : "") + key.field.name
+        throw PlanError(
+          message: "\(text) orders records, and -c with group: shows only each group's count",
+          span: key.field.span,
+          notes: [
+            "  sort:\(group[0].name) or sort:-\(group[0].name) orders the groups, sort:-count the counts;"
+              + " leave -c out to see the records"
+          ])
+      }
+      tallying = true
     }
     let namesColumns = { (kind: Directive) in
       summarizing ? Plan.namesSummaryColumns(kind) : tallying && kind == .sort
@@ -96,13 +108,6 @@ public struct Plan: Sendable {
       }
     }
     let output = { (n: FieldName) in summaryFields[n] ?? resolved(n) }
-    for gn in query.group {
-      guard let g = fields[gn], let clash = query.sort.first(where: { fields[$0.field] == g })
-      else { continue }
-      throw PlanError(
-        message: "group:\(gn.name) already orders by \(g.name); choose another sort field",
-        span: clash.field.span)
-    }
     if let names = query.group.dropFirst().first(where: { n in
       query.group.filter { fields[$0] == fields[n] }.count > 1
     }) {
@@ -182,6 +187,15 @@ public struct Plan: Sendable {
   /// The `sort:` keys of a count per group (`-c group:`), over its columns (`tallyColumns`):
   /// empty unless every key names one of them.
   public var tallySort: [SortOrder] { sortsTally ? sort : [] }
+
+  /// Per `group:` field, whether the groups come in descending order: a `sort:` key on the group
+  /// field orders the groups (`group:customer sort:-customer`, Docs/QueryLanguage.md,
+  /// Directives).
+  public var groupDescending: [Bool] {
+    query.group.map { g in
+      query.sort.first { $0.field.normalizedName == g.normalizedName }?.descending ?? false
+    }
+  }
 
   /// The `group:` fields, outermost first; empty without `group:`.
   public var group: [ResolvedField] {

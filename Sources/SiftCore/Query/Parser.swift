@@ -61,13 +61,6 @@ public struct Parser {
     if current.kind == .rightParen {
       throw QueryError("unmatched ')': no '(' opens it", at: current.span)
     }
-    for group in query.group {
-      guard let key = query.sort.first(where: { $0.field.normalizedName == group.normalizedName })
-      else { continue }
-      throw QueryError(
-        "group:\(group.canonicalText) already orders by \(group.name); choose another sort field",
-        at: key.field.span)
-    }
     query.filter = filter
     return query
   }
