@@ -380,8 +380,8 @@ public struct Parser {
       repeat {
         if lexer.peek() == .minus {
           throw QueryError(
-            "'group:' takes field names; groups are always in ascending order, "
-              + "so write group:FIELD without '-'", at: lexer.position)
+            "'group:' takes field names; to reverse the groups, sort by the group field: "
+              + "group:FIELD sort:-FIELD", at: lexer.position)
         }
         guard let name = try lexer.scanName() else {
           throw QueryError("expected a field name after \(after)", at: lexer.position)
