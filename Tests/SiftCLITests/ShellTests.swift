@@ -17,6 +17,22 @@ import Testing
   /// Whether `shell` is installed and the built `sift` binary is there for its script to call.
   static func canRun(_ shell: String) -> Bool { executable(shell) != nil && siftBinary != nil }
 
+  /// Calls `body` with the path of `sift --completion shell` written to a temporary file, and an
+  /// environment (with `extra`) whose PATH finds the built sift first, for the script to call.
+  func withCompletionScript<R>(
+    _ shell: String, environment extra: [String: String] = [:],
+    _ body: (String, [String: String]) throws -> R
+  ) throws -> R {
+    let binary = try #require(Self.siftBinary)
+    let script = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-completion-\(UUID().uuidString).\(shell)")
+    try Data(sift(["--completion", shell]).stdout).write(to: script)
+    defer { try? FileManager.default.removeItem(at: script) }
+    var env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+    env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+    return try body(script.path, env)
+  }
+
   /// What the bash completion function offers for `words` (as bash splits the line `line`)
   /// with the cursor at the end of word `cursor`, `text` being what readline replaces.
   func bashCompletions(
@@ -24,14 +40,8 @@ import Testing
     environment: [String: String] = [:]
   ) throws -> [String] {
     let bash = try #require(executable("bash"))
-    let binary = try #require(Self.siftBinary)
-    let script = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sift-completion-\(UUID().uuidString).bash")
-    try Data(sift(["--completion", "bash"]).stdout).write(to: script)
-    defer { try? FileManager.default.removeItem(at: script) }
-    var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-    env["COMP_LINE"] = line ?? words.joined(separator: " ")
+    var environment = environment
+    environment["COMP_LINE"] = line ?? words.joined(separator: " ")
     let replaced = text ?? String(words[cursor].drop { $0 == "'" || $0 == "\"" })
     let program = """
       source "$0"
@@ -40,9 +50,10 @@ import Testing
       _sift sift "$text"
       printf '%s\\n' "${COMPREPLY[@]}"
       """
-    let run = try runProcess(
-      bash, ["--norc", "--noprofile", "-c", program, script.path, replaced] + words,
-      environment: env)
+    let run = try withCompletionScript("bash", environment: environment) { script, env in
+      try runProcess(
+        bash, ["--norc", "--noprofile", "-c", program, script, replaced] + words, environment: env)
+    }
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty, "bash wrote: \(run.stderr)")
     return run.stdout.split(separator: "\n").map(String.init)
@@ -150,17 +161,10 @@ import Testing
   /// `line`, typed into a real interactive bash with the completion script sourced.
   func bashLineAfterTab(_ line: String, cursor: Int) throws -> String {
     let python = try #require(executable("python3"))
-    let binary = try #require(Self.siftBinary)
-    let script = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sift-completion-\(UUID().uuidString).bash")
-    try Data(sift(["--completion", "bash"]).stdout).write(to: script)
-    defer { try? FileManager.default.removeItem(at: script) }
-    var env = ProcessInfo.processInfo.environment
-    env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-    env["TERM"] = "dumb"
-    env.removeValue(forKey: "INPUTRC")
-    let run = try runProcess(
-      python, ["-c", Self.terminalDriver, script.path, line, String(cursor)], environment: env)
+    let run = try withCompletionScript("bash", environment: ["TERM": "dumb", "INPUTRC": "/dev/null"]) {
+      script, env in
+      try runProcess(python, ["-c", Self.terminalDriver, script, line, String(cursor)], environment: env)
+    }
     #expect(run.status == 0, "the driver failed: \(run.stderr)")
     return run.stdout.trimmingCharacters(in: .newlines)
   }
@@ -193,18 +197,13 @@ import Testing
   @Test(.enabled(if: canRun("fish"), "needs fish and the built sift binary"))
   func fishCompletesValuesViewsAndFields() throws {
     let fish = try #require(executable("fish"))
-    let binary = try #require(Self.siftBinary)
-    let script = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sift-completion-\(UUID().uuidString).fish")
-    try Data(sift(["--completion", "fish"]).stdout).write(to: script)
-    defer { try? FileManager.default.removeItem(at: script) }
-    var env = ProcessInfo.processInfo.environment
-    env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-    env["SIFT_CONFIG"] = "SampleData/sift.json"
     func offered(_ line: String) throws -> [String] {
-      let run = try runProcess(
-        fish, ["--no-config", "-c", "source $argv[1]; complete -C$argv[2]", script.path, line],
-        environment: env)
+      let run = try withCompletionScript("fish", environment: ["SIFT_CONFIG": "SampleData/sift.json"]) {
+        script, env in
+        try runProcess(
+          fish, ["--no-config", "-c", "source $argv[1]; complete -C$argv[2]", script, line],
+          environment: env)
+      }
       #expect(run.stderr.isEmpty, "fish wrote: \(run.stderr)")
       return run.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
     }

@@ -54,26 +54,15 @@ public struct Plan: Sendable {
     var values: [Value] = []
     if let filter = query.filter { Plan.collect(filter, names: &names, values: &values) }
     let summarizing = !query.aggregates.isEmpty
-    // `-c group:` without aggregates: `sort:` names the tally's columns (the group fields,
-    // `count`) and orders the counts. A record field there would order records a count does not
-    // show: an error (Docs/CommandLine.md, Counting); a view's default sort gives way instead
-    // (`ComposedQuery`).
+    // `-c group:` without aggregates: a `sort:` whose names are all the tally's columns (the
+    // group fields, `count`) orders the counts; one naming the input's fields is resolved as
+    // before and leaves them in group order, which a note says (`notes`; a view's default sort
+    // gives way instead, `ComposedQuery`).
     var tallying = false
     if intent == .count, !summarizing, !query.group.isEmpty, !query.sort.isEmpty {
       let group = try query.group.map { (n: FieldName) throws(PlanError) in try resolver.resolve(n) }
       let columns = FieldResolver(schema: Schema(names: Plan.tallyColumns(group: group).map(\.name)))
-      if let key = query.sort.first(where: { (try? columns.resolve($0.field)) == nil }) {
-        _ = try resolver.resolve(key.field)
-        let text = "sort:" + (key.descending ? "-" : "") + key.field.name
-        throw PlanError(
-          message: "\(text) orders records, and -c with group: shows only each group's count",
-          span: key.field.span,
-          notes: [
-            "  sort:\(group[0].name) or sort:-\(group[0].name) orders the groups, sort:-count the counts;"
-              + " leave -c out to see the records"
-          ])
-      }
-      tallying = true
+      tallying = query.sort.allSatisfy { (try? columns.resolve($0.field)) != nil }
     }
     let namesColumns = { (kind: Directive) in
       summarizing ? Plan.namesSummaryColumns(kind) : tallying && kind == .sort
@@ -182,6 +171,19 @@ public struct Plan: Sendable {
   public var sort: [SortOrder] {
     for case .sort(let keys) in directives { return keys }
     return []
+  }
+
+  /// Notes on what the plan leaves out (Docs/CommandLine.md, Counting): a `sort:` on the input's
+  /// fields with `-c group:`, which shows counts and no records, orders nothing.
+  public var notes: [String] {
+    guard intent == .count, aggregates.isEmpty, let outer = group.first, !sortsTally,
+      let key = query.sort.first
+    else { return [] }
+    let text = "sort:" + (key.descending ? "-" : "") + key.field.name
+    return [
+      "note: -c with group: shows each group's count and no records, so \(text) orders nothing;"
+        + " sort:\(outer.name) or sort:-\(outer.name) orders the groups, sort:-count the counts"
+    ]
   }
 
   /// The `sort:` keys of a count per group (`-c group:`), over its columns (`tallyColumns`):
