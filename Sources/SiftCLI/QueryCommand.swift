@@ -117,7 +117,7 @@ struct QueryCommand {
     do throws(PlanError) { plan = try dataset.plan(query, now: now, for: options.count ? .count : .records) } catch {
       throw .plan(error, query: options.query, view: view)
     }
-    for note in query.notes { console.note(note + "\n") }
+    for note in query.notes + plan.notes { console.note(note + "\n") }
     for note in dataset.dateNotes(for: plan) { console.note(note + "\n") }
     return plan
   }

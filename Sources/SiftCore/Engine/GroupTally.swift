@@ -14,11 +14,25 @@ struct GroupTally {
   private var counts: [Int] = []
   /// How each group field reads its dates, outermost first (Docs/Formats.md, Dates).
   let conventions: [DateConvention]
+  /// Per group field, outermost first, whether its values come in descending order
+  /// (`Plan.groupDescending`).
+  let descending: [Bool]
 
-  init(arity: Int = 1, decimalMark: DecimalMark = .point, conventions: [DateConvention] = []) {
+  init(
+    arity: Int = 1, decimalMark: DecimalMark = .point, conventions: [DateConvention] = [],
+    descending: [Bool] = []
+  ) {
     self.arity = arity
     self.decimalMark = decimalMark
     self.conventions = conventions
+    self.descending = descending
+  }
+
+  /// No groups yet, ordered as `other` orders them.
+  init(orderedAs other: GroupTally) {
+    self.init(
+      arity: other.arity, decimalMark: other.decimalMark, conventions: other.conventions,
+      descending: other.descending)
   }
 
   /// Counts one record with group key `key` (`GroupKey.withKey`); returns the group's id.
@@ -61,7 +75,7 @@ struct GroupTally {
 
   /// The same groups and counts with ids in output order: id `i` is the `i`-th group.
   func ranked() -> GroupTally {
-    var ranked = GroupTally(arity: arity, decimalMark: decimalMark, conventions: conventions)
+    var ranked = GroupTally(orderedAs: self)
     for id in order() { withKey(id) { _ = ranked.add($0, count: counts[id]) } }
     return ranked
   }
@@ -79,10 +93,12 @@ struct GroupTally {
   }
 
   /// The ids in output order (Docs/QueryLanguage.md, Directives): by the first field's value as
-  /// `sort:` orders it, then by its bytes; then the same for the next field.
+  /// `sort:` orders it (descending where `descending` says), then by its bytes; then the same
+  /// for the next field.
   func order() -> [Int] {
     let arity = arity
     let mark = decimalMark
+    let descending = (0..<arity).map { $0 < self.descending.count && self.descending[$0] }
     let conventions = (0..<arity).map { $0 < self.conventions.count ? self.conventions[$0] : .iso }
     // Each group's values as `sort:` orders them, `arity` per group, with no allocation per
     // value: a million groups are ordered in a few tens of MB (Docs/Aggregates.md, Memory).
@@ -100,7 +116,8 @@ struct GroupTally {
       var ids = Array(0..<Int32(count))
       ids.sort { i, j in
         for f in 0..<arity {
-          let c = keys[Int(i) * arity + f].compare(keys[Int(j) * arity + f], text: text)
+          let c = keys[Int(i) * arity + f].compare(
+            keys[Int(j) * arity + f], text: text, descending: descending[f])
           if c != 0 { return c < 0 }
         }
         return index.withKey(Int(i)) { a in
@@ -140,8 +157,15 @@ private struct OrderKey {
     }
   }
 
-  func compare(_ other: OrderKey, text: UnsafeBufferPointer<UInt8>) -> Int {
+  /// Three-way order, as `SortValue.compare`: `descending` reverses it within numbers, dates
+  /// and text, never the order of the kinds (empty values stay last).
+  func compare(_ other: OrderKey, text: UnsafeBufferPointer<UInt8>, descending: Bool) -> Int {
     guard rank == other.rank else { return rank < other.rank ? -1 : 1 }
+    let c = compareSameKind(other, text: text)
+    return descending ? -c : c
+  }
+
+  private func compareSameKind(_ other: OrderKey, text: UnsafeBufferPointer<UInt8>) -> Int {
     switch rank {
     case 0:
       let (x, y) = (Double(bitPattern: value), Double(bitPattern: other.value))

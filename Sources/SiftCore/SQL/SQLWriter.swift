@@ -170,10 +170,11 @@ public struct SQLWriter {
         kept.append("\(try groupValue(g)) AS \(name)")
       }
     }
-    // Groups in `group:` order: each field typed as `sort:` ascending, then by its exact bytes.
+    // Groups in `group:` order: each field typed as `sort:` orders it (descending where a `sort:`
+    // key on it says, `Plan.groupDescending`), then by its exact bytes.
     var groups: [String] = []
-    for g in plan.group {
-      groups += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: false)
+    for (g, descending) in zip(plan.group, plan.groupDescending) {
+      groups += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: descending)
         + [dialect.byteOrder(try groupValue(g))]
     }
     for key in plan.sort {
