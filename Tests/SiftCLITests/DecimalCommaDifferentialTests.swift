@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-private let python3Path: String? = {
+/// python3 on PATH, for the differential tests against python's `decimal`.
+let python3Path: String? = {
   for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
     let path = "\(folder)/python3"
     if FileManager.default.isExecutableFile(atPath: path) { return path }

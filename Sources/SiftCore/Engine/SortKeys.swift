@@ -98,7 +98,10 @@ struct SortKeys {
 extension SortValue {
   /// Heap bytes the value holds beyond its own size.
   var heldBytes: Int {
-    if case .text(let t) = self { return t.count + 32 }
-    return 0
+    switch self {
+    case .text(let t): return t.count + 32
+    case .longNumber(_, let e): return e.digits.count + 64
+    case .number, .date, .empty: return 0
+    }
   }
 }
