@@ -86,9 +86,12 @@ struct LongIDDifferentialTests {
       let query = String(c[0])
       let expected = c[1].isEmpty ? [] : c[1].split(separator: ",").map(String.init)
       if !expected.isEmpty { nonEmpty += 1 }
-      let result = sift(["-q", "-o", "csv", "fields:n", query, file])
+      let result = sift(["-q", "-o", "csv", "fields:n " + query, file])
       let kept = result.text.split(separator: "\n").dropFirst().map(String.init)
-      #expect(kept == expected, "\(query): \(result.stderr)")
+      let firstDifference = (0..<min(kept.count, expected.count)).first { kept[$0] != expected[$0] } ?? min(kept.count, expected.count)
+      #expect(
+        kept == expected,
+        "\(query): \(kept.count) records, python \(expected.count), first difference at \(firstDifference) \(result.stderr)")
     }
     // The queries are not all trivially empty.
     #expect(nonEmpty > 100)
