@@ -563,8 +563,7 @@ public struct SQLWriter {
     guard n.fitsDouble else {
       throw SQLError(
         "the number \(n) has more than \(NumberReading.doubleDigits) significant digits, which "
-          + "sift compares exactly and the SQL would compare as a binary double; "
-          + "run this query with sift itself")
+          + "sift compares exactly and the SQL would compare as a binary double")
     }
     return try dialect.number(n.value)
   }
