@@ -72,9 +72,11 @@ struct SortKeys {
   /// The indices of the records in order, ties in index order (a stable sort).
   mutating func sortedIndices() -> [Int32] {
     if hasGroup { rankGroupsAmongThemselves() }
+    // A constant, so that no comparison copies the keys (an inout `self` would be).
+    let keys = self
     var order = Array(0..<Int32(count))
     order.sort { a, b in
-      let c = compare(Int(a), self, Int(b))
+      let c = keys.compare(Int(a), keys, Int(b))
       return c != 0 ? c < 0 : a < b
     }
     return order

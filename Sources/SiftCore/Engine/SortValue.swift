@@ -44,6 +44,7 @@ enum SortValue {
 
   /// Three-way order: numbers, then dates, then text, then empty values, in both directions;
   /// `descending` reverses the order within numbers, dates and text only.
+  @inline(__always)
   static func compare(_ a: SortValue, _ b: SortValue, descending: Bool) -> Int {
     let c: Int
     switch (a, b) {
@@ -60,6 +61,7 @@ enum SortValue {
 
   /// Two numbers, one of them long: their doubles when they differ (a double never reverses
   /// the order of the numbers it is read from), else their exact digits.
+  @inline(never)
   private static func compareNumbers(_ a: SortValue, _ b: SortValue) -> Int {
     let (x, y) = (a.double, b.double)
     if x != y { return x < y ? -1 : 1 }
