@@ -66,17 +66,8 @@ struct LongIDDifferentialTests {
     """
 
   @Test func matchesAndOrderAgreeWithPythonsDecimal() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "sift-long-ids-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try runPython3(Self.script, in: "sift-long-ids")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: try #require(python3Path))
-    p.arguments = ["-c", Self.script]
-    p.currentDirectoryURL = dir
-    try p.run()
-    p.waitUntilExit()
-    try #require(p.terminationStatus == 0)
     let file = dir.appendingPathComponent("ids.csv").path
     let cases = try String(contentsOf: dir.appendingPathComponent("cases.tsv"), encoding: .utf8)
       .split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }

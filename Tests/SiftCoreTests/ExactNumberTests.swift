@@ -30,13 +30,17 @@ import Testing
 
   @Test(arguments: orders)
   func filterComparesExactly(value: String, literal: String, expected: Int) throws {
-    let number = try #require(NumberParser.literal(literal, mark: .point))
+    #expect(try Self.order(of: value, against: literal, mark: .point) == expected)
+  }
+
+  /// Where a record value stands against a literal, as a filter decides it.
+  static func order(of value: String, against literal: String, mark: DecimalMark) throws -> Int? {
+    let number = try #require(NumberParser.literal(literal, mark: mark))
     var v = value
-    let order = v.withUTF8 { b -> Int? in
-      guard let reading = NumberParser.read(b, mark: .point) else { return nil }
-      return number.order(of: reading, b, mark: .point)
+    return v.withUTF8 { b -> Int? in
+      guard let reading = NumberParser.read(b, mark: mark) else { return nil }
+      return number.order(of: reading, b, mark: mark)
     }
-    #expect(order == expected)
   }
 
   @Test(arguments: orders)
@@ -57,13 +61,7 @@ import Testing
     ("12,5", "12.5", 0),
   ])
   func decimalCommaValuesCompareExactly(value: String, literal: String, expected: Int) throws {
-    let number = try #require(NumberParser.literal(literal, mark: .comma))
-    var v = value
-    let order = v.withUTF8 { b -> Int? in
-      guard let reading = NumberParser.read(b, mark: .comma) else { return nil }
-      return number.order(of: reading, b, mark: .comma)
-    }
-    #expect(order == expected)
+    #expect(try Self.order(of: value, against: literal, mark: .comma) == expected)
   }
 
   /// How `--explain` writes a literal: exactly, never rounded.
