@@ -130,11 +130,12 @@ struct GroupTally {
 }
 
 /// A group value's place in `group:` order, as `SortValue` orders it but held in 16 bytes: a
-/// text's folded bytes lie in a buffer shared by all values.
+/// text's folded bytes lie in a buffer shared by all values, and so does the exact text of a
+/// number its double may not tell apart from another (Docs/QueryLanguage.md, How numbers compare).
 private struct OrderKey {
-  /// The number's bits, the date, or the text's start in the buffer.
+  /// The number's bits, the date, or the start in the buffer of the text or the long number.
   let value: UInt64
-  /// The text's length.
+  /// The text's length, or the long number's (0 for a number its double orders).
   let length: Int32
   /// 0 numbers, 1 dates, 2 text, 3 empty (`SortValue`'s order).
   let rank: UInt8
@@ -149,6 +150,10 @@ private struct OrderKey {
     }
     switch SortValue(decoded: bytes, mark: mark, convention) {
     case .number(let n): (value, length, rank) = (n.bitPattern, 0, 0)
+    case .longNumber(_, let e):
+      let text = Array(e.text.utf8)
+      (value, length, rank) = (UInt64(folded.count), Int32(text.count), 0)
+      folded += text
     case .date(let t): (value, length, rank) = (UInt64(bitPattern: t), 0, 1)
     case .text(let t):
       (value, length, rank) = (UInt64(folded.count), Int32(t.count), 2)
@@ -168,8 +173,11 @@ private struct OrderKey {
   private func compareSameKind(_ other: OrderKey, text: UnsafeBufferPointer<UInt8>) -> Int {
     switch rank {
     case 0:
-      let (x, y) = (Double(bitPattern: value), Double(bitPattern: other.value))
-      return x < y ? -1 : (x > y ? 1 : 0)
+      guard length > 0 || other.length > 0 else {
+        let (x, y) = (Double(bitPattern: value), Double(bitPattern: other.value))
+        return x < y ? -1 : (x > y ? 1 : 0)
+      }
+      return ExactNumber.compare(exactNumber(text), other.exactNumber(text))
     case 1:
       let (x, y) = (Int64(bitPattern: value), Int64(bitPattern: other.value))
       return x < y ? -1 : (x > y ? 1 : 0)
@@ -181,6 +189,13 @@ private struct OrderKey {
       return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     default: return 0
     }
+  }
+
+  /// A number key exactly: its text in the buffer, or the decimal its double was read from.
+  private func exactNumber(_ text: UnsafeBufferPointer<UInt8>) -> ExactNumber {
+    guard length > 0 else { return ExactNumber(Double(bitPattern: value)) }
+    let bytes = UnsafeBufferPointer(rebasing: text[Int(value)..<(Int(value) + Int(length))])
+    return ExactNumber(accepted: bytes, mark: .point)
   }
 }
 
