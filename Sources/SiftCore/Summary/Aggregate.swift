@@ -211,7 +211,7 @@ struct NumberTotal {
     }
     switch WideDecimal.read(bytes, mark: mark) {
     case nil, .tooFine?: return false
-    case .value(let w)?: add(.wide(w))
+    case .value(let w)?: add(w.exact.map(Addend.exact) ?? .wide(w))
     case .infinite(let v)?: add(.infinite(v))
     }
     count += 1

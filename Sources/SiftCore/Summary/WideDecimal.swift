@@ -91,6 +91,15 @@ struct WideDecimal: Equatable {
     return negative ? -e : e
   }
 
+  /// The number in 128 bits, when its magnitude is below 10^36 and its scale at most 36, so
+  /// that `ExactDecimal`'s quick sums can take it; `nil` otherwise.
+  var exact: ExactDecimal? {
+    guard limbs.count <= 4, scale <= 36 else { return nil }
+    var units: Int128 = 0
+    for limb in limbs.reversed() { units = units * Int128(Self.base) + Int128(limb) }
+    return ExactDecimal(units: negative ? -units : units, scale: scale)
+  }
+
   static func zero(scale: Int) -> WideDecimal {
     WideDecimal(negative: false, limbs: [], scale: scale)
   }
