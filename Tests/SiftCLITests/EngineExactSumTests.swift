@@ -52,7 +52,8 @@ import Testing
   }
 
   /// Python writes random values (a fixed seed per case): up to 30 digits before the point and
-  /// 20 after, signs, some with an exponent, in ten groups.
+  /// 20 after, signs, some with an exponent (at most 38 decimals, which DuckDB holds), in ten
+  /// groups.
   static let generator = """
     import random, sys
     random.seed(int(sys.argv[1]))
@@ -62,7 +63,9 @@ import Testing
         fraction = ''.join(random.choice('0123456789') for _ in range(random.randint(0, 20)))
         sign = random.choice(['', '-'])
         if random.random() < 0.2:
-            value = sign + whole[0] + '.' + whole[1:] + fraction + 'e' + str(random.randint(-15, 15))
+            digits = len(whole) - 1 + len(fraction)
+            exponent = random.randint(max(-15, digits - 38), 15)  # at most 38 decimals
+            value = sign + whole[0] + '.' + whole[1:] + fraction + 'e' + str(exponent)
             value = value.replace('.e', 'e')
         else:
             value = sign + whole + ('.' + fraction if fraction else '')
