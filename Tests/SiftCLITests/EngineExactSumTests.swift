@@ -11,16 +11,23 @@ import Testing
   static let duckdb = SQLDifferentialTests.duckdb
   static let python3 = executable("python3")
 
-  /// Runs `query` over a CSV of `text` through sift itself and through `--engine duckdb`.
-  static func both(_ query: String, csv text: String) throws -> (own: SiftResult, engine: SiftResult) {
+  /// Calls `body` with the path of a temporary CSV file holding `text`, removed after.
+  static func withCSV<R>(_ text: String, _ body: (String) throws -> R) throws -> R {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("sift-engine-sums-\(UInt32.random(in: 0...UInt32.max)).csv").path
     try #require(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": duckdb ?? "duckdb"]
-    let own = sift(["-o", "csv", query, path], environment: environment)
-    let engine = sift(["--engine", "duckdb", "-o", "csv", query, path], environment: environment)
-    return (own, engine)
+    return try body(path)
+  }
+
+  /// Runs `query` over a CSV of `text` through sift itself and through `--engine duckdb`.
+  static func both(_ query: String, csv text: String) throws -> (own: SiftResult, engine: SiftResult) {
+    try withCSV(text) { path in
+      let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": duckdb ?? "duckdb"]
+      let own = sift(["-o", "csv", query, path], environment: environment)
+      let engine = sift(["--engine", "duckdb", "-o", "csv", query, path], environment: environment)
+      return (own, engine)
+    }
   }
 
   /// The three examples of issue 27: decimals past 10 places, values of 10^28 and more, and a
@@ -49,6 +56,22 @@ import Testing
     #expect(engine.status == .error)
     #expect(engine.stderr.contains("cannot sum 1.5e-38 exactly"), "\(engine.stderr)")
     #expect(engine.text.isEmpty)
+  }
+
+  /// A field named like the exact sum's derived column or one of its lambdas' parameters
+  /// would be read where the statement means its own: an error, as for `sift_n3`.
+  @Test(arguments: ["sift_x0", "SIFT_AGG", "sift_parts", "sift_quot"])
+  func aFieldNamedLikeTheSumsOwnNamesIsAnError(name: String) throws {
+    let result = try Self.withCSV("\(name),v\n1,2\n") { sift(["--sql", "duckdb", "sum:v", $0]) }
+    #expect(result.status == .error)
+    #expect(result.stderr.contains("has a name sift gives a column of its own"), "\(result.stderr)")
+  }
+
+  @Test func aFieldNamedNearlyLikeThemIsNot() throws {
+    let result = try Self.withCSV("sift_xy,sift_aggs,v\n1,2,3\n") {
+      sift(["--sql", "duckdb", "sum:v", $0])
+    }
+    #expect(result.status == .matched, "\(result.stderr)")
   }
 
   /// Python writes random values (a fixed seed per case): up to 30 digits before the point and

@@ -124,8 +124,8 @@ struct AggregateColumn {
   }
 }
 
-/// A number of a record value for sums, means and percentiles: exact when it is a plain decimal,
-/// else binary floating point.
+/// A number of a record value for percentiles: exact when it is a plain decimal, else binary
+/// floating point. (Sums and means add `NumberTotal`s, exact for every number.)
 struct SummaryNumber {
   var exact: ExactDecimal?
   private var inexact: Double
