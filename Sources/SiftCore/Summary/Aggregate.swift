@@ -204,7 +204,7 @@ struct NumberTotal {
   /// decimals.
   mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point) -> Bool {
     if addPlainDecimal(bytes, mark: mark) { return true }
-    if let e = ExactDecimal(bytes, mark: mark) {
+    if let e = ExactDecimal(bytes, mark: mark) ?? ExactDecimal(exponentForm: bytes, mark: mark) {
       count += 1
       add(.exact(e))
       return true

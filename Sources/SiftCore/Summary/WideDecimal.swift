@@ -80,7 +80,7 @@ struct WideDecimal: Equatable {
   }
 
   /// An exponent's value (`+07`, `-3`), held within ±1,000,000.
-  private static func exponent(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+  static func exponent(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
     var e = 0
     var negative = false
     for b in bytes {
