@@ -62,25 +62,13 @@ struct ExactDecimal: Equatable {
     else { return nil }
     var units: Int64 = 0
     var significant = 0
-    var fraction = 0
-    var inFraction = false
-    var exponent = 0
-    var i = start
-    while i < end {
-      let b = bytes[i]
-      if b.isDigit {
-        units = units &* 10 &+ Int64(b &- .digitZero)
+    guard
+      let (fraction, exponent) = WideDecimal.scan(bytes, from: start, to: end, mark: mark, digit: { d in
+        units = units &* 10 &+ Int64(d)
         if units != 0 { significant += 1 }
-        guard significant <= Self.maxDigits else { return nil }
-        if inFraction { fraction += 1 }
-      } else if b == mark.fractionByte {
-        inFraction = true
-      } else if b == .lowerE || b == .upperE {
-        exponent = WideDecimal.exponent(bytes[(i + 1)..<end])
-        break
-      }
-      i += 1
-    }
+        return significant <= Self.maxDigits
+      })
+    else { return nil }
     let decimals = fraction - exponent
     guard decimals >= -Self.maxDigits, decimals <= 36 else { return nil }
     let signed = Int128(negative ? -units : units)

@@ -52,25 +52,13 @@ struct WideDecimal: Equatable {
     guard let double = NumberParser.parse(bytes, mark: mark) else { return nil }
     guard double.isFinite else { return .infinite(double) }
     guard let (start, end, negative) = NumberParser.signedDigits(bytes) else { return nil }
-    // The bytes are a number: digits (grouped or not), an optional fraction, an optional exponent.
     var digits: [UInt8] = []
-    var fraction = 0
-    var inFraction = false
-    var exponent = 0
-    var i = start
-    while i < end {
-      let b = bytes[i]
-      if b.isDigit {
-        if !digits.isEmpty || b != .digitZero { digits.append(b &- .digitZero) }
-        if inFraction { fraction += 1 }
-      } else if b == mark.fractionByte {
-        inFraction = true
-      } else if b == .lowerE || b == .upperE {
-        exponent = Self.exponent(bytes[(i + 1)..<end])
-        break
-      }
-      i += 1
-    }
+    guard
+      let (fraction, exponent) = scan(bytes, from: start, to: end, mark: mark, digit: { d in
+        if !digits.isEmpty || d != 0 { digits.append(d) }
+        return true
+      })
+    else { return nil }
     let decimals = fraction - exponent
     if digits.isEmpty { return decimals > maxScale ? .tooFine : .value(zero(scale: max(decimals, 0))) }
     guard decimals <= maxScale else { return .tooFine }
@@ -79,8 +67,35 @@ struct WideDecimal: Equatable {
     return .value(WideDecimal(negative: negative, digits: digits, scale: max(decimals, 0)))
   }
 
+  /// Walks the digits of bytes NumberParser read as a number (digits, grouped or not, an
+  /// optional fraction, an optional exponent) from `start` to `end`: calls `digit` with each
+  /// digit's value, most significant first, and gives how many were in the fraction and the
+  /// exponent; `nil` when `digit` returns false, which stops the walk.
+  @inline(__always)
+  static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, mark: DecimalMark,
+    digit: (UInt8) -> Bool
+  ) -> (fraction: Int, exponent: Int)? {
+    var fraction = 0
+    var inFraction = false
+    var i = start
+    while i < end {
+      let b = bytes[i]
+      if b.isDigit {
+        guard digit(b &- .digitZero) else { return nil }
+        if inFraction { fraction += 1 }
+      } else if b == mark.fractionByte {
+        inFraction = true
+      } else if b == .lowerE || b == .upperE {
+        return (fraction, exponent(bytes[(i + 1)..<end]))
+      }
+      i += 1
+    }
+    return (fraction, 0)
+  }
+
   /// An exponent's value (`+07`, `-3`), held within ±1,000,000.
-  static func exponent(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+  private static func exponent(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
     var e = 0
     var negative = false
     for b in bytes {
