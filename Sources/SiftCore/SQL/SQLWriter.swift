@@ -28,6 +28,14 @@ public struct SQLWriter {
   private final class Derived {
     var numbers: Set<Int> = []
     var dates: Set<Int> = []
+    /// DuckDB's exact sums: a number's decimals and units (`sift_x3`, DuckDBExactSum).
+    var exactParts: Set<Int> = []
+
+    func reset() {
+      numbers = []
+      dates = []
+      exactParts = []
+    }
   }
   private let derived = Derived()
 
@@ -46,8 +54,7 @@ public struct SQLWriter {
       throw SQLError("the field \(SQLError.shown(clash)) has a name sift gives a column of its own")
     }
     let (setup, relation) = try source.relation(dialect, fields: names, row: SQLWriter.row)
-    derived.numbers = []
-    derived.dates = []
+    derived.reset()
     let filter = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
     let where_ = filter.map { "\nWHERE \($0)" } ?? ""
     // A first pass learns which derived columns the statement names; the second reads them.
@@ -60,8 +67,7 @@ public struct SQLWriter {
   /// or dates (`left_out`, Docs/Aggregates.md) and the groups (`groups`), else 0.
   public func totals() throws(SQLError) -> String {
     let (_, relation) = try source.relation(dialect, fields: plan.schema.names, row: SQLWriter.row)
-    derived.numbers = []
-    derived.dates = []
+    derived.reset()
     let matches = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) } ?? "TRUE"
     var leftOut: [String] = []
     var groups = "0"
@@ -99,8 +105,7 @@ public struct SQLWriter {
   /// first group column (the others empty), then the count and every aggregate over all the matching records.
   public func totalRow() throws(SQLError) -> String {
     let (_, relation) = try source.relation(dialect, fields: plan.schema.names, row: SQLWriter.row)
-    derived.numbers = []
-    derived.dates = []
+    derived.reset()
     let filter = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
     let firstGroup = plan.summaryColumns.firstIndex { $0.kind == .group }
     let columns = try plan.summaryColumns.enumerated().map { (i, c) throws(SQLError) in
@@ -126,8 +131,10 @@ public struct SQLWriter {
   }
 
   /// Whether a name is one of the statement's own columns: `sift_row`, `sift_rank`,
-  /// `sift_group` (`sift_group2`…), `sift_n3`, `sift_d3`.
+  /// `sift_group` (`sift_group2`…), `sift_n3`, `sift_d3`, `sift_x3`, and the names of
+  /// DuckDBExactSum's lambda parameters.
   static func isOwnColumn(_ name: String) -> Bool {
+    if DuckDBExactSum.lambdaNames.contains(name.lowercased()) { return true }
     let lower = Array(name.lowercased().utf8)
     if lower == Array(row.utf8) || lower == Array(rank.utf8) { return true }
     let group = Array("sift_group".utf8)
@@ -135,7 +142,7 @@ public struct SQLWriter {
       return true
     }
     guard lower.count > 6, lower.starts(with: Array("sift_".utf8)),
-      lower[5] == UInt8(ascii: "n") || lower[5] == UInt8(ascii: "d")
+      lower[5] == UInt8(ascii: "n") || lower[5] == UInt8(ascii: "d") || lower[5] == UInt8(ascii: "x")
     else { return false }
     return lower[6...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
@@ -148,6 +155,10 @@ public struct SQLWriter {
     }
     for i in derived.dates.sorted() {
       columns.append("\(try dateKey(try value(at: i))) AS sift_d\(i)")
+    }
+    for i in derived.exactParts.sorted() {
+      columns.append(
+        "\(DuckDBExactSum.parts(ofCanonical: withoutSeparators(try value(at: i)))) AS sift_x\(i)")
     }
     if columns.isEmpty { return relation }
     return "(SELECT *,\n  \(columns.joined(separator: ",\n  "))\nFROM \(relation)) AS u"
@@ -294,7 +305,11 @@ public struct SQLWriter {
     switch function {
     case .sum, .avg:
       switch dialect {
-      case .duckdb: return exactDecimal(function, v, n)
+      case .duckdb:
+        _ = try column(field)
+        derived.exactParts.insert(field.index)
+        return DuckDBExactSum.aggregate(
+          mean: function == .avg, value: v, number: n, parts: "sift_x\(field.index)")
       case .postgres: return exactNumeric(function, v, n)
       case .clickhouse: return exactClickHouseDecimal(function, v, n)
       case .spark: return exactSparkDecimal(function, v, n)
@@ -323,23 +338,6 @@ public struct SQLWriter {
       }
       return pick
     }
-  }
-
-  /// DuckDB's sum and mean as sift writes them (Docs/Aggregates.md): summed as exact decimals,
-  /// a sum with the largest number of decimals among its values, a mean with two more, rounded
-  /// half to even.
-  private func exactDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
-    let decimal = "CASE WHEN \(n) IS NOT NULL THEN TRY_CAST(\(withoutSeparators(v)) "
-      + "AS DECIMAL(38, 10)) END"
-    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), \(decimalsPattern), 1)) "
-      + "END), 0)"
-    if function == .avg {
-      let decimals = "CAST(\(scale) + 2 AS INTEGER)"
-      return "format('{:.{}f}', round_even(avg(\(decimal)), \(decimals)), \(decimals))"
-    }
-    let text = "CAST(sum(\(decimal)) AS VARCHAR)"
-    return "CASE WHEN \(scale) = 0 THEN split_part(\(text), '.', 1) "
-      + "ELSE left(\(text), strpos(\(text), '.') + \(scale)) END"
   }
 
   /// Postgres's sum and mean in `NUMERIC`, exact: a sum with the largest number of decimals

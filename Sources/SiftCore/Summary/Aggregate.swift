@@ -124,8 +124,8 @@ struct AggregateColumn {
   }
 }
 
-/// A number of a record value for sums, means and percentiles: exact when it is a plain decimal,
-/// else binary floating point.
+/// A number of a record value for percentiles: exact when it is a plain decimal, else binary
+/// floating point. (Sums and means add `NumberTotal`s, exact for every number.)
 struct SummaryNumber {
   var exact: ExactDecimal?
   private var inexact: Double
@@ -161,45 +161,60 @@ struct SummaryNumber {
   }
 }
 
-/// The running value of a `sum:` or `avg:` column over one group's records: the sum, exact
-/// while every number is a decimal and nothing overflows, then binary floating point from the
-/// exact sum so far, and how many numbers it adds. The exact units are kept as two words, of
-/// which a sum no longer exact keeps its `Double` in the low one: 32 bytes a state, so a million
-/// groups with two sums keep 64 MB (Docs/Aggregates.md, Memory).
+/// The running value of a `sum:` or `avg:` column over one group's records, and how many
+/// numbers it adds: always exact (Docs/Aggregates.md, Exact sums), in 128 bits while they hold
+/// it, then as a `WideDecimal`; infinite once a number beyond the range of a `Double` (`1e400`)
+/// is added. Exact sums do not depend on the order of the additions, so the result is the same
+/// for any `-j`. The exact units are kept as two words, not a 16-byte-aligned `Int128`: 32 bytes
+/// a state, so a million groups with two sums keep 64 MB (Docs/Aggregates.md, Memory).
 struct NumberTotal {
-  private var low: UInt64 = 0
-  private var high: Int64 = 0
+  private var sum: Running = .exact(low: 0, high: 0, scale: 0)
   private(set) var count = 0
-  private var scale: Int32 = 0
-  private var isExact = true
 
-  /// The exact sum, while it is one.
-  var exact: ExactDecimal? {
-    get {
-      isExact ? ExactDecimal(units: Int128(high) << 64 | Int128(low), scale: Int(scale)) : nil
-    }
-    set {
-      if let newValue {
-        low = UInt64(truncatingIfNeeded: newValue.units)
-        high = Int64(truncatingIfNeeded: newValue.units >> 64)
-        scale = Int32(newValue.scale)
-      }
-      isExact = newValue != nil
-    }
+  private enum Running {
+    /// The sum in 128 bits, `low` and `high` its units' two words.
+    case exact(low: UInt64, high: Int64, scale: Int32)
+    /// The sum once 128 bits cannot hold it, or a number it adds.
+    case wide(WideSum)
+    /// `inf`, `-inf` or `nan`: a number beyond the range of a `Double` was added.
+    case infinite(Double)
   }
 
-  /// The sum once it is no longer exact.
-  private var inexact: Double {
-    get { Double(bitPattern: low) }
-    set { low = newValue.bitPattern }
+  /// A wide sum, boxed so that a state stays 32 bytes; never changed once made.
+  private final class WideSum {
+    let value: WideDecimal
+    init(_ value: WideDecimal) { self.value = value }
+  }
+
+  /// The exact sum, while it fits in 128 bits.
+  var exact: ExactDecimal? {
+    guard case .exact(let low, let high, let scale) = sum else { return nil }
+    return ExactDecimal(units: Int128(high) << 64 | Int128(low), scale: Int(scale))
+  }
+
+  private static func running(_ e: ExactDecimal) -> Running {
+    guard let scale = Int32(exactly: e.scale) else { return .wide(WideSum(WideDecimal(e))) }
+    return .exact(
+      low: UInt64(truncatingIfNeeded: e.units), high: Int64(truncatingIfNeeded: e.units >> 64),
+      scale: scale)
   }
 
   /// Adds a record value's number (its decoded bytes); false, adding nothing, when they are not
-  /// a number under the input's decimal `mark`.
+  /// a number under the input's decimal `mark`, or need more than `WideDecimal.maxScale`
+  /// decimals.
   mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point) -> Bool {
     if addPlainDecimal(bytes, mark: mark) { return true }
-    guard let n = SummaryNumber(bytes, mark: mark) else { return false }
-    add(n)
+    if let e = ExactDecimal(bytes, mark: mark) ?? ExactDecimal(exponentForm: bytes, mark: mark) {
+      count += 1
+      add(.exact(e))
+      return true
+    }
+    switch WideDecimal.read(bytes, mark: mark) {
+    case nil, .tooFine?: return false
+    case .value(let w)?: add(w.exact.map(Addend.exact) ?? .wide(w))
+    case .infinite(let v)?: add(.infinite(v))
+    }
+    count += 1
     return true
   }
 
@@ -210,43 +225,66 @@ struct NumberTotal {
   mutating func addPlainDecimal(
     _ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point
   ) -> Bool {
-    guard isExact, let (units, scale) = ExactDecimal.plainUnits(bytes, mark: mark),
-      scale <= Int(self.scale),
-      Int(self.scale) - scale <= ExactDecimal.maxDigits
+    guard case .exact(let low, let high, let sumScale) = sum,
+      let (units, scale) = ExactDecimal.plainUnits(bytes, mark: mark),
+      scale <= Int(sumScale),
+      Int(sumScale) - scale <= ExactDecimal.maxDigits
     else { return false }
     // At most 18 digits times at most 10^18: no overflow before the addition.
-    let value = scale == Int(self.scale)
-      ? Int128(units) : Int128(units) &* ExactDecimal.power(Int(self.scale) - scale)
-    let (sum, overflow) = (Int128(high) << 64 | Int128(low)).addingReportingOverflow(value)
+    let value = scale == Int(sumScale)
+      ? Int128(units) : Int128(units) &* ExactDecimal.power(Int(sumScale) - scale)
+    let (total, overflow) = (Int128(high) << 64 | Int128(low)).addingReportingOverflow(value)
     guard !overflow else { return false }
-    low = UInt64(truncatingIfNeeded: sum)
-    high = Int64(truncatingIfNeeded: sum >> 64)
+    sum = .exact(
+      low: UInt64(truncatingIfNeeded: total), high: Int64(truncatingIfNeeded: total >> 64),
+      scale: sumScale)
     count += 1
     return true
   }
 
-  private mutating func add(_ n: SummaryNumber) {
-    count += 1
-    if var sum = exact {
-      if let e = n.exact, sum.add(e) {
-        exact = sum
-        return
-      }
-      exact = nil
-      inexact = sum.double
+  /// One number, or another state's sum, to add.
+  private enum Addend {
+    case exact(ExactDecimal)
+    case wide(WideDecimal)
+    case infinite(Double)
+  }
+
+  private var addend: Addend {
+    switch sum {
+    case .exact: return .exact(exact ?? ExactDecimal(units: 0, scale: 0))
+    case .wide(let box): return .wide(box.value)
+    case .infinite(let v): return .infinite(v)
     }
-    inexact += n.value
+  }
+
+  private mutating func add(_ other: Addend) {
+    switch (sum, other) {
+    case (.infinite(let a), .infinite(let b)): sum = .infinite(a + b)
+    case (.infinite, _): break
+    case (_, .infinite(let b)): sum = .infinite(b)
+    case (.exact, .exact(let e)):
+      if var s = exact, s.add(e) {
+        sum = Self.running(s)
+      } else {
+        sum = .wide(WideSum(wideValue.adding(WideDecimal(e))))
+      }
+    case (_, .exact(let e)): sum = .wide(WideSum(wideValue.adding(WideDecimal(e))))
+    case (_, .wide(let w)): sum = .wide(WideSum(wideValue.adding(w)))
+    }
+  }
+
+  /// The sum as a `WideDecimal` (zero when infinite, where it is not asked for).
+  private var wideValue: WideDecimal {
+    switch sum {
+    case .exact: return WideDecimal(exact ?? ExactDecimal(units: 0, scale: 0))
+    case .wide(let box): return box.value
+    case .infinite: return .zero(scale: 0)
+    }
   }
 
   mutating func merge(_ other: NumberTotal) {
     count += other.count
-    if var sum = exact, let e = other.exact, sum.add(e) {
-      exact = sum
-      return
-    }
-    let mine = exact?.double ?? inexact
-    exact = nil
-    inexact = mine + (other.exact?.double ?? other.inexact)
+    add(other.addend)
   }
 
   /// The sum (with the most decimals of its numbers) or the mean (with two more, half to
@@ -258,18 +296,27 @@ struct NumberTotal {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// Appends the sum or mean as JSON: a number, or `null` when no number was added.
+  /// Appends the sum or mean as JSON: a number, the string `"inf"`, `"-inf"` or `"nan"` when it
+  /// is beyond the range of a `Double` (Docs/Aggregates.md, Overflow), or `null` when no number
+  /// was added.
   func appendResult(mean: Bool, to out: inout [UInt8]) {
     guard count > 0 else {
       out += SummaryTable.null
       return
     }
-    if let exact {
+    switch sum {
+    case .infinite(let v): return SummaryNumber.append(v, to: &out)
+    case .exact:
+      guard let exact else { break }
       if !mean { return exact.append(to: &out) }
       if let m = exact.divided(by: count, extra: 2) { return m.append(to: &out) }
-      return SummaryNumber.append(exact.double / Double(count), to: &out)
+    case .wide: break
     }
-    SummaryNumber.append(mean ? inexact / Double(count) : inexact, to: &out)
+    let value = wideValue
+    if value.isBeyondDouble {
+      return SummaryNumber.append(value.negative ? -.infinity : .infinity, to: &out)
+    }
+    (mean ? value.divided(by: count, extra: 2) : value).append(to: &out)
   }
 }
 

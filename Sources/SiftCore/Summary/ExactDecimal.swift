@@ -51,6 +51,31 @@ struct ExactDecimal: Equatable {
     self.scale = scale
   }
 
+  /// Reads a number with an exponent (`1.234560e+07`, `-5E-3`, `1,234.5e2`) whose digits fit
+  /// in 18 and whose value fits in 36 digits once its exponent is applied, without the
+  /// allocations of `WideDecimal.read`, which reads every other number; `nil` for those and for
+  /// bytes that are not a number. Its scale is its fraction's digits less its exponent, at
+  /// least 0 (Docs/Aggregates.md, Exact sums and means).
+  init?(exponentForm bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark = .point) {
+    guard let v = NumberParser.parse(bytes, mark: mark), v.isFinite,
+      let (start, end, negative) = NumberParser.signedDigits(bytes)
+    else { return nil }
+    var units: Int64 = 0
+    var significant = 0
+    guard
+      let (fraction, exponent) = WideDecimal.scan(bytes, from: start, to: end, mark: mark, digit: { d in
+        units = units &* 10 &+ Int64(d)
+        if units != 0 { significant += 1 }
+        return significant <= Self.maxDigits
+      })
+    else { return nil }
+    let decimals = fraction - exponent
+    guard decimals >= -Self.maxDigits, decimals <= 36 else { return nil }
+    let signed = Int128(negative ? -units : units)
+    self.units = decimals < 0 ? signed * Self.power(-decimals) : signed
+    self.scale = max(decimals, 0)
+  }
+
   /// The units and scale of the commonest form of a value, `-12.50` (digits, at most one point
   /// with digits on both sides, at most 18 digits, an optional minus), read in one short loop;
   /// `nil` for every other form, which `init?(_:)` reads.

@@ -1,0 +1,88 @@
+/// DuckDB's `sum:` and `avg:` as sift's own run writes them, byte for byte (Docs/Engines.md,
+/// Exact sums in DuckDB): every number, with an exponent or 40 digits long, is made an integer
+/// count of 10^-38 (`BIGNUM`, which adds exactly at any size), the sum is cut to the most
+/// decimals of its numbers, and the mean is the sum divided by the count in long division,
+/// 18 digits a step in `HUGEINT`, rounded half to even, as Docs/Aggregates.md says. A number
+/// with more than 38 decimals once its exponent is applied stops the statement with an error
+/// naming it (`error()`), never a different total; a number beyond the range of a `Double`
+/// (`1e400`) and a sum beyond it are infinite, as in sift.
+enum DuckDBExactSum {
+  /// The decimals every number is held with.
+  static let scale = 38
+
+  /// The names the expressions give their lambdas' parameters: no field may have one
+  /// (DuckDB would read the field where the lambda's value is meant).
+  static let lambdaNames: Set<String> = [
+    "sift_parts", "sift_agg", "sift_digits", "sift_chunk", "sift_acc", "sift_next", "sift_div",
+    "sift_quot", "sift_pad",
+  ]
+
+  /// The derived column of a field's number, from its text in sift's canonical form (`1234.50`,
+  /// `-5E-3`): a struct of its decimals `d` (its fraction's digits less its exponent) and its
+  /// units `u`, its value times 10^38 as a `BIGNUM` (NULL for what is not a number, and for a
+  /// number of more than 400 digits before its point, which is infinite as a `Double`).
+  static func parts(ofCanonical t: String) -> String {
+    let pattern = "'^([+-]?)([0-9]*)(?:[.]([0-9]*))?(?:[eE]([+-]?[0-9]+))?$'"
+    let exponent = "CAST(greatest(-1000000, least(1000000, coalesce(TRY_CAST(sift_parts.e AS DOUBLE), 0))) AS INTEGER)"
+    let decimals = "(length(sift_parts.f) - \(exponent))"
+    let digits = "ltrim(sift_parts.i || sift_parts.f, '0')"
+    let units = "CASE WHEN \(digits) = '' THEN CAST(0 AS BIGNUM) WHEN \(decimals) < -400 THEN NULL "
+      + "ELSE TRY_CAST(CASE WHEN sift_parts.s = '-' THEN '-' ELSE '' END || \(digits) "
+      + "|| repeat('0', \(scale) - \(decimals)) AS BIGNUM) END"
+    return "list_transform([regexp_extract(\(t), \(pattern), ['s', 'i', 'f', 'e'])], "
+      + "lambda sift_parts: {'d': \(decimals), 'u': \(units)})[1]"
+  }
+
+  /// The sum or mean of a group's numbers: `v` the value's text, `n` its number (a `DOUBLE`,
+  /// NULL when it is not one), `x` its `parts`.
+  static func aggregate(mean: Bool, value v: String, number n: String, parts x: String) -> String {
+    let finite = "\(n) IS NOT NULL AND NOT isinf(\(n))"
+    let refusal = "error('sift: DuckDB cannot sum ' || \(v) || ' exactly: it has more than "
+      + "\(scale) decimals')"
+    let kept = "CASE WHEN \(finite) THEN CASE WHEN \(x).d > \(scale) THEN \(refusal) ELSE \(x).u END END"
+    let bound = "CAST('\(String(decoding: WideDecimal.greatestFiniteDigits, as: UTF8.self))"
+      + "\(String(repeating: "0", count: scale))' AS BIGNUM)"
+    let total = "sum(\(kept))"
+    let state = "{'u': CAST(\(total) AS VARCHAR), "
+      + "'s': coalesce(max(CASE WHEN \(finite) THEN greatest(\(x).d, 0) END), 0), "
+      + "'c': count(\(n)), 'p': coalesce(bool_or(\(n) = 'inf'::DOUBLE), FALSE), "
+      + "'m': coalesce(bool_or(\(n) = '-inf'::DOUBLE), FALSE), "
+      + "'o': coalesce(\(total) > \(bound) OR \(total) < -\(bound), FALSE)}"
+    let negative = "sift_agg.u LIKE '-%'"
+    return "list_transform([\(state)], lambda sift_agg: CASE WHEN sift_agg.c = 0 THEN NULL "
+      + "WHEN sift_agg.p AND sift_agg.m THEN 'nan' WHEN sift_agg.p THEN 'inf' "
+      + "WHEN sift_agg.m THEN '-inf' WHEN sift_agg.o AND \(negative) THEN '-inf' "
+      + "WHEN sift_agg.o THEN 'inf' ELSE \(mean ? meanText : sumText) END)[1]"
+  }
+
+  /// `sift_agg.u` (units of 10^-38) written with `sift_agg.s` decimals.
+  private static let sumText: String = {
+    let magnitude = "ltrim(sift_agg.u, '-')"
+    return "list_transform([repeat('0', greatest(0, \(scale + 1) - length(\(magnitude)))) || "
+      + "\(magnitude)], lambda sift_pad: CASE WHEN sift_agg.u LIKE '-%' THEN '-' ELSE '' END || "
+      + "left(sift_pad, length(sift_pad) - \(scale)) || CASE WHEN sift_agg.s > 0 THEN '.' || "
+      + "substr(sift_pad, length(sift_pad) - \(scale - 1), sift_agg.s) ELSE '' END)[1]"
+  }()
+
+  /// `sift_agg.u / sift_agg.c` with `sift_agg.s + 2` decimals, rounded half to even: the sum's
+  /// digits at its own scale and two more, divided 18 digits a step.
+  private static let meanText: String = {
+    let magnitude = "ltrim(sift_agg.u, '-')"
+    let digits = "left(\(magnitude), greatest(0, length(\(magnitude)) - \(scale) + sift_agg.s)) || '00'"
+    let step = "(sift_acc.r * 1000000000000000000 + CAST(sift_next.k AS HUGEINT))"
+    let division = "list_reduce(list_transform(regexp_extract_all(repeat('0', (18 - "
+      + "length(sift_digits) % 18) % 18) || sift_digits, '.{18}'), lambda sift_chunk: "
+      + "{'q': '', 'r': CAST(0 AS HUGEINT), 'k': sift_chunk}), lambda sift_acc, sift_next: "
+      + "{'q': sift_acc.q || lpad(CAST(\(step) // sift_agg.c AS VARCHAR), 18, '0'), "
+      + "'r': \(step) % sift_agg.c, 'k': ''}, {'q': '', 'r': CAST(0 AS HUGEINT), 'k': ''})"
+    let roundUp = "CASE WHEN 2 * sift_div.r > sift_agg.c OR (2 * sift_div.r = sift_agg.c AND "
+      + "right(sift_div.q, 1) IN ('1', '3', '5', '7', '9')) THEN 1 ELSE 0 END"
+    let rounded = "CAST(CAST(sift_div.q AS BIGNUM) + CAST(\(roundUp) AS BIGNUM) AS VARCHAR)"
+    let written = "list_transform([repeat('0', greatest(0, sift_agg.s + 3 - length(sift_quot))) "
+      + "|| sift_quot], lambda sift_pad: CASE WHEN sift_agg.u LIKE '-%' AND sift_quot <> '0' "
+      + "THEN '-' ELSE '' END || left(sift_pad, length(sift_pad) - sift_agg.s - 2) || '.' || "
+      + "right(sift_pad, sift_agg.s + 2))[1]"
+    return "list_transform([list_transform([\(digits)], lambda sift_digits: \(division))[1]], "
+      + "lambda sift_div: list_transform([\(rounded)], lambda sift_quot: \(written))[1])[1]"
+  }()
+}
