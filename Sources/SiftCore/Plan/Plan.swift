@@ -96,16 +96,20 @@ public struct Plan: Sendable {
       }
     }
     let output = { (n: FieldName) in summaryFields[n] ?? resolved(n) }
+    // Looked up, not searched: many group and sort fields cost their number, not its square.
+    var sortKeys: [ResolvedField: SortKey] = [:]
+    for key in query.sort {
+      if let f = fields[key.field], sortKeys[f] == nil { sortKeys[f] = key }
+    }
     for gn in query.group {
-      guard let g = fields[gn], let clash = query.sort.first(where: { fields[$0.field] == g })
-      else { continue }
+      guard let g = fields[gn], let clash = sortKeys[g] else { continue }
       throw PlanError(
         message: "group:\(gn.name) already orders by \(g.name); choose another sort field",
         span: clash.field.span)
     }
-    if let names = query.group.dropFirst().first(where: { n in
-      query.group.filter { fields[$0] == fields[n] }.count > 1
-    }) {
+    var groupCounts: [ResolvedField?: Int] = [:]
+    for n in query.group { groupCounts[fields[n], default: 0] += 1 }
+    if let names = query.group.dropFirst().first(where: { groupCounts[fields[$0], default: 0] > 1 }) {
       throw PlanError(
         message: "group:\(names.name) names the field \(resolved(names).name) twice; name each group field once",
         span: names.span)

@@ -61,9 +61,10 @@ public struct Parser {
     if current.kind == .rightParen {
       throw QueryError("unmatched ')': no '(' opens it", at: current.span)
     }
+    var sortKeys: [String: SortKey] = [:]
+    for key in query.sort where sortKeys[key.field.normalizedName] == nil { sortKeys[key.field.normalizedName] = key }
     for group in query.group {
-      guard let key = query.sort.first(where: { $0.field.normalizedName == group.normalizedName })
-      else { continue }
+      guard let key = sortKeys[group.normalizedName] else { continue }
       throw QueryError(
         "group:\(group.canonicalText) already orders by \(group.name); choose another sort field",
         at: key.field.span)
@@ -383,6 +384,7 @@ public struct Parser {
     case .group:
       // `group:a,b` nests: by a, inside each a by b (Docs/QueryLanguage.md, Directives).
       var names: [FieldName] = []
+      var named = Set<String>()
       var after = written
       repeat {
         if lexer.peek() == .minus {
@@ -393,7 +395,7 @@ public struct Parser {
         guard let name = try lexer.scanName() else {
           throw QueryError("expected a field name after \(after)", at: lexer.position)
         }
-        if names.contains(where: { $0.normalizedName == name.normalizedName }) {
+        if !named.insert(name.normalizedName).inserted {
           throw QueryError(
             "group:\(name.canonicalText) is named twice; name each group field once",
             at: name.span)
