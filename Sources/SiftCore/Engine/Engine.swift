@@ -42,7 +42,7 @@ final class Engine {
       var pass = Pass(plan: plan, sink: CountSink())
       return try run(&pass, writer: nil)
     case (.tally, _):
-      var pass = Pass(plan: plan, sink: TallySink(plan: plan))
+      var pass = Pass(plan: plan, sink: TallySink(plan: plan, memoryBudget: parallel.memoryBudget))
       return try run(&pass, writer: nil)
     case (.stream, let writer?):
       var pass = Pass(plan: plan, sink: StreamSink(writer: writer, limit: limit))
@@ -51,7 +51,7 @@ final class Engine {
       var pass = Pass(plan: plan, sink: OrderSink(plan: plan, writer: writer, limit: limit, options: parallel))
       return try run(&pass, writer: writer)
     case (.summarize, _):
-      var pass = Pass(plan: plan, sink: SummarySink(plan: plan, writer: writer))
+      var pass = Pass(plan: plan, sink: SummarySink(plan: plan, writer: writer, memoryBudget: parallel.memoryBudget))
       return try run(&pass, writer: writer)
     case (.stream, nil), (.order, nil):
       preconditionFailure("a plan that writes ran without a writer")

@@ -12,6 +12,9 @@ struct GroupIndex {
 
   var count: Int { starts.count - 1 }
 
+  /// The bytes of every key, together.
+  var keyBytes: Int { arena.count }
+
   /// The bytes of group `g`.
   func key(_ g: Int) -> ArraySlice<UInt8> { arena[starts[g]..<starts[g + 1]] }
 

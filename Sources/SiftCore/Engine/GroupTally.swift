@@ -47,6 +47,9 @@ struct GroupTally {
   /// The number of distinct groups.
   var count: Int { counts.count }
 
+  /// The bytes of every group's key, together.
+  var keyBytes: Int { index.keyBytes }
+
   /// The key of group `id`.
   func key(_ id: Int) -> [UInt8] { Array(index.key(id)) }
 

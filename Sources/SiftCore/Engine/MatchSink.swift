@@ -127,10 +127,12 @@ struct TallySink: MatchSink {
   /// The `sort:` keys over the tally's columns (`Plan.tallySort`) and the `limit:`.
   private let sort: [SortOrder]
   private let limit: Int?
+  private let budget: GroupBudget
 
-  init(plan: Plan) {
+  init(plan: Plan, memoryBudget: Int = .max) {
     sort = plan.tallySort
     limit = plan.limit
+    budget = GroupBudget(budget: memoryBudget)
     all = Part(
       tally: GroupTally(
         arity: plan.group.count, decimalMark: plan.decimalMark,
@@ -150,12 +152,16 @@ struct TallySink: MatchSink {
   mutating func take(
     _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
     summary: inout RunSummary
-  ) {
+  ) throws(SiftError) {
     all.collect(batch, rows: rows, source: source, access: compiled)
+    try budget.check(groups: all.tally.count, keyBytes: all.tally.keyBytes)
   }
 
-  mutating func merge(_ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary) {
+  mutating func merge(
+    _ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary
+  ) throws(SiftError) {
     all.tally.merge(part.tally)
+    try budget.check(groups: all.tally.count, keyBytes: all.tally.keyBytes)
   }
 
   mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) {

@@ -18,10 +18,12 @@ struct SummarySink: MatchSink {
   let plan: Plan
   let writer: RecordWriter?
   var all: Part
+  private let budget: GroupBudget
 
-  init(plan: Plan, writer: RecordWriter?) {
+  init(plan: Plan, writer: RecordWriter?, memoryBudget: Int = .max) {
     self.plan = plan
     self.writer = writer
+    budget = GroupBudget(budget: memoryBudget, aggregates: plan.aggregates.count)
     all = Part(table: SummaryTable(plan: plan))
   }
 
@@ -33,12 +35,16 @@ struct SummarySink: MatchSink {
   mutating func take(
     _ batch: RecordBatch, rows: [Int32], source: Int, compiled: SourceAccess,
     summary: inout RunSummary
-  ) {
+  ) throws(SiftError) {
     all.collect(batch, rows: rows, source: source, access: compiled)
+    try budget.check(groups: all.table.groupCount, keyBytes: all.table.keyBytes)
   }
 
-  mutating func merge(_ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary) {
+  mutating func merge(
+    _ part: Part, compiled: [Int: SourceAccess], summary: inout RunSummary
+  ) throws(SiftError) {
     all.table.merge(part.table)
+    try budget.check(groups: all.table.groupCount, keyBytes: all.table.keyBytes)
   }
 
   mutating func finish(compiled: [Int: SourceAccess], summary: inout RunSummary) throws(SiftError) {

@@ -2,15 +2,49 @@
 /// normalized (lowercase without spaces, `_`, `-`, `.`); dotted names reach into nested JSON.
 public struct FieldResolver: Sendable {
   public let schema: Schema
+  /// Every name a query can use (`Schema.allNames`).
+  private let candidates: [String]
+  /// Per matching stage (exact, case-insensitive, normalized), the distinct candidates each key
+  /// stands for, in schema order: a name is resolved with three look-ups, not a pass over every
+  /// field, so many names over many fields cost names + fields (Docs/Performance.md, Bounds).
+  private let stages: [[String: [String]]]
+  /// The field each usable name stands for.
+  private let fields: [String: ResolvedField]
 
   public init(schema: Schema) {
     self.schema = schema
+    let candidates = schema.allNames
+    self.candidates = candidates
+    stages = FieldResolver.stageKeys.map { key in
+      var byKey: [String: [String]] = [:]
+      for c in candidates {
+        let k = key(c)
+        if byKey[k]?.contains(c) != true { byKey[k, default: []].append(c) }
+      }
+      return byKey
+    }
+    // A top-level name first; a dotted name is the first field whose nested paths hold the rest.
+    var fields: [String: ResolvedField] = [:]
+    for (i, name) in schema.names.enumerated() where fields[name] == nil {
+      fields[name] = ResolvedField(index: i, path: [], name: name)
+    }
+    for (i, name) in schema.names.enumerated() {
+      for rest in schema.nestedPaths[i] ?? [] where fields[name + "." + rest] == nil {
+        let path = rest.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        fields[name + "." + rest] = ResolvedField(index: i, path: path, name: name + "." + rest)
+      }
+    }
+    self.fields = fields
   }
+
+  /// How each matching stage keys a name: as written, lowercased, normalized.
+  private static let stageKeys: [@Sendable (String) -> String] = [{ $0 }, { $0.lowercased() }, FieldResolver.normalize]
 
   /// The field `name` names, or an error with candidates or a suggestion.
   public func resolve(_ name: FieldName) throws(PlanError) -> ResolvedField {
-    let candidates = schema.allNames
-    if let found = try match(name, among: candidates) { return field(named: found) }
+    if let found = try match(name) {
+      return fields[found] ?? ResolvedField(index: 0, path: [], name: found)
+    }
     let suggestion = closest(to: name.name, among: candidates)
     // Names come from the input and the query: shown with their controls visible.
     var message = "unknown field '\(VisibleText.of(name.name, ascii: false))'"
@@ -24,36 +58,19 @@ public struct FieldResolver: Sendable {
   }
 
   /// Finds the one candidate `name` names at the first stage that matches anything.
-  private func match(_ name: FieldName, among candidates: [String]) throws(PlanError) -> String? {
-    let stages: [(String) -> String] = [{ $0 }, { $0.lowercased() }, FieldResolver.normalize]
-    for key in stages {
-      let wanted = key(name.name)
-      var found: [String] = []
-      for c in candidates where key(c) == wanted && !found.contains(c) { found.append(c) }
+  private func match(_ name: FieldName) throws(PlanError) -> String? {
+    for (key, byKey) in zip(FieldResolver.stageKeys, stages) {
+      guard let found = byKey[key(name.name)] else { continue }
       if found.count == 1 { return found[0] }
-      if found.count > 1 {
-        throw PlanError(
-          message: "field name '\(VisibleText.of(name.name, ascii: false))' is ambiguous",
-          span: name.span,
-          notes: [
-            "it could be: " + found.map { "'\(VisibleText.of($0, ascii: false))'" }.joined(separator: ", ")
-              + "; quote the exact name"
-          ])
-      }
+      throw PlanError(
+        message: "field name '\(VisibleText.of(name.name, ascii: false))' is ambiguous",
+        span: name.span,
+        notes: [
+          "it could be: " + found.map { "'\(VisibleText.of($0, ascii: false))'" }.joined(separator: ", ")
+            + "; quote the exact name"
+        ])
     }
     return nil
-  }
-
-  /// The resolved field for a name from `schema.allNames`.
-  private func field(named full: String) -> ResolvedField {
-    if let i = schema.names.firstIndex(of: full) { return ResolvedField(index: i, path: [], name: full) }
-    for (i, top) in schema.names.enumerated() where full.hasPrefix(top + ".") {
-      let rest = String(full.dropFirst(top.count + 1))
-      if schema.nestedPaths[i]?.contains(rest) == true {
-        return ResolvedField(index: i, path: rest.split(separator: ".", omittingEmptySubsequences: false).map(String.init), name: full)
-      }
-    }
-    return ResolvedField(index: 0, path: [], name: full)
   }
 
   /// Lowercase with spaces, `_`, `-` and `.` removed.

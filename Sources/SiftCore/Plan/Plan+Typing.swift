@@ -52,15 +52,21 @@ extension Plan {
   /// A field term's values as tests; plain text equalities are one any-of test
   /// (`status:received,pending`).
   private func typedTests(_ values: [Value], for field: ResolvedField) throws(PlanError) -> [TypedTest] {
+    // Neighbouring texts are gathered into one `.textIn`, appended to as they come: a term of
+    // many values is typed in time linear in their number (Docs/Performance.md, Bounds).
     var tests: [TypedTest] = []
+    var texts: [String] = []
     for value in values {
       let test = try typedTest(value, for: field)
-      if case .textIn(let more) = test, case .textIn(let texts)? = tests.last {
-        tests[tests.count - 1] = .textIn(texts + more)
-      } else {
-        tests.append(test)
+      if case .textIn(let more) = test {
+        texts += more
+        continue
       }
+      if !texts.isEmpty { tests.append(.textIn(texts)) }
+      texts = []
+      tests.append(test)
     }
+    if !texts.isEmpty { tests.append(.textIn(texts)) }
     return tests
   }
 

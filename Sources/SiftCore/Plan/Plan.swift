@@ -97,9 +97,10 @@ public struct Plan: Sendable {
       }
     }
     let output = { (n: FieldName) in summaryFields[n] ?? resolved(n) }
-    if let names = query.group.dropFirst().first(where: { n in
-      query.group.filter { fields[$0] == fields[n] }.count > 1
-    }) {
+    // Counted, not searched: many group fields cost their number, not its square.
+    var groupCounts: [ResolvedField?: Int] = [:]
+    for n in query.group { groupCounts[fields[n], default: 0] += 1 }
+    if let names = query.group.dropFirst().first(where: { groupCounts[fields[$0], default: 0] > 1 }) {
       throw PlanError(
         message: "group:\(names.name) names the field \(resolved(names).name) twice; name each group field once",
         span: names.span)

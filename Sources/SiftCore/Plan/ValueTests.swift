@@ -34,6 +34,10 @@ enum ValueTests {
     }
   }
 
+  /// Above this many texts, `textEquals` looks a value up in a set instead of comparing it with
+  /// each text in turn.
+  static let manyTexts = 16
+
   /// Case-insensitive text equality with any of `literals` (`status:received,pending`): one
   /// closure, no allocation per value; an ASCII value is compared byte by byte, folding on the fly.
   static func textEquals(anyOf literals: [String]) -> ValueTest {
@@ -45,6 +49,16 @@ enum ValueTests {
         if v.form == .missing { return matchesEmpty }
         if v.isVerbatim { return needle.matches(v.content) }
         return v.decodedBytes().withUnsafeBufferPointer { needle.matches($0) }
+      }
+    }
+    if needles.count > manyTexts {
+      // Many values (`id:A1,A2,…` pasted from a list): the value is folded once and looked up,
+      // so each record costs the same however many values the term has (Docs/Performance.md,
+      // Bounds). `Needle.matches` is `fold(value) == needle`, so both answer alike.
+      let folded = Set(needles.map(\.bytes))
+      return { v in
+        if v.form == .missing { return matchesEmpty }
+        return withValueBytes(v) { folded.contains(TextFold.fold($0)) }
       }
     }
     return { v in

@@ -376,6 +376,7 @@ public struct Parser {
     case .group:
       // `group:a,b` nests: by a, inside each a by b (Docs/QueryLanguage.md, Directives).
       var names: [FieldName] = []
+      var named = Set<String>()
       var after = written
       repeat {
         if lexer.peek() == .minus {
@@ -386,7 +387,7 @@ public struct Parser {
         guard let name = try lexer.scanName() else {
           throw QueryError("expected a field name after \(after)", at: lexer.position)
         }
-        if names.contains(where: { $0.normalizedName == name.normalizedName }) {
+        if !named.insert(name.normalizedName).inserted {
           throw QueryError(
             "group:\(name.canonicalText) is named twice; name each group field once",
             at: name.span)

@@ -73,6 +73,9 @@ struct SummaryTable {
   /// How many groups there are.
   var groupCount: Int { groups.count }
 
+  /// The bytes of every group's key, together.
+  var keyBytes: Int { groups.keyBytes }
+
   /// Counts `count` records in the group of `key`; returns the group.
   private mutating func slot(
     for key: UnsafeBufferPointer<UInt8>, json: @autoclosure () -> ArraySlice<[UInt8]?>, count: Int = 1
