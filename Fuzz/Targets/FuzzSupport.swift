@@ -35,3 +35,13 @@ func chunkSizeAndRest(_ bytes: [UInt8]) -> (chunkSize: Int, rest: [UInt8]) {
   guard let first = bytes.first else { return (1, []) }
   return (Int(first % 64) + 1, Array(bytes.dropFirst()))
 }
+
+/// Fails when `read` at `chunkSize` gives other records or another error than one chunk of
+/// `wholeSize` bytes (the whole input at once).
+func expectSameAtChunkSize(
+  _ what: String, _ chunkSize: Int, wholeSize: Int, _ read: (Int) -> ReadOutcome
+) {
+  if read(chunkSize) != read(wholeSize) {
+    propertyFailed("\(what) chunk size \(chunkSize) reads differently")
+  }
+}

@@ -4,23 +4,18 @@
 enum JSONReaderTarget {
   static func run(_ bytes: [UInt8]) {
     let (chunkSize, text) = chunkSizeAndRest(bytes)
-    func json(_ size: Int) -> ReadOutcome {
+    let whole = ChunkedInput.defaultChunkSize
+    expectSameAtChunkSize("JSON", chunkSize, wholeSize: whole) { size in
       ReadOutcome(
         JSONReader(
           source: ByteSource(bytes: text, name: "t.json"), options: ReaderOptions(name: "t.json"),
           prefix: [], chunkSize: size))
     }
-    func ndjson(_ size: Int) -> ReadOutcome {
+    expectSameAtChunkSize("NDJSON", chunkSize, wholeSize: whole) { size in
       ReadOutcome(
         NDJSONReader(
           source: ByteSource(bytes: text, name: "t.ndjson"),
           options: ReaderOptions(name: "t.ndjson"), prefix: [], chunkSize: size))
-    }
-    if json(chunkSize) != json(ChunkedInput.defaultChunkSize) {
-      propertyFailed("JSON chunk size \(chunkSize) reads differently")
-    }
-    if ndjson(chunkSize) != ndjson(ChunkedInput.defaultChunkSize) {
-      propertyFailed("NDJSON chunk size \(chunkSize) reads differently")
     }
   }
 }
