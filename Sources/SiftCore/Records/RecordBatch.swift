@@ -193,7 +193,18 @@ public struct RowView {
 
   /// Field `f`; a field past the record's width and not among its triples is missing.
   public func field(_ f: Int) -> FieldValue {
-    let (start, end) = f < width ? (spans[f &* 2], spans[f &* 2 &+ 1]) : extraSpan(f)
+    guard f < width else { return extraValue(f) }
+    let start = Int(spans[f &* 2])
+    guard start >= 0 else { return FieldValue(missingWith: encoding) }
+    let end = Int(spans[f &* 2 &+ 1])
+    return FieldValue(
+      raw: UnsafeBufferPointer(start: base + start, count: end &- start), encoding: encoding)
+  }
+
+  /// Field `f` past the width: one of the triples, or missing.
+  @inline(never)
+  private func extraValue(_ f: Int) -> FieldValue {
+    let (start, end) = extraSpan(f)
     guard start >= 0 else { return FieldValue(missingWith: encoding) }
     return FieldValue(
       raw: UnsafeBufferPointer(start: base + Int(start), count: Int(end &- start)),
