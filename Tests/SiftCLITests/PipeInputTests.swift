@@ -16,11 +16,12 @@ import Testing
     return Array(text.utf8)
   }
 
-  /// Runs sift with `arguments` after the path of a named pipe whose writer thread writes
-  /// `bytes`, named with `suffix`.
-  static func siftOverPipe(
-    _ bytes: [UInt8], suffix: String, _ arguments: [String], open opened: Bool = true
-  ) throws -> SiftResult {
+  /// Calls `body` with the path of a named pipe (named with `suffix`) whose writer thread
+  /// writes `bytes` once a reader opens it. With `opened` false, `body` is not expected to
+  /// open it: its reading end is opened and closed after, so the writer ends.
+  static func withNamedPipe<R>(
+    _ bytes: [UInt8], suffix: String, opened: Bool = true, _ body: (String) throws -> R
+  ) throws -> R {
     signal(SIGPIPE, SIG_IGN)  // a writer the reader left gets EPIPE, not a signal
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("sift-pipe-\(UInt32.random(in: 0...UInt32.max))")
@@ -42,13 +43,20 @@ import Testing
       close(fd)
     }
     writer.start()
-    let result = sift(arguments + [path])
+    let result = try body(path)
     if !opened {
-      // sift did not open the pipe: open and close its reading end, so the writer ends.
       let fd = open(path, O_RDONLY)
       if fd >= 0 { close(fd) }
     }
     return result
+  }
+
+  /// Runs sift with `arguments` after the path of a named pipe whose writer thread writes
+  /// `bytes`, named with `suffix`.
+  static func siftOverPipe(
+    _ bytes: [UInt8], suffix: String, _ arguments: [String], open opened: Bool = true
+  ) throws -> SiftResult {
+    try withNamedPipe(bytes, suffix: suffix, opened: opened) { sift(arguments + [$0]) }
   }
 
   @Test(arguments: ["csv", "tsv", "markdown", "html", "table"])
@@ -99,5 +107,70 @@ import Testing
     #expect(piped.status == standardInput.status)
     #expect(piped.stdout == standardInput.stdout)
     #expect(piped.status != .matched || piped.text.contains("new"))
+  }
+
+  /// `count` CSV records `id,status,qty`, half of them `open`.
+  static func csv(count: Int) -> [UInt8] {
+    var text = "id,status,qty\n"
+    for i in 0..<count { text += "\(i),\(i % 2 == 0 ? "open" : "shut"),\(i % 7)\n" }
+    return Array(text.utf8)
+  }
+
+  /// `--changes` reads a pipe once: its first run finds every matching record new, its
+  /// second (the same stream again) none changed.
+  @Test func changesOverANamedPipeSeeEveryRecord() throws {
+    let state = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-pipe-state-\(UInt32.random(in: 0...UInt32.max))").path
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let bytes = Self.csv(count: Self.recordCount)
+    let arguments = ["--changes", "id", "status:open", "-o", "csv"]
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_STATE_DIR": state]
+    let first = try Self.withNamedPipe(bytes, suffix: ".csv") { sift(arguments + [$0], environment: environment) }
+    #expect(first.status == .matched, "\(first.stderr)")
+    #expect(first.text.split(separator: "\n").filter { $0.hasPrefix("new,") }.count == Self.recordCount / 2)
+    let second = try Self.withNamedPipe(bytes, suffix: ".csv") { sift(arguments + [$0], environment: environment) }
+    #expect(second.stderr.contains("0 new · 0 changed · 0 gone"), "\(second.stderr)")
+    #expect(second.stderr.contains("50,000 of 100,000 records"), "\(second.stderr)")
+  }
+
+  /// `--against` a pipe reads the earlier export once and compares every record of it.
+  @Test func againstANamedPipeComparesEveryRecord() throws {
+    let bytes = Self.csv(count: Self.recordCount)
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-pipe-now-\(UInt32.random(in: 0...UInt32.max)).csv").path
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    // Now: the same records, and one more that is new.
+    try Data(bytes + Array("\(Self.recordCount),open,1\n".utf8)).write(to: URL(fileURLWithPath: file))
+    let result = try Self.withNamedPipe(bytes, suffix: ".csv") {
+      sift(["--changes", "id", "--against", $0, "status:open", "-o", "csv", file])
+    }
+    #expect(result.status == .matched, "\(result.stderr)")
+    #expect(result.text == "change,id,status,qty,was\nnew,\(Self.recordCount),open,1,\n")
+  }
+
+  /// Two views over one pipe in a views workbook: the pipe is read once, its bytes kept, and
+  /// each view's sheet has all of its records.
+  @Test func viewsWorkbookWithTwoViewsOverOneNamedPipeHasEveryRecord() throws {
+    let bytes = Self.csv(count: 10_000)
+    let result = try Self.withNamedPipe(bytes, suffix: ".csv") { path in
+      let config = FileManager.default.temporaryDirectory
+        .appendingPathComponent("sift-pipe-views-\(UInt32.random(in: 0...UInt32.max)).json").path
+      defer { try? FileManager.default.removeItem(atPath: config) }
+      let views = """
+        {"views": {"open": {"source": "\(path)", "query": "status:open"},
+                   "shut": {"source": "\(path)", "query": "status:shut qty:>3"}}}
+        """
+      try Data(views.utf8).write(to: URL(fileURLWithPath: config))
+      return sift(["--config", config, "--views", "-o", "xlsx"])
+    }
+    #expect(result.status == .matched, "\(result.stderr)")
+    // Read each sheet back through sift: 5,000 open records, and the shut ones with qty > 3.
+    let shutWithQtyOver3 = (0..<10_000).filter { $0 % 2 == 1 && $0 % 7 > 3 }.count
+    let book = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-pipe-views-\(UInt32.random(in: 0...UInt32.max)).xlsx").path
+    defer { try? FileManager.default.removeItem(atPath: book) }
+    try Data(result.stdout).write(to: URL(fileURLWithPath: book))
+    #expect(sift(["", "--sheet", "1", "-c", book]).text == "5000\n")
+    #expect(sift(["", "--sheet", "2", "-c", book]).text == "\(shutWithQtyOver3)\n")
   }
 }

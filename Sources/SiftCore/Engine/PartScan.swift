@@ -315,10 +315,11 @@ extension RecordBatch {
               from: cursor.bytes.baseAddress! + from, count: length)
           }
           let shift = Int32(at - from)
-          // A record of a ragged batch lacks the fields past its own width: missing (-1).
+          // A record of a ragged batch lacks the fields it has no span for: missing (-1).
           let row = cursor.row(r)
           for f in 0..<(width * 2) {
-            let v = f < row.width * 2 ? row.spans[f] : -1
+            let span = row.span(f >> 1)
+            let v = f & 1 == 0 ? span.start : (span.start < 0 ? -1 : span.end)
             newSpans[k * width * 2 + f] = v < 0 ? v : v + shift
           }
           newExtents[k * 2] = Int32(at)

@@ -59,7 +59,10 @@ final class SpillFile {
     out.appendInteger(UInt32(0))
     out.appendInteger(Int32(source))
     out.append(row.encoding.code)
-    out.appendInteger(Int32(row.width))
+    // A record of a ragged batch is written with a span pair for each field up to the
+    // highest it has (its triples laid out as pairs).
+    let width = row.fullWidth
+    out.appendInteger(Int32(width))
     if keys.hasGroup {
       keys.groups.withKey(Int(keys.groupIDs[index])) { value in
         out.appendInteger(UInt32(value.count))
@@ -70,11 +73,13 @@ final class SpillFile {
     // The bytes from the first to the last the record's text and fields cover.
     var low = row.extentStart
     var high = row.extentEnd
-    for f in 0..<row.width where row.spans[2 * f] >= 0 {
-      low = min(low, Int(row.spans[2 * f]))
-      high = max(high, Int(row.spans[2 * f + 1]))
+    for f in 0..<width {
+      let span = row.span(f)
+      guard span.start >= 0 else { continue }
+      low = min(low, Int(span.start))
+      high = max(high, Int(span.end))
     }
-    let spanBytes = 4 * (2 + 2 * row.width)
+    let spanBytes = 4 * (2 + 2 * width)
     let textStart = out.count + spanBytes + 4
     out.append(contentsOf: repeatElement(0, count: spanBytes + 4 + high - low))
     let length = UInt32(out.count - start - 4)
@@ -86,10 +91,11 @@ final class SpillFile {
       }
       put(Int32(row.extentStart - low))
       put(Int32(row.extentEnd - low))
-      for f in 0..<(2 * row.width) {
+      for f in 0..<width {
         // A missing field's start (-1) stands for its end too.
-        let fieldStart = row.spans[f & ~1]
-        put(fieldStart < 0 ? fieldStart : row.spans[f] - Int32(low))
+        let span = row.span(f)
+        put(span.start < 0 ? span.start : span.start - Int32(low))
+        put(span.start < 0 ? span.start : span.end - Int32(low))
       }
       put(Int32(high - low))
       if high > low {

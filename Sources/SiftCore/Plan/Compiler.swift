@@ -82,6 +82,7 @@ struct Compiler {
       let test = ValueTests.contains(folded)
       return { row in
         for f in 0..<row.width where test(row.field(f)) { return true }
+        for k in 0..<row.extraCount where test(row.extraField(k).value) { return true }
         return false
       }
     }

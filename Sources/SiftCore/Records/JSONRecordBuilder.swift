@@ -7,10 +7,14 @@
 final class JSONRecordBuilder {
   /// Field names in first-seen order.
   private(set) var fieldNames: [String] = []
-  /// The width of the record being built: the fields known when it started, and the keys it
-  /// brings. Records before it keep their own width (a ragged batch, `RecordBatch`), so a new
-  /// key costs the one record, never all the records of the batch (Docs/Performance.md, Width).
+  /// The fields known: those of the records before, and the keys the record being built brings.
+  /// Records before it keep their own width (a ragged batch, `RecordBatch`), so a new key costs
+  /// the one record, never all the records of the batch (Docs/Performance.md, Width).
   private(set) var width = 0
+  /// The span pairs the next record starts with: as many as the record before ended with, so
+  /// records with the same keys are uniform, and records that each bring new keys far past the
+  /// fields they have do not each pay for every key the file has shown.
+  private var expectedWidth = 0
   /// The width every record of the batch being built had when it started.
   private var batchWidth = 0
   /// Whether a key first seen inside this batch made its records differ in width.
@@ -18,6 +22,10 @@ final class JSONRecordBuilder {
   let spans = PointerStore<Int32>(capacity: 1 << 16)
   /// Where each record's spans start.
   let rowStarts = PointerStore<Int>()
+  /// Each record's span pairs (its triples follow them, `RecordBatch`).
+  let rowWidths = PointerStore<Int32>()
+  /// The `(field, start, end)` triples of the record being built: its fields past its pairs.
+  private let extras = PointerStore<Int32>(capacity: 64)
   let extents = PointerStore<Int32>()
   let lines = PointerStore<Int32>()
   /// Decoded key bytes of every field, back to back: field `f`'s are
@@ -42,9 +50,11 @@ final class JSONRecordBuilder {
   ) throws(JSONScanFailure) -> Int {
     let b = scanner.b
     let rowStart = spans.count
-    spans.reserve(2 * width)
-    (spans.base + spans.count).update(repeating: -1, count: 2 * width)
-    spans.count += 2 * width
+    var rowWidth = min(width, expectedWidth)
+    spans.reserve(2 * rowWidth)
+    (spans.base + spans.count).update(repeating: -1, count: 2 * rowWidth)
+    spans.count += 2 * rowWidth
+    extras.count = 0
     do throws(JSONScanFailure) {
       var p = try scanner.nextToken(from: start + 1)
       if b[p] != .closeBrace {
@@ -69,10 +79,27 @@ final class JSONRecordBuilder {
             field = self.field(
               named: UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(keyEnd - 1)]),
               member: member)
-            slots = spans.base + rowStart
           }
-          slots[2 &* field] = Int32(truncatingIfNeeded: valueStart)
-          slots[2 &* field &+ 1] = Int32(truncatingIfNeeded: p)
+          if field >= rowWidth {
+            // Widened while the record stays at least about half full; a key further out
+            // is a triple.
+            if field < 2 &* member &+ 16 {
+              let added = 2 * (field + 1 - rowWidth)
+              spans.reserve(added)
+              (spans.base + spans.count).update(repeating: -1, count: added)
+              spans.count += added
+              rowWidth = field + 1
+              slots = spans.base + rowStart
+            } else {
+              extras.append(Int32(truncatingIfNeeded: field))
+              extras.append(Int32(truncatingIfNeeded: valueStart))
+              extras.append(Int32(truncatingIfNeeded: p))
+            }
+          }
+          if field < rowWidth {
+            slots[2 &* field] = Int32(truncatingIfNeeded: valueStart)
+            slots[2 &* field &+ 1] = Int32(truncatingIfNeeded: p)
+          }
           p = try scanner.nextToken(from: p)
           if b[p] == .closeBrace { break }
           guard b[p] == .comma else {
@@ -82,11 +109,14 @@ final class JSONRecordBuilder {
           member += 1
         }
       }
+      let extraCount = appendExtras(pastWidth: rowWidth)
       extents.append(Int32(truncatingIfNeeded: start))
       extents.append(Int32(truncatingIfNeeded: p + 1))
       lines.append(Int32(truncatingIfNeeded: line))
       rowStarts.append(rowStart)
-      if width != batchWidth { ragged = true }
+      rowWidths.append(Int32(truncatingIfNeeded: rowWidth))
+      expectedWidth = rowWidth
+      if rowWidth != batchWidth || extraCount > 0 { ragged = true }
       return p + 1
     } catch {
       // The keys it brought stay known (and `width` covers them: a predicted key is never
@@ -96,8 +126,7 @@ final class JSONRecordBuilder {
     }
   }
 
-  /// The field of a key (its bytes between the quotes), adding a field, and widening the
-  /// record being built (the last in `spans`), for a key it did not have room for.
+  /// The field of a key (its bytes between the quotes), adding a field for a new key.
   private func field(named raw: UnsafeBufferPointer<UInt8>, member: Int) -> Int {
     let plain = !raw.contains(.backslash)
     let key = plain ? Array(raw) : JSONString.unescape(raw)
@@ -111,13 +140,7 @@ final class JSONRecordBuilder {
       fieldOfKey[key] = field
       fieldNames.append(String(decoding: key, as: UTF8.self))
     }
-    if field >= width {
-      let added = 2 * (field + 1 - width)
-      spans.reserve(added)
-      (spans.base + spans.count).update(repeating: -1, count: added)
-      spans.count += added
-      width = field + 1
-    }
+    width = max(width, field + 1)
     // A key whose text needs escapes is never predicted (-1): its raw bytes differ from it.
     let predictable = !key.contains { $0 == .quote || $0 == .backslash || $0 < 0x20 }
     let prediction = predictable ? field : -1
@@ -154,9 +177,11 @@ final class JSONRecordBuilder {
   /// every field known so far.
   func takeBatch(bytes: [UInt8]) -> RecordBatch {
     let starts = rowStarts.handOff()
+    let widths = rowWidths.handOff()
     let batch = RecordBatch(
       bytes: bytes, encoding: .json, width: width, spans: spans.handOff(),
-      extents: extents.handOff(), lines: lines.handOff(), rowStarts: ragged ? starts : nil)
+      extents: extents.handOff(), lines: lines.handOff(), rowStarts: ragged ? starts : nil,
+      rowWidths: ragged ? widths : nil)
     width = fieldNames.count
     batchWidth = width
     ragged = false
@@ -168,8 +193,40 @@ extension JSONRecordBuilder {
   /// Removes the record added last.
   func dropLastRecord() {
     rowStarts.count -= 1
+    rowWidths.count -= 1
     spans.count = rowStarts.base[rowStarts.count]
+    expectedWidth = rowWidths.count > 0 ? Int(rowWidths.base[rowWidths.count - 1]) : min(expectedWidth, width)
     extents.count -= 2
     lines.count -= 1
+  }
+
+  /// Appends the triples of the record just scanned after its `rowWidth` pairs, sorted by
+  /// field, a key given twice keeping its last value (as a pair does); returns how many.
+  fileprivate func appendExtras(pastWidth rowWidth: Int) -> Int {
+    let n = extras.count / 3
+    guard n > 0 else { return 0 }
+    let t = extras.base
+    // Insertion sort, stable: new keys come in the order they were first seen, mostly sorted.
+    for i in 1..<n {
+      var j = i
+      while j > 0, t[3 * (j - 1)] > t[3 * j] {
+        for c in 0..<3 {
+          let held = t[3 * (j - 1) + c]
+          t[3 * (j - 1) + c] = t[3 * j + c]
+          t[3 * j + c] = held
+        }
+        j -= 1
+      }
+    }
+    var kept = 0
+    for i in 0..<n {
+      if i + 1 < n, t[3 * (i + 1)] == t[3 * i] { continue }
+      spans.append(t[3 * i])
+      spans.append(t[3 * i + 1])
+      spans.append(t[3 * i + 2])
+      kept += 1
+    }
+    extras.count = 0
+    return kept
   }
 }

@@ -14,9 +14,12 @@ public enum FieldEncoding: Sendable, Equatable {
 /// Layout: record `r` has `width` fields; field `f` of record `r` is
 /// `spans[2 * (r * width + f)] ..< spans[2 * (r * width + f) + 1]`, a start of `-1` meaning the
 /// field is missing (a JSON record without that key). A JSON batch whose records brought new
-/// keys is ragged instead: record `r`'s spans start at `rowStarts[r]` and it has as many fields
-/// as were known when it was read (a field past them is missing), so a new key never widens the
-/// records before it (Docs/Performance.md, Width). `extents[2 * r] ..< extents[2 * r + 1]` is
+/// keys is ragged instead: record `r`'s spans start at `rowStarts[r]`; its first `rowWidths[r]`
+/// fields are span pairs as above, and after them come its fields past that width as
+/// `(field, start, end)` triples sorted by field (a field in neither is missing). A new key
+/// never widens the records before it, and a record that brings a key far past the fields it
+/// has keeps that key as a triple, so the spans grow with the keys records have, not with the
+/// keys the file has (Docs/Performance.md, Width). `extents[2 * r] ..< extents[2 * r + 1]` is
 /// the record's whole text (a CSV row without its line end; a JSON object's text).
 public final class RecordBatch: @unchecked Sendable {
   /// The input bytes the spans point into.
@@ -34,6 +37,8 @@ public final class RecordBatch: @unchecked Sendable {
   private let lineStore: PointerStore<Int32>
   /// Where each record's spans start, in a ragged batch; `nil` when every record has `width`.
   private let rowStartStore: PointerStore<Int>?
+  /// Each record's span pairs, in a ragged batch (its triples follow them).
+  private let rowWidthStore: PointerStore<Int32>?
 
   /// The number of records in the batch.
   public var count: Int { extentStore.count / 2 }
@@ -51,14 +56,16 @@ public final class RecordBatch: @unchecked Sendable {
   init(
     bytes: [UInt8], encoding: FieldEncoding, width: Int, spans: PointerStore<Int32>,
     extents: PointerStore<Int32>, lines: PointerStore<Int32>, decimalMark: DecimalMark = .point,
-    rowStarts: PointerStore<Int>? = nil
+    rowStarts: PointerStore<Int>? = nil, rowWidths: PointerStore<Int32>? = nil
   ) {
     precondition(
       rowStarts != nil || spans.count == extents.count * width,
       "spans must hold width fields per record")
     precondition(rowStarts.map { $0.count * 2 == extents.count } ?? true, "one start per record")
+    precondition(rowStarts?.count == rowWidths?.count, "one width per record start")
     precondition(lines.count * 2 == extents.count, "one line number per record")
     rowStartStore = rowStarts
+    rowWidthStore = rowWidths
     self.bytes = bytes
     self.encoding = encoding
     self.decimalMark = decimalMark
@@ -71,7 +78,7 @@ public final class RecordBatch: @unchecked Sendable {
   /// The bytes this batch holds, for a memory budget.
   var heldBytes: Int {
     bytes.capacity + 4 * (spanStore.capacity + extentStore.capacity + lineStore.capacity)
-      + 8 * (rowStartStore?.capacity ?? 0) + 64
+      + 8 * (rowStartStore?.capacity ?? 0) + 4 * (rowWidthStore?.capacity ?? 0) + 64
   }
 
   /// The input line on which record `r` starts.
@@ -86,7 +93,7 @@ public final class RecordBatch: @unchecked Sendable {
         try body(
           RowCursor(
             bytes: b, spans: spanStore.values, extents: extentStore.values, width: width,
-            encoding: encoding, rowStarts: rowStartStore?.values))
+            encoding: encoding, rowStarts: rowStartStore?.values, rowWidths: rowWidthStore?.values))
       }
     }
     return try result.get()
@@ -103,18 +110,22 @@ public struct RowCursor {
   public let encoding: FieldEncoding
   /// Where each record's spans start in a ragged batch (`RecordBatch`); `nil` when uniform.
   let rowStarts: UnsafeBufferPointer<Int>?
+  /// Each record's span pairs in a ragged batch; `nil` when uniform.
+  let rowWidths: UnsafeBufferPointer<Int32>?
 
   public init(
     bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int32>,
     extents: UnsafeBufferPointer<Int32>, width: Int, encoding: FieldEncoding
   ) {
-    self.init(bytes: bytes, spans: spans, extents: extents, width: width, encoding: encoding, rowStarts: nil)
+    self.init(
+      bytes: bytes, spans: spans, extents: extents, width: width, encoding: encoding, rowStarts: nil,
+      rowWidths: nil)
   }
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int32>,
     extents: UnsafeBufferPointer<Int32>, width: Int, encoding: FieldEncoding,
-    rowStarts: UnsafeBufferPointer<Int>?
+    rowStarts: UnsafeBufferPointer<Int>?, rowWidths: UnsafeBufferPointer<Int32>?
   ) {
     self.bytes = bytes
     self.spans = spans
@@ -122,6 +133,7 @@ public struct RowCursor {
     self.width = width
     self.encoding = encoding
     self.rowStarts = rowStarts
+    self.rowWidths = rowWidths
   }
 
   public var count: Int { extents.count / 2 }
@@ -130,14 +142,17 @@ public struct RowCursor {
   public func row(_ r: Int) -> RowView {
     var start = r * width * 2
     var rowWidth = width
-    if let rowStarts {
+    var extraCount = 0
+    if let rowStarts, let rowWidths {
       start = rowStarts[r]
-      rowWidth = ((r + 1 < rowStarts.count ? rowStarts[r + 1] : spans.count) - start) / 2
+      rowWidth = Int(rowWidths[r])
+      let end = r + 1 < rowStarts.count ? rowStarts[r + 1] : spans.count
+      extraCount = (end - start - 2 * rowWidth) / 3
     }
     return RowView(
       base: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!,
       spans: spans.baseAddress.map { $0 + start } ?? UnsafePointer(bitPattern: 4)!,
-      width: rowWidth, encoding: encoding,
+      width: rowWidth, extraCount: extraCount, encoding: encoding,
       extentStart: Int(extents[r * 2]), extentEnd: Int(extents[r * 2 + 1]))
   }
 }
@@ -150,27 +165,84 @@ public struct RowView {
   public let encoding: FieldEncoding
   public let extentStart: Int
   public let extentEnd: Int
+  /// The `(field, start, end)` triples after the `width` span pairs, sorted by field: the
+  /// record's fields past its width (a record of a ragged batch, `RecordBatch`).
+  public let extraCount: Int
 
   public init(
     base: UnsafePointer<UInt8>, spans: UnsafePointer<Int32>, width: Int,
     encoding: FieldEncoding, extentStart: Int, extentEnd: Int
   ) {
+    self.init(
+      base: base, spans: spans, width: width, extraCount: 0, encoding: encoding,
+      extentStart: extentStart, extentEnd: extentEnd)
+  }
+
+  init(
+    base: UnsafePointer<UInt8>, spans: UnsafePointer<Int32>, width: Int, extraCount: Int,
+    encoding: FieldEncoding, extentStart: Int, extentEnd: Int
+  ) {
     self.base = base
     self.spans = spans
     self.width = width
+    self.extraCount = extraCount
     self.encoding = encoding
     self.extentStart = extentStart
     self.extentEnd = extentEnd
   }
 
-  /// Field `f`; a field past the batch's width is missing.
+  /// Field `f`; a field past the record's width and not among its triples is missing.
   public func field(_ f: Int) -> FieldValue {
-    guard f < width else { return FieldValue(missingWith: encoding) }
+    guard f < width else { return extraValue(f) }
     let start = Int(spans[f &* 2])
     guard start >= 0 else { return FieldValue(missingWith: encoding) }
     let end = Int(spans[f &* 2 &+ 1])
     return FieldValue(
       raw: UnsafeBufferPointer(start: base + start, count: end &- start), encoding: encoding)
+  }
+
+  /// Field `f` past the width: one of the triples, or missing.
+  @inline(never)
+  private func extraValue(_ f: Int) -> FieldValue {
+    let (start, end) = extraSpan(f)
+    guard start >= 0 else { return FieldValue(missingWith: encoding) }
+    return FieldValue(
+      raw: UnsafeBufferPointer(start: base + Int(start), count: Int(end &- start)),
+      encoding: encoding)
+  }
+
+  /// The span of field `f` (a start of -1 when missing), at or past the width too.
+  public func span(_ f: Int) -> (start: Int32, end: Int32) {
+    f < width ? (spans[f &* 2], spans[f &* 2 &+ 1]) : extraSpan(f)
+  }
+
+  /// One past the highest field the record has: its width, or its last triple's field + 1.
+  public var fullWidth: Int {
+    extraCount == 0 ? width : Int(spans[2 &* width &+ 3 &* (extraCount &- 1)]) &+ 1
+  }
+
+  /// The field of the `k`-th triple and its value.
+  public func extraField(_ k: Int) -> (field: Int, value: FieldValue) {
+    let triple = spans + (2 &* width &+ 3 &* k)
+    let start = Int(triple[1])
+    return (
+      Int(triple[0]),
+      FieldValue(raw: UnsafeBufferPointer(start: base + start, count: Int(triple[2]) &- start), encoding: encoding)
+    )
+  }
+
+  /// The span of field `f` past the width: a binary search of the triples.
+  private func extraSpan(_ f: Int) -> (start: Int32, end: Int32) {
+    let triples = spans + (2 &* width)
+    var low = 0
+    var high = extraCount
+    while low < high {
+      let mid = (low &+ high) >> 1
+      let field = Int(triples[3 &* mid])
+      if field == f { return (triples[3 &* mid &+ 1], triples[3 &* mid &+ 2]) }
+      if field < f { low = mid &+ 1 } else { high = mid }
+    }
+    return (-1, -1)
   }
 
   /// The record's whole text (a CSV row without its line end; a JSON object).
