@@ -11,6 +11,8 @@ import SiftScreen
 struct InteractiveCommand {
   var options: Options
   let context: ProcessContext
+  /// "Now" for relative dates, resolved once with the job.
+  let now: WallTime
   var console: Console { Console(context: context) }
 
   func run() -> ExitStatus {
@@ -48,8 +50,6 @@ struct InteractiveCommand {
       terminal = keyboard
     }
     do throws(Problem) {
-      let now = try QueryCommand(options: options, query: Query(), view: nil, context: context)
-        .resolveNow()
       let unicode = console.unicode(asciiRequested: options.ascii)
       let tabs = try self.tabs()
       let setup = ScreenSetup(

@@ -8,6 +8,8 @@ struct ViewCommand {
   /// The given QUERY, parsed.
   let query: Query
   let context: ProcessContext
+  /// "Now" for relative dates, resolved once with the job.
+  let now: WallTime
   var console: Console { Console(context: context) }
 
   func run() -> ExitStatus {
@@ -27,8 +29,9 @@ struct ViewCommand {
     run.files = options.files(of: view)
     let viewContext = ViewContext(
       file: file.path, view: view, composed: composed, sourceName: sourceNames(run.files))
-    return QueryCommand(options: run, query: composed.query, view: viewContext, context: context)
-      .run()
+    return QueryCommand(
+      options: run, query: composed.query, view: viewContext, context: context, now: now
+    ).run()
   }
 }
 
@@ -46,6 +49,8 @@ func sourceNames(_ files: [String]) -> String? {
 struct ViewsOverviewCommand {
   let options: Options
   let context: ProcessContext
+  /// "Now" for relative dates, resolved once with the job.
+  let now: WallTime
   var console: Console { Console(context: context) }
 
   func run() -> ExitStatus {
@@ -59,8 +64,6 @@ struct ViewsOverviewCommand {
       let view = try ViewsFileLookup.view(named: name, in: file)
       active = file.views.firstIndex { $0.name == view.name }
     }
-    let now = try QueryCommand(options: options, query: Query(), view: nil, context: context)
-      .resolveNow()
     if options.output == .xlsx {
       return try ViewsWorkbook(options: options, context: context).write(file, now: now)
     }
@@ -150,7 +153,7 @@ struct BadgeRun {
 
   /// The records of `dataset` matching the badge query.
   func count(over dataset: Dataset) throws(Problem) -> Int {
-    try run(plan(query.query, on: dataset), over: dataset, writer: nil).matched
+    try run(plan(query.query, on: dataset, for: .count), over: dataset, writer: nil).matched
   }
 
   /// The digest's section of the view: the badge query's chips and its first records, and how
@@ -170,18 +173,14 @@ struct BadgeRun {
     return (ViewsDigest.Section(title: context.view.displayTitle, content: content), summary.matched)
   }
 
-  func plan(_ query: Query, on dataset: Dataset) throws(Problem) -> Plan {
-    do throws(PlanError) { return try dataset.plan(query, now: now) } catch {
-      throw Problem(.plan(error), query: "", view: context)
-    }
+  func plan(_ query: Query, on dataset: Dataset, for intent: Plan.Intent = .records) throws(Problem) -> Plan {
+    try dataset.plan(query, now: now, for: intent, text: "", view: context)
   }
 
   func run(_ plan: Plan, over dataset: Dataset, writer: RecordWriter?) throws(Problem)
     -> RunSummary
   {
-    do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
-      throw Problem(error, query: "", view: context)
-    }
+    try dataset.run(plan, writer: writer, text: "", view: context)
   }
 }
 

@@ -5,8 +5,6 @@ public struct SQLWriter {
   public let plan: Plan
   public let dialect: SQLDialect
   public let source: SQLSource
-  /// `-c`: the count (per group with `group:`) instead of the records.
-  public let countOnly: Bool
   /// With `group:`, each record's group values in last columns (`groupColumns`), for a client
   /// that writes group headers (`--engine`).
   public var groupColumn = false
@@ -31,11 +29,12 @@ public struct SQLWriter {
   }
   private let derived = Derived()
 
-  public init(plan: Plan, dialect: SQLDialect, source: SQLSource, countOnly: Bool) {
+  /// The statement of `plan`: its records, or with a plan made for a count (`-c`) the count
+  /// (per group with `group:`).
+  public init(plan: Plan, dialect: SQLDialect, source: SQLSource) {
     self.plan = plan
     self.dialect = dialect
     self.source = source
-    self.countOnly = countOnly
   }
 
   /// The statements to run in order; the last one returns the result.
@@ -117,7 +116,7 @@ public struct SQLWriter {
   }
 
   private func body(from: String, where_: String) throws(SQLError) -> String {
-    switch plan.shape(countOnly: countOnly) {
+    switch plan.shape {
     case .count: return "SELECT count(*) AS count\nFROM \(from)\(where_)"
     case .tally: return try tally(from: from, where_: where_)
     case .summarize: return try summary(from: from, where_: where_)
