@@ -39,20 +39,18 @@ extension QueryCommand {
         }
       }
       let dataset = Dataset(inputs: results, parallel: ParallelOptions(workers: 1))
-      let resultPlan: Plan
       // Records come in the engine's order; with `group:`, their groups (already in order)
-      // are marked again for the group headers.
-      let regroup = !plan.group.isEmpty && plan.aggregates.isEmpty && !options.count
-      let groupColumns = SQLWriter.groupColumns(plan.group.count)
-      let resultQuery =
-        regroup
-        ? "group:" + groupColumns.joined(separator: ",") + " fields:"
-          + groupColumns.map { "-" + $0 }.joined(separator: ",") : ""
-      do throws(PlanError) {
-        resultPlan = try dataset.plan((try? Parser.parse(resultQuery)) ?? Query(), now: now)
-      } catch {
-        throw .plan(error, query: resultQuery, view: nil)
+      // are marked again for the group headers. The result's query is made as data, never as
+      // text to parse.
+      var resultQuery = Query()
+      if plan.shape == .order && !plan.group.isEmpty {
+        let names = SQLWriter.groupColumns(plan.group.count).map { FieldName($0, span: Span(0, 0)) }
+        resultQuery = Query(filter: nil, directives: [
+          DirectiveClause(.group(names), span: Span(0, 0)),
+          DirectiveClause(.fields(names, excluding: true), span: Span(0, 0)),
+        ])
       }
+      let resultPlan = try dataset.plan(resultQuery, now: now, text: "", view: nil)
       let written: RunSummary
       if options.count {
         written = try countsOnly(dataset, resultPlan, grouped: !plan.group.isEmpty)

@@ -114,7 +114,7 @@ import Testing
 
   @Test func theQueryIsParsedOnceAndTheIntentFollowsCounting() throws {
     let job = try Self.resolve(["-c", "group:status", "a.csv"])
-    #expect(job.query.canonicalForm == "group:status")
+    #expect(job.query.canonicalForm == "group: status")
     #expect(job.intent == .count)
     #expect(try Self.resolve(["status:open", "a.csv"]).intent == .records)
   }
