@@ -66,7 +66,7 @@ public func run(_ context: ProcessContext) -> ExitStatus {
   do throws(Problem) {
     job = try Job.resolve(
       options, environment: context.environment, stdoutIsTerminal: context.stdoutIsTerminal,
-      clock: Clock.localNow)
+      stdinIsTerminal: context.stdinIsTerminal, clock: Clock.localNow)
   } catch {
     return console.report(error)
   }

@@ -46,13 +46,13 @@ struct Job {
   var now: WallTime
 
   /// What a plan is made for: a count with `-c`, else the records.
-  var intent: Plan.Intent { options.count ? .count : .records }
+  var intent: Plan.Intent { options.intent }
 
   /// The job of `options`, or the problem that stops it (a query error, or a usage error
   /// naming the options that cannot go together). `clock` reads the machine's local time.
   static func resolve(
     _ options: Options, environment: [String: String], stdoutIsTerminal: Bool,
-    clock: () -> WallTime
+    stdinIsTerminal: Bool = false, clock: () -> WallTime
   ) throws(Problem) -> Job {
     var job = Job(mode: .records, options: options, query: Query(), now: 0)
     switch options.mode {
@@ -62,6 +62,7 @@ struct Job {
     case .completion(let shell): job.mode = .text(CompletionScript.text(for: shell))
     case .interactive:
       job.mode = .interactive
+      try job.checkScreen(stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal)
       job.now = try resolveNow(options, environment: environment, clock: clock)
     case .fields, .completeFields, .completeViews:
       job.mode =
@@ -136,6 +137,26 @@ struct Job {
     }
   }
 
+  /// `-i` (Docs/Interactive.md): standard output must be a terminal; a lone `-` is standard
+  /// input, not a search for "-" (Piped standard input), and standard input read as records
+  /// cannot be the terminal the keys come from.
+  private mutating func checkScreen(stdoutIsTerminal: Bool, stdinIsTerminal: Bool) throws(Problem) {
+    if options.query == "-" && options.files.isEmpty {
+      options.query = ""
+      options.files = ["-"]
+    }
+    guard stdoutIsTerminal else {
+      throw .usage(UsageError(
+        "'-i' needs a terminal: standard output must be a terminal",
+        hint: "run it in a terminal, without a pipe after it: sift -i @VIEW, or sift -i QUERY FILE"))
+    }
+    if options.files.contains("-") && stdinIsTerminal {
+      throw .usage(UsageError(
+        "'-i' reads standard input (-) from a pipe or a file, and here it is the terminal",
+        hint: "give the FILE, or pipe it in: sift -i QUERY FILE, or cat FILE | sift -i QUERY"))
+    }
+  }
+
   /// `-c` counts records; a summary (`sum:` and the other aggregates) has its own count column
   /// (Docs/Aggregates.md). Checked on the query as given and again on a view's composed query.
   static func checkCounting(_ query: Query) throws(Problem) {
@@ -187,4 +208,9 @@ struct Job {
     }
     return now
   }
+}
+
+extension Options {
+  /// What a plan is made for: a count with `-c`, else the records.
+  var intent: Plan.Intent { count ? .count : .records }
 }

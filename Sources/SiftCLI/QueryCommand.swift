@@ -110,7 +110,7 @@ struct QueryCommand {
   /// The plan of the query over `dataset`, its notes reported.
   private func makePlan(on dataset: Dataset, now: WallTime) throws(Problem) -> Plan {
     let plan = try dataset.plan(
-      query, now: now, for: options.count ? .count : .records, text: options.query, view: view)
+      query, now: now, for: options.intent, text: options.query, view: view)
     for note in query.notes { console.note(note + "\n") }
     for note in dataset.dateNotes(for: plan) { console.note(note + "\n") }
     return plan

@@ -72,7 +72,7 @@ struct SQLCommand {
     let inputs = try Inputs.open(options, context: context)
     let dataset = inputs.dataset(parallel: options.parallel)
     let plan = try dataset.plan(
-      query, now: now, for: options.count ? .count : .records, text: options.query, view: nil)
+      query, now: now, for: options.intent, text: options.query, view: nil)
     for note in query.notes { Console(context: context).note(note + "\n") }
     let decided = inputs.decisions.first
     if options.table == nil, let decided, decided.encoding != .utf8 {
@@ -121,7 +121,7 @@ struct SQLCommand {
     }
     let plan: Plan
     do throws(PlanError) {
-      plan = try Plan(query: query, schema: schema, now: now, intent: options.count ? .count : .records) {
+      plan = try Plan(query: query, schema: schema, now: now, intent: options.intent) {
         engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index]
       }
     } catch {

@@ -12,20 +12,22 @@ import Testing
 
   /// `arguments` resolved as on a pipe (`terminal` false) or a terminal, with `environment`.
   static func resolve(
-    _ arguments: [String], terminal: Bool = false, environment: [String: String] = [:]
+    _ arguments: [String], terminal: Bool = false, keyboard: Bool = false,
+    environment: [String: String] = [:]
   ) throws(Problem) -> Job {
     let options: Options
     do throws(UsageError) { options = try Options.parse(arguments) } catch {
       throw .usage(error)
     }
     return try Job.resolve(
-      options, environment: environment, stdoutIsTerminal: terminal, clock: { clock })
+      options, environment: environment, stdoutIsTerminal: terminal, stdinIsTerminal: keyboard,
+      clock: { clock })
   }
 
   /// The first line of what stops `arguments`, or `nil` when they resolve.
-  static func message(_ arguments: [String], terminal: Bool = false) -> String? {
+  static func message(_ arguments: [String], terminal: Bool = false, keyboard: Bool = false) -> String? {
     do throws(Problem) {
-      _ = try resolve(arguments, terminal: terminal)
+      _ = try resolve(arguments, terminal: terminal, keyboard: keyboard)
       return nil
     } catch {
       return error.text.split(separator: "\n").first.map(String.init)
@@ -48,7 +50,6 @@ import Testing
     (["--changes", "id,line", "--against", "old.csv", "status:open", "a.csv"], .changes(["id", "line"])),
     (["@grn"], .records),
     (["@grn", "--reset", "status:open"], .records),
-    (["-i"], .interactive),
     (["--fields", "a.csv"], .fields),
     (["--views"], .views),
     (["--complete-views"], .completeViews),
@@ -97,6 +98,18 @@ import Testing
     #expect(Self.message(["-o", "xlsx", "x", "a.csv"], terminal: true)
       == "sift: -o xlsx writes a binary workbook, not for a terminal")
     #expect(Self.message(["--explain", "-o", "xlsx", "x", "a.csv"], terminal: true) == nil)
+  }
+
+  @Test func theScreenNeedsATerminalAndReadsALoneDashAsStandardInput() throws {
+    #expect(try Self.resolve(["-i"], terminal: true, keyboard: true).mode == .interactive)
+    #expect(Self.message(["-i", "status:open", "a.csv"])
+      == "sift: '-i' needs a terminal: standard output must be a terminal")
+    let piped = try Self.resolve(["-i", "-"], terminal: true)
+    #expect(piped.options.query == "" && piped.options.files == ["-"])
+    #expect(Self.message(["-i", "-"], terminal: true, keyboard: true)
+      == "sift: '-i' reads standard input (-) from a pipe or a file, and here it is the terminal")
+    #expect(Self.message(["-i", "x", "-"], terminal: true, keyboard: true)
+      == "sift: '-i' reads standard input (-) from a pipe or a file, and here it is the terminal")
   }
 
   @Test func nowComesFromTheFlagThenTheEnvironmentThenTheClock() throws {
