@@ -16,8 +16,8 @@ ROWS=${ROWS:-1000000}
 RUNS=${RUNS:-11}
 WORK=${WORK:-/tmp/sift-conventions}
 cd "$(dirname "$0")/.."
-# The release build of Benchmarks/compare.sh (static executable, in .build-static).
-BUILD=(swift build -c release --scratch-path .build-static -Xswiftc -static-executable)
+# The release build of Benchmarks/compare.sh (the README's, a static executable on Linux).
+BUILD=(swift build -c release --product sift)
 "${BUILD[@]}" >&2
 BIN=$("${BUILD[@]}" --show-bin-path)
 SIFT=$BIN/sift

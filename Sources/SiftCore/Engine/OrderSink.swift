@@ -5,6 +5,10 @@
 /// stable sort of all matches whatever the thread count. Past the memory budget the runs held
 /// are merged into a temporary file (a spilled run), and the end merges those files with the
 /// runs still held.
+///
+/// With `limit:N` (or `limit:N/group`) a part keeps only what can still be shown: past twice the
+/// limit it sorts what it holds and keeps the first N (of each group), in input order, so a top N
+/// is one pass in memory that follows N, not the input (Docs/Performance.md, Top N).
 struct OrderSink: MatchSink {
   /// Matches in input order: their batches and rows with their keys; once closed, a sorted run.
   struct Part: PartCollector {
@@ -22,9 +26,15 @@ struct OrderSink: MatchSink {
     var order: [Int32] = []
     /// Memory held by the batches and keys.
     var heldBytes = 0
+    /// What can still be shown: `limit:N` of the whole result or of each group.
+    let shown: ShownLimit
+    /// The record count at which the part is cut back to what can be shown.
+    private var pruneAt: Int
 
-    init(plan: Plan) {
+    init(plan: Plan, limit: Int) {
       keys = SortKeys(plan: plan)
+      shown = ShownLimit(plan: plan, limit: limit)
+      pruneAt = shown.pruneAt(keeping: 0)
     }
 
     var isEmpty: Bool { rows.isEmpty }
@@ -45,6 +55,40 @@ struct OrderSink: MatchSink {
           heldBytes += 8 + keys.heldBytes(keys.count - 1)
         }
       }
+      if rows.count >= pruneAt { prune() }
+    }
+
+    /// Keeps only the records that can still be shown, in input order: the first N in output
+    /// order (of each group with `limit:N/group`). A later record that ties with a kept one
+    /// comes after it in the stable sort, so what is dropped could never be shown.
+    private mutating func prune() {
+      let kept = shown.kept(in: keys.sortedIndices(), groupIDs: keys.groupIDs).sorted()
+      keys.keepRecords(kept)
+      var newBatches: [RecordBatch] = []
+      var newSources: [Int32] = []
+      var newRows: [KeptRow] = []
+      newRows.reserveCapacity(kept.count)
+      heldBytes = 0
+      var i = 0
+      while i < kept.count {
+        let b = rows[Int(kept[i])].batch
+        var inBatch: [Int32] = []
+        while i < kept.count, rows[Int(kept[i])].batch == b {
+          inBatch.append(rows[Int(kept[i])].row)
+          i += 1
+        }
+        guard let (batch, batchRows) = batches[Int(b)].keeping(inBatch) else { continue }
+        let nb = Int32(newBatches.count)
+        newBatches.append(batch)
+        newSources.append(batchSources[Int(b)])
+        heldBytes += batch.heldBytes
+        for r in batchRows ?? Array(0..<Int32(batch.count)) { newRows.append(KeptRow(batch: nb, row: r)) }
+      }
+      batches = newBatches
+      batchSources = newSources
+      rows = newRows
+      for k in 0..<keys.count { heldBytes += 8 + keys.heldBytes(k) }
+      pruneAt = shown.pruneAt(keeping: rows.count)
     }
 
     /// Sorts the rows (stably): this part is a run.
@@ -79,7 +123,7 @@ struct OrderSink: MatchSink {
     self.limit = limit
     self.memoryBudget = max(0, options.memoryBudget - options.partsHeld)
     self.temporaryDirectory = options.temporaryDirectory
-    self.open = Part(plan: plan)
+    self.open = Part(plan: plan, limit: limit)
     self.tally = GroupTally(
       arity: plan.group.count, decimalMark: plan.decimalMark,
       conventions: plan.group.map(plan.convention(of:)))
@@ -87,7 +131,8 @@ struct OrderSink: MatchSink {
 
   func partMaker() -> () -> Part {
     let plan = plan
-    return { Part(plan: plan) }
+    let limit = limit
+    return { Part(plan: plan, limit: limit) }
   }
 
   mutating func take(
@@ -110,7 +155,7 @@ struct OrderSink: MatchSink {
     guard !open.isEmpty else { return }
     open.close()
     add(open)
-    open = Part(plan: plan)
+    open = Part(plan: plan, limit: limit)
   }
 
   private mutating func add(_ run: Part) {
@@ -209,6 +254,42 @@ struct OrderSink: MatchSink {
       left -= 1
       try run.advance()
       if run.atEnd { heap.removeTop() } else { heap.topChanged() }
+    }
+  }
+}
+
+/// How many records of a part can still be shown: `limit:N` of the whole result, or of each group
+/// with `limit:N/group`; unbounded without a limit.
+struct ShownLimit {
+  let count: Int
+  let perGroup: Bool
+
+  init(plan: Plan, limit: Int) {
+    if let n = plan.limitPerGroup {
+      count = n
+      perGroup = true
+    } else {
+      count = limit
+      perGroup = false
+    }
+  }
+
+  /// A part is cut back once it holds twice what it kept (and at least 8,192 records, so a
+  /// small limit does not sort every few records); never without a limit.
+  func pruneAt(keeping kept: Int) -> Int {
+    guard count < Int.max / 4 else { return Int.max }
+    return max(8_192, 2 * max(kept, count))
+  }
+
+  /// The records of `order` (indices in output order) that can be shown.
+  func kept(in order: [Int32], groupIDs: [Int32]) -> [Int32] {
+    guard perGroup else { return Array(order.prefix(count)) }
+    var inGroup: [Int32: Int] = [:]
+    return order.filter { i in
+      let g = groupIDs[Int(i)]
+      let n = inGroup[g, default: 0]
+      inGroup[g] = n + 1
+      return n < count
     }
   }
 }

@@ -87,6 +87,12 @@ struct SortKeys {
     return n
   }
 
+  /// Keeps records `indices` (ascending) alone; the groups keep their counts of every record.
+  mutating func keepRecords(_ indices: [Int32]) {
+    if hasGroup { groupIDs = indices.map { groupIDs[Int($0)] } }
+    for k in 0..<values.count { values[k] = indices.map { values[k][Int($0)] } }
+  }
+
   /// Empties the record lists, keeping their storage and the groups (a spilled run's reader
   /// holds one record at a time).
   mutating func removeRecords() {
