@@ -200,7 +200,7 @@ public final class Dataset {
   }
 
   /// Runs `plan` over every record of the inputs. A plan made for a count (`-c`) writes
-  /// nothing; one made for records writes them to `writer`, and without one is only counted.
+  /// nothing; one made for records writes them to `writer`, and without one is counted as `-c` counts.
   /// `watch` is told the records read after each batch (or part) and stops the run, as a closed
   /// output would, when it returns false.
   public func run(

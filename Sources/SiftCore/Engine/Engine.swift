@@ -35,15 +35,12 @@ final class Engine {
 
   /// Runs `plan` over every record: the sample first, then the rest of the input, into the sink
   /// of the plan's shape. A plan made for a count writes nothing; one made for records writes
-  /// them to `writer`, and without one is only counted (a view's badge).
+  /// them to `writer`, and without one is counted as `-c` counts (per group with `group:`).
   func run(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
     let limit = plan.limit ?? Int.max
     switch plan.shape {
-    case .count:
+    case .count, .tally:
       return try count(plan)
-    case .tally:
-      var pass = Pass(plan: plan, sink: TallySink(plan: plan))
-      return try run(&pass, writer: nil)
     case .stream:
       guard let writer else { return try count(plan) }
       var pass = Pass(plan: plan, sink: StreamSink(writer: writer, limit: limit))
@@ -58,8 +55,12 @@ final class Engine {
     }
   }
 
-  /// Counts the matches of `plan`, writing nothing.
+  /// Counts the matches of `plan`, per group with `group:`, writing nothing.
   private func count(_ plan: Plan) throws(SiftError) -> RunSummary {
+    guard plan.group.isEmpty else {
+      var pass = Pass(plan: plan, sink: TallySink(plan: plan))
+      return try run(&pass, writer: nil)
+    }
     var pass = Pass(plan: plan, sink: CountSink())
     return try run(&pass, writer: nil)
   }
