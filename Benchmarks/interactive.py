@@ -9,9 +9,14 @@ Starts `SIFT -i '' FILE` (or `SIFT -i @VIEW`) on a pseudo-terminal (100x30), wai
          until the bar shows EXPECTED (the count; the screen's pause after typing included);
   cpu    the processor time sift spent from the query's first key to its count (all threads);
   busy   a key typed while that query's run is under way: time until it is drawn.
+Then, with QUERY's records listed (Docs/Interactive.md, Marking and export):
+  right  `→` in the list: time until the scrolled header (`‹`) is drawn;
+  page   `Enter`: time until the record's page (`Back`) is drawn;
+  export `e`, a file name, `Enter`: time until `Exported` is drawn (QUERY's records written as
+         CSV), beside the wall time of `SIFT QUERY FILE -o csv > f` (one-shot), and their ratio.
 Each is measured 5 times; the median and the worst are printed, in milliseconds.
 """
-import os, pty, select, statistics, sys, time
+import filecmp, os, pty, select, shutil, statistics, subprocess, sys, tempfile, time
 
 
 def start(sift, path):
@@ -83,9 +88,51 @@ def main():
         os.write(fd, b"\x1bq")
         os.waitpid(pid, 0)
         os.close(fd)
-    for name, values in (("echo", echo), ("query", typed), ("cpu", cpu), ("busy", busy)):
+    right, page, export, one_shot = [], [], [], []
+    folder = tempfile.mkdtemp(prefix="sift-bench-")
+    target = os.path.join(folder, "export.csv")
+    for _ in range(5):
+        pid, fd = start(sift, path)
+        read_until(fd, records + " records")
+        os.write(fd, b"/" + query.encode() + b"\x1b")
+        read_until(fd, expected)
+        drain(fd)
+        sent = time.monotonic()
+        os.write(fd, b"\x1b[C")
+        right.append(read_until(fd, "‹") - sent)
+        drain(fd)
+        sent = time.monotonic()
+        os.write(fd, b"\r")
+        page.append(read_until(fd, "Back") - sent)
+        os.write(fd, b"\x1b")
+        drain(fd)
+        os.write(fd, b"e")
+        read_until(fd, "Export ")
+        drain(fd)
+        if os.path.exists(target):
+            os.remove(target)
+        sent = time.monotonic()
+        os.write(fd, b"\x15" + target.encode() + b"\r")
+        export.append(read_until(fd, "Exported", timeout=300) - sent)
+        drain(fd)
+        os.write(fd, b"q")
+        os.waitpid(pid, 0)
+        os.close(fd)
+        arguments = [sift, path, query] if path.startswith("@") else [sift, query, path]
+        with open(os.path.join(folder, "one-shot.csv"), "wb") as out:
+            sent = time.monotonic()
+            subprocess.run(arguments + ["-o", "csv"], stdout=out, stderr=subprocess.DEVNULL, check=False)
+            one_shot.append(time.monotonic() - sent)
+    for name, values in (("echo", echo), ("query", typed), ("cpu", cpu), ("busy", busy),
+                         ("right", right), ("page", page), ("export", export),
+                         ("oneshot", one_shot)):
         ms = [v * 1000 for v in values]
-        print(f"{name:6} median {statistics.median(ms):7.1f} ms   worst {max(ms):7.1f} ms")
+        print(f"{name:7} median {statistics.median(ms):7.1f} ms   worst {max(ms):7.1f} ms")
+    ratio = statistics.median(export) / statistics.median(one_shot)
+    print(f"export / one-shot -o csv: {ratio:.2f}x (medians)")
+    same = filecmp.cmp(target, os.path.join(folder, "one-shot.csv"), shallow=False)
+    print("export file: " + ("the same bytes as the one-shot's" if same else "DIFFERS from the one-shot's"))
+    shutil.rmtree(folder)
 
 
 main()

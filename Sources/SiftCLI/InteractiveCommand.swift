@@ -39,7 +39,10 @@ struct InteractiveCommand {
         },
         active: tabs.active, query: options.query, files: options.files, ascii: !unicode,
         leadingArguments: leadingArguments(viewsFileFailed: tabs.problem != nil),
-        copyFormat: options.output ?? .csv)
+        copyFormat: options.output ?? .csv,
+        // Today from "now" (`--now`, `SIFT_NOW` or the clock), days rounded down.
+        today: Calendar.isoDate(
+          days: now >= 0 ? now / Calendar.microsPerDay : (now + 1) / Calendar.microsPerDay - 1))
       let runner = InteractiveRunner(
         views: tabs.views, viewsFile: tabs.file, options: options, context: context, now: now,
         unicode: unicode, problem: tabs.problem)

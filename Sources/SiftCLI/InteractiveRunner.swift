@@ -94,6 +94,14 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
         let plan = try plan(badge.query, over: dataset, query: "", view: viewContext, for: .count)
         let summary = try run(plan, over: dataset, writer: nil, view: viewContext, watch: watch)
         return .badge(id: id, count: summary.matched)
+      case .export(let order):
+        let plan = try plan(composed.query, over: dataset, query: request.query, view: viewContext)
+        var files = options
+        files.files = lanes[tab.lane].files
+        let sheetName =
+          QueryCommand(options: files, query: composed.query, view: viewContext, context: context).sheetName
+        return try ScreenExport(order: order, sheetName: sheetName)
+          .write(plan, over: dataset, id: id, watch: watch, view: viewContext)
       }
     } catch {
       return outcome(of: error, request: request, composed: composed, view: viewContext)

@@ -148,7 +148,7 @@ struct QueryCommand {
 
   /// The workbook's sheet name: the view's name, else the first file's name without its
   /// extension, else `stdin`.
-  private var sheetName: String {
+  var sheetName: String {
     if let view { return view.view.name }
     guard let file = options.files.first, file != "-" else { return "stdin" }
     let name = file.split(separator: "/").last.map(String.init) ?? file

@@ -133,11 +133,14 @@ public struct ScreenSetup: Sendable {
   /// the options that change what the screen shows (`--config FILE`, `--now`, `--reset`), and
   /// `@VIEW` when its views file could not be read (no view holds the name then).
   public var leadingArguments: [String]
+  /// Today's date as `2024-06-12`, for the export's default file name (`--now` when given).
+  public var today: String
 
   public init(
     views: [ScreenView], active: Int, query: String, files: [String], ascii: Bool,
-    leadingArguments: [String] = [], copyFormat: OutputFormat = .csv
+    leadingArguments: [String] = [], copyFormat: OutputFormat = .csv, today: String = ""
   ) {
+    self.today = today
     self.copyFormat = copyFormat
     self.views = views
     self.active = active
@@ -159,6 +162,8 @@ public struct RunRequest: Hashable, Sendable {
     case values(field: String)
     /// The badge of the view's tab: its badge query counted.
     case badge
+    /// The records of the query written into a file (Docs/Interactive.md, Export).
+    case export(ExportOrder)
   }
 
   /// Increases with every request; a newer request of the same view and purpose makes an older
@@ -268,12 +273,18 @@ public enum RunOutcome: Sendable {
   /// The view's source cannot be read (missing, unreadable, bad views file entry): the message
   /// shows in place of the list, and other tabs still work.
   case sourceError(id: Int, message: String)
+  /// An export wrote `records` records into the file at `path`.
+  case exported(id: Int, path: String, records: Int)
+  /// An export was not written: the file exists and replacing it was not asked for
+  /// (`exists`), or it failed with `message`.
+  case exportRefused(id: Int, path: String, exists: Bool, message: String)
 
   /// The request this answers.
   public var id: Int {
     switch self {
     case .progress(let id, _), .list(let id, _), .values(let id, _, _, _), .badge(let id, _),
-      .queryError(let id, _, _), .sourceError(let id, _):
+      .queryError(let id, _, _), .sourceError(let id, _), .exported(let id, _, _),
+      .exportRefused(let id, _, _, _):
       return id
     }
   }

@@ -131,4 +131,88 @@ import Testing
     guard case .list(_, let list) = run(runner, "status:pending") else { Issue.record(); return }
     #expect(list.summary.total == 1500 && list.summary.matched == 330)
   }
+
+  /// A fresh path in a folder of its own, removed with `cleanup`.
+  private func exportPath(_ name: String) -> (path: String, cleanup: () -> Void) {
+    var template = Array("/tmp/sift-export-XXXXXX".utf8CString)
+    let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    let path = folder + "/" + name
+    return (path, { unlink(path); rmdir(folder) })
+  }
+
+  private func contents(_ path: String) throws -> String {
+    let source = try ByteSource(path: path)
+    var bytes: [UInt8] = []
+    while try source.read(into: &bytes, maxCount: 1 << 16) > 0 {}
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test func anExportWritesEveryRecordOfTheResultThroughTheFormatsWriter() throws {
+    let (path, cleanup) = exportPath("received.ndjson")
+    defer { cleanup() }
+    let order = ExportOrder(path: path, format: .ndjson, records: nil, replace: false)
+    let outcome = run(runner(files: ["SampleData/grn.csv"]), "status:received", .export(order))
+    guard case .exported(let id, let written, let records) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(id == 7 && written == path && records == 874)
+    let lines = try contents(path).split(separator: "\n")
+    #expect(lines.count == 874)
+    #expect(lines.allSatisfy { $0.contains("\"status\":\"received\"") })
+  }
+
+  @Test func anExportOfMarkedRecordsWritesThoseAloneInTheListsOrder() throws {
+    let (path, cleanup) = exportPath("two.csv")
+    defer { cleanup() }
+    let runner = runner(files: ["SampleData/grn.csv"])
+    guard case .list(_, let list) = run(runner, "status:received sort:grn_no") else { Issue.record("no list"); return }
+    let order = ExportOrder(path: path, format: .csv, records: [3, 0], replace: false)
+    let outcome = run(runner, "status:received sort:grn_no", .export(order))
+    guard case .exported(_, _, let records) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(records == 2)
+    let lines = try contents(path).split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[1].hasPrefix(list.rows[0][0] + ","))
+    #expect(lines[2].hasPrefix(list.rows[3][0] + ","))
+  }
+
+  @Test func anExistingFileIsReplacedOnlyWhenAskedTo() throws {
+    let (path, cleanup) = exportPath("grn.md")
+    defer { cleanup() }
+    let runner = runner(files: ["SampleData/grn.csv"])
+    let first = ExportOrder(path: path, format: .markdown, records: nil, replace: false)
+    guard case .exported = run(runner, "status:cancelled", .export(first)) else { Issue.record("not written"); return }
+    let written = try contents(path)
+    #expect(written.hasPrefix("| grn_no |"))
+    let refused = run(runner, "status:received", .export(first))
+    guard case .exportRefused(_, _, let exists, _) = refused else { Issue.record("\(refused)"); return }
+    #expect(exists)
+    #expect(try contents(path) == written)
+    var replace = first
+    replace.replace = true
+    guard case .exported(_, _, 874) = run(runner, "status:received", .export(replace)) else {
+      Issue.record("not replaced"); return
+    }
+  }
+
+  @Test func anExportIntoAFolderThatIsNotThereSaysWhy() {
+    let order = ExportOrder(path: "/nonexistent/folder/x.csv", format: .csv, records: nil, replace: false)
+    let outcome = run(runner(files: ["SampleData/grn.csv"]), "", .export(order))
+    guard case .exportRefused(_, let path, let exists, let message) = outcome else { Issue.record("\(outcome)"); return }
+    #expect(path == "/nonexistent/folder/x.csv" && !exists)
+    #expect(message == "sift: /nonexistent/folder/x.csv: No such file or directory")
+  }
+
+  @Test func anXLSXExportIsAWholeWorkbook() throws {
+    let (path, cleanup) = exportPath("grn.xlsx")
+    defer { cleanup() }
+    let order = ExportOrder(path: path, format: .xlsx, records: nil, replace: false)
+    guard case .exported(_, _, 874) = run(runner(files: ["SampleData/grn.csv"]), "status:received", .export(order)) else {
+      Issue.record("not written"); return
+    }
+    let source = try ByteSource(path: path)
+    var bytes: [UInt8] = []
+    while try source.read(into: &bytes, maxCount: 1 << 16) > 0 {}
+    // A zip: its local header first, its end of central directory record at the end.
+    #expect(bytes.prefix(4) == [0x50, 0x4B, 0x03, 0x04])
+    #expect(bytes.suffix(22).prefix(4) == [0x50, 0x4B, 0x05, 0x06])
+  }
 }

@@ -111,7 +111,7 @@ import Testing
     let error = try #require(failure(#"{"views": {"v": {"Fast-Filters": []}}}"#))
     #expect(error.message == "unknown key 'Fast-Filters'; did you mean 'fastFilters'?")
     #expect(
-      error.details == ["keys: title, source, sort, sortOptions, query, fastFilters, labels, badge"]
+      error.details == ["keys: title, source, sort, sortOptions, query, fastFilters, labels, badge, key"]
     )
   }
 

@@ -214,7 +214,90 @@ import Testing
     driver.press(.text(" "), .escape)
     #expect(driver.model.overlay == nil)
     #expect(driver.model.page.query.text == "status:received")
-    #expect(driver.runs.isEmpty)
+    #expect(driver.runs.filter { $0.purpose == .list }.isEmpty)
+  }
+
+  @Test func openedOverAQueryErrorTheSheetWorksOnTheLastGoodQuery() {
+    var driver = Driver(Fixture.setup())
+    driver.press(.text("/"))
+    driver.type("status:received")
+    driver.answer()
+    driver.type(" nosuch:x")
+    driver.answer()
+    #expect(driver.model.page.error != nil)
+    driver.press(.escape, .text("f"))
+    let queries = driver.runs.map(\.query)
+    #expect(!queries.isEmpty)
+    #expect(queries.allSatisfy { !$0.contains("nosuch") })
+    #expect(driver.runs.first { $0.purpose == .values(field: "customer") }?.query == "status:received")
+  }
+
+  @Test func aNestedFastFilterHasItsSection() throws {
+    var setup = Fixture.setup()
+    let nested = FieldName("customer.name", span: Span(0, 0))
+    setup.views[0].view?.fastFilters = [.field(nested, text: "customer.name"), .field(FieldName("nosuch.name", span: Span(0, 0)), text: "nosuch.name")]
+    setup.views[0].view?.labels["customer.name"] = "Customer name"
+    var driver = Driver(setup)
+    driver.press(.text("f"))
+    let sheet = try #require(driver.sheet)
+    #expect(sheet.sections.map(\.field) == ["", "", "customer.name"])
+    #expect(sheet.sections[2].title == "Customer name")
+    #expect(driver.runs.map(\.purpose) == [.values(field: "customer.name")])
+    try driver.answerSheetValues([ValueCount(value: "Acme", count: 3)], of: "customer.name")
+    driver.moveSheetCursor(toValue: "Acme", of: "customer.name")
+    driver.press(.text(" "))
+    driver.effects = []
+    driver.press(.enter)
+    #expect(driver.model.page.query.text == "customer.name:Acme")
+  }
+
+  @Test func aNearlyDistinctFieldIsASearchLineAndNoGroup() throws {
+    var driver = Driver(Fixture.setup(views: false))
+    driver.press(.text("f"))
+    let ids = (1...20).map { ValueCount(value: "GRN-\(1000 + $0)", count: 1) }
+    try driver.answerSheetValues(ids, of: "grn_no")
+    var sheet = try #require(driver.sheet)
+    let section = driver.sheetSection("grn_no")
+    let rows = sheet.rows.filter { $0.section == section }
+    #expect(rows == [.heading(section), .search(section)])
+    guard case .group(let options, _) = sheet.sections[1].kind else { throw CancellationError() }
+    #expect(!options.contains("grn_no"))
+    #expect(options.contains("customer"))
+    #expect(driver.text(rows: 80).contains("Search [            ]  nearly every value differs: type to find one"))
+    // A search lists the values that hold it.
+    driver.moveSheetCursor { $0 == .search(section) }
+    driver.type("1007")
+    sheet = try #require(driver.sheet)
+    #expect(sheet.rows.filter { $0.section == section }.contains(.value(section, "GRN-1007")))
+  }
+
+  @Test func repeatedValuesStayAList() throws {
+    var driver = Driver(Fixture.setup(views: false))
+    driver.press(.text("f"))
+    let values = (1...20).map { ValueCount(value: "C\($0)", count: $0 <= 5 ? 1 : 3) }
+    try driver.answerSheetValues(values, of: "customer")
+    let sheet = try #require(driver.sheet)
+    let section = driver.sheetSection("customer")
+    #expect(sheet.rows.filter { $0.section == section }.count == 2 + 20)
+  }
+
+  @Test func theCountsFollowTheChoicesMadeInTheSheet() throws {
+    var driver = Driver(Fixture.setup())
+    driver.press(.text("f"))
+    driver.answer()
+    driver.moveSheetCursor(toValue: "pending", of: "status")
+    driver.press(.text(" "))
+    // The other sections are counted again under the choice, after a pause in the keys.
+    let customer = try #require(driver.runs.first { $0.purpose == .values(field: "customer") })
+    #expect(customer.query == "status:pending")
+    #expect(customer.afterPause)
+    driver.answer()
+    let sheet = try #require(driver.sheet)
+    guard case .values(let values) = sheet.sections[driver.sheetSection("customer")].kind else {
+      Issue.record("no customer values")
+      return
+    }
+    #expect(values.values?.map(\.value).sorted() == ["Acme", "Globex"])
   }
 
   @Test func manyValuesMakeASearchableListWithSelectedOnTop() throws {
@@ -237,7 +320,7 @@ import Testing
     var driver = Driver(Fixture.setup())
     driver.press(.text("f"))
     let section = driver.sheetSection("customer")
-    try driver.answerSheetValues((1...12).map { ValueCount(value: "r\($0)", count: 1) }, of: "customer")
+    try driver.answerSheetValues((1...12).map { ValueCount(value: "r\($0)", count: 1 + $0 % 2) }, of: "customer")
     driver.moveSheetCursor(toValue: "r5", of: "customer")
     driver.type("r1")
     #expect(driver.sheet?.cursor == .search(section))

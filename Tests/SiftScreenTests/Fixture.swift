@@ -57,7 +57,8 @@ enum Fixture {
       views
       ? Self.views.map { ScreenView(view: $0, sourceName: $0.source.map { String($0.split(separator: "/").last!) } ?? "") }
       : [ScreenView(view: nil, sourceName: "grn.csv")]
-    return ScreenSetup(views: screens, active: active, query: query, files: files, ascii: ascii)
+    return ScreenSetup(
+      views: screens, active: active, query: query, files: files, ascii: ascii, today: "2024-06-08")
   }
 
   static let now: WallTime = WallTime(Calendar.days(year: 2024, month: 6, day: 8)) * Calendar.microsPerDay
@@ -103,7 +104,7 @@ enum Fixture {
       let values = counts.map { ValueCount(value: $0.key, count: $0.value) }
         .sorted { ($0.count, $1.value) > ($1.count, $0.value) }
       return .values(id: request.id, field: field, values, complete: true)
-    case .list:
+    case .list, .export:
       break
     }
     let sort = plan.sort.map { (field: $0.field.name, descending: $0.descending) }
@@ -138,11 +139,16 @@ enum Fixture {
     if let chip = chipsMaker.sortChip(defaultSort: defaultSort) { chips.append(chip) }
     if let chip = chipsMaker.groupChip() { chips.append(chip) }
     chips += chipsMaker.aggregateChips() + chipsMaker.filterChips()
-    if let view { chips += try! chipsMaker.inactiveChips(for: view.fastFilters) }
+    // A nested field fast filter has no chip over these flat rows.
+    if let view { chips += (try? chipsMaker.inactiveChips(for: view.fastFilters)) ?? [] }
     let result = ListResult(
       columns: fields.map(\.name), numeric: fields.map { $0.type == .number }, rows: matching,
       groups: groups, summary: summary, chips: chips, limited: plan.query.limit != nil,
       fields: fields, sort: sort, group: group, inputError: nil)
+    if case .export(let order) = request.purpose {
+      // The file is not written: the export says how many records it would hold.
+      return .exported(id: request.id, path: order.path, records: order.records?.count ?? matching.count)
+    }
     return .list(id: request.id, result)
   }
 

@@ -84,6 +84,65 @@ import Testing
     #expect(terminal.modes() == before, "the terminal's modes are as before")
   }
 
+  /// `e` writes the whole result through sift's own writer (Docs/Interactive.md, Marking and
+  /// export): the file holds what `sift QUERY FILE -o csv` writes; an existing file is replaced
+  /// only after `y`; the marked records go alone.
+  @Test(.enabled(if: available, "needs the built .build/debug/sift and a pseudo-terminal"))
+  func exportWritesTheWholeResultAndTheMarkedRecords() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sift-export-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let csv = folder.appendingPathComponent("received.csv").path
+    let terminal = try #require(PseudoTerminal.open())
+    defer { terminal.close() }
+    let child = try #require(terminal.spawn(Self.binary, ["-i", "status:received", Self.file]))
+    #expect(terminal.read(until: "874 of 1,500 records"))
+    terminal.type("e")
+    // SIFT_NOW=2024-06-12: the file's name and today's date.
+    #expect(terminal.read(until: "Export 874 records to: "))
+    terminal.read(until: nil)
+    #expect(terminal.output.contains("grn-2024-06-12.csv"))
+    terminal.type("\u{15}" + csv + "\r")
+    #expect(terminal.read(until: "Exported 874 records to"))
+    let written = try String(contentsOfFile: csv, encoding: .utf8)
+    #expect(written == (try Self.oneShot(["status:received", Self.file, "-o", "csv"])))
+    // Again into the same file: it asks, and n leaves the file as it is.
+    terminal.type("e")
+    terminal.type("\u{15}" + csv + "\r")
+    #expect(terminal.read(until: "exists. Replace it?"))
+    terminal.type("\u{1B}")
+    terminal.type("\u{1B}")
+    // Two marked records into NDJSON.
+    let ndjson = folder.appendingPathComponent("two.ndjson").path
+    terminal.type("m")
+    terminal.type("m")
+    #expect(terminal.read(until: "2 marked"))
+    terminal.type("e")
+    #expect(terminal.read(until: "Export 2 records to:"))
+    terminal.type("\u{15}" + ndjson + "\r")
+    #expect(terminal.read(until: "Exported 2 records to"))
+    let all = try Self.oneShot(["status:received", Self.file, "-o", "ndjson"]).split(separator: "\n")
+    #expect(try String(contentsOfFile: ndjson, encoding: .utf8) == all.prefix(2).joined(separator: "\n") + "\n")
+    terminal.type("q")
+    #expect(terminal.wait(child) == 0)
+    #expect(try String(contentsOfFile: csv, encoding: .utf8) == written)
+  }
+
+  /// What the built sift writes to a pipe with `arguments`.
+  static func oneShot(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.environment = ["LANG": "C.UTF-8", "HOME": "/nonexistent", "SIFT_NOW": "2024-06-12T12:00"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
   @Test(.enabled(if: available, "needs the built .build/debug/sift and a pseudo-terminal"))
   func sigtermRestoresTheTerminal() throws {
     let terminal = try #require(PseudoTerminal.open())

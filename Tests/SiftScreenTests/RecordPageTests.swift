@@ -275,3 +275,33 @@ extension Driver {
     #expect(NestedValue.lines(text) == lines)
   }
 }
+
+/// The view's `key` field names the record (Docs/Views.md, The views file).
+@Suite struct RecordKeyTests {
+  static func setup(key: String) -> ScreenSetup {
+    var setup = Fixture.setup(query: "sort:grn_no")
+    setup.views[0].view?.key = key
+    return setup
+  }
+
+  @Test func theRecordPageIsTitledByTheKeyFieldsValue() {
+    var driver = Driver(Self.setup(key: "grn_no"))
+    driver.press(.down, .enter)
+    #expect(driver.text().hasPrefix("‹ Back  GRN-0002 — GRN List"))
+    driver.press(.right)
+    #expect(driver.text().hasPrefix("‹ Back  GRN-0003 — GRN List"))
+  }
+
+  @Test(arguments: ["GRN No", "Customer"])
+  func theKeyIsMatchedAsAFieldNameIs(key: String) {
+    var driver = Driver(Self.setup(key: key))
+    driver.press(.enter)
+    #expect(driver.text().hasPrefix(key == "Customer" ? "‹ Back  Acme — GRN List" : "‹ Back  GRN-0001 — GRN List"))
+  }
+
+  @Test func aKeyTheResultLacksFallsBackToTheNumber() {
+    var driver = Driver(Self.setup(key: "nosuch"))
+    driver.press(.enter)
+    #expect(driver.text().hasPrefix("‹ Back  Record 1 — GRN List"))
+  }
+}

@@ -177,3 +177,28 @@ import Testing
     try GoldenScreens.check("list-sideways-groups", driver, rows: 14)
   }
 }
+
+/// Marking, export and find (Docs/Interactive.md, Marking and export, and Find).
+@Suite struct ExportGoldenTests {
+  @Test func theExportPrompt() throws {
+    var driver = Driver(Fixture.setup(query: "status:received"))
+    driver.press(.down, .text("m"), .down, .text("m"), .text("e"))
+    try GoldenScreens.check("export-prompt", driver, rows: 12)
+  }
+
+  @Test func theReplaceQuestion() throws {
+    var driver = Driver(Fixture.setup(views: false))
+    driver.press(.text("e"), .enter)
+    let request = try #require(driver.runs.first)
+    _ = driver.model.receive(.exportRefused(id: request.id, path: "grn-2024-06-08.csv", exists: true, message: ""))
+    try GoldenScreens.check("export-replace", driver, rows: 8)
+  }
+
+  @Test func aFoundTextIsHighlighted() throws {
+    var driver = Driver(Fixture.setup(views: false, query: "sort:grn_no"))
+    driver.press(.control("f"))
+    driver.type("END")
+    driver.press(.enter, .text("n"))
+    try GoldenScreens.check("find", driver, rows: 14)
+  }
+}

@@ -166,7 +166,7 @@ public enum DateParser {
 
 extension Calendar {
   /// A day (days since 1970-01-01) in ISO 8601: `2024-03-01`.
-  static func isoDate(days: WallTime) -> String {
+  public static func isoDate(days: WallTime) -> String {
     let (y, m, d) = civil(fromDays: Int(days))
     func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
     return "\(y)-\(two(m))-\(two(d))"

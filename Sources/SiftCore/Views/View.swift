@@ -17,6 +17,9 @@ public struct View: Sendable {
   public var labels: [String: String]
   /// The query whose matches are counted on the view's tab (Docs/Views.md, The views overview), as written and parsed.
   public var badge: (text: String, parsed: Query)?
+  /// The field whose value names a record (`grn_no`): the title of the record's page on the
+  /// interactive screen (Docs/Views.md, The views file).
+  public var key: String? = nil
 
   /// The name shown on the view's tab and title line: the title, else the name.
   public var displayTitle: String { title ?? name }

@@ -17,7 +17,7 @@ public struct ViewsFile: Sendable {
 
   /// The keys a view may have.
   static let viewKeys = [
-    "title", "source", "sort", "sortOptions", "query", "fastFilters", "labels", "badge",
+    "title", "source", "sort", "sortOptions", "query", "fastFilters", "labels", "badge", "key",
   ]
 
   /// Parses the bytes of the views file at `path`.
@@ -103,6 +103,7 @@ private struct ViewsFileReader {
       let field = Field(reader: self, view: name, key: key, value: value)
       switch key {
       case "title": view.title = try field.string()
+      case "key": view.key = try field.string()
       case "source": view.source = folderRelative(try field.string())
       case "sort":
         let text = try field.string()

@@ -34,11 +34,22 @@ struct FilterSheet: Sendable {
     /// Whether the values show as a searchable list rather than cells.
     var searchable: Bool { (values?.count ?? 0) > FilterSheet.cellLimit || !complete }
 
+    /// Whether nearly every record has its own value (an ID: more than 1,000 values, or more
+    /// than 8 with nine in ten of them held by one record each): such a field is offered as a
+    /// search line only, not as a list, and not as a group (Docs/Interactive.md, Filter sheet).
+    var nearlyDistinct: Bool {
+      guard let values, values.count > FilterSheet.cellLimit else { return false }
+      let single = values.count { $0.count == 1 }
+      return !complete || single * 10 >= values.count * 9
+    }
+
     /// The values shown under the search: those matching it, the selected ones left out (they
-    /// stand in the `Selected` group); all values when there are few.
+    /// stand in the `Selected` group); all values when there are few; none of a nearly
+    /// distinct field's until a search is typed.
     var listed: [ValueCount] {
       guard let values else { return [] }
       guard searchable else { return values }
+      if nearlyDistinct && search.text.isEmpty { return [] }
       let typed = search.text.lowercased()
       return values.filter {
         !selected.contains($0.value) && (typed.isEmpty || $0.value.lowercased().contains(typed))
@@ -168,7 +179,14 @@ struct FilterSheet: Sendable {
       Section(
         field: "", title: "Group",
         kind: .group(options: groups, chosen: groups.firstIndex { $0 == group } ?? 0)))
-    for field in filterFields.map(resolved) where names.contains(field) {
+    // A nested field (`customer.name` in JSON records) has its section when its first name is
+    // a field of the input; its values are text.
+    func isField(_ field: String) -> Bool {
+      names.contains(field)
+        || field.split(separator: ".", maxSplits: 1).count == 2
+          && names.contains(resolved(String(field.split(separator: ".", maxSplits: 1)[0])))
+    }
+    for field in filterFields.map(resolved) where isField(field) {
       let kind = Self.kind(of: field, type: fieldTypes[field] ?? .text, in: base)
       sections.append(Section(field: field, title: labels.label(field), kind: kind))
     }
@@ -432,9 +450,11 @@ struct FilterSheet: Sendable {
 
   // MARK: Values
 
-  /// The values runs the sheet needs: one per values section, each under the query without
-  /// that field's own filters, numbered from `firstID` on.
-  mutating func valueRequests(view: Int, firstID: Int) -> [RunRequest] {
+  /// The values runs the sheet needs: one per values section, each under the sheet's query as
+  /// it stands (the sections' choices written in) without that field's own filters, numbered
+  /// from `firstID` on; `afterPause` while choices are being made, so counts follow them.
+  mutating func valueRequests(view: Int, firstID: Int, afterPause: Bool = false) -> [RunRequest] {
+    let query = applied
     var requests: [RunRequest] = []
     for index in sections.indices {
       guard case .values(var values) = sections[index].kind else { continue }
@@ -445,7 +465,7 @@ struct FilterSheet: Sendable {
       requests.append(
         RunRequest(
           id: id, view: view, purpose: .values(field: field),
-          query: base.removingFilters(on: field).text, afterPause: false))
+          query: query.removingFilters(on: field).text, afterPause: afterPause))
     }
     return requests
   }
@@ -464,7 +484,19 @@ struct FilterSheet: Sendable {
       }
       values.selected = selected
       sections[index].kind = .values(values)
+      if values.nearlyDistinct { dropGroupOption(sections[index].field) }
     }
+  }
+
+  /// Takes a nearly distinct field out of the Group choices, unless it is the one chosen.
+  private mutating func dropGroupOption(_ field: String) {
+    guard case .group(var options, var chosen) = sections[1].kind,
+      let at = options.firstIndex(of: field), at != chosen
+    else { return }
+    options.remove(at: at)
+    if chosen > at { chosen -= 1 }
+    sections[1].kind = .group(options: options, chosen: chosen)
+    if case .option(1, let option) = cursor, option >= at, option > 0 { cursor = .option(1, option - 1) }
   }
 
   /// A values request failed: the section says why.

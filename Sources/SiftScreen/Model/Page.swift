@@ -26,6 +26,8 @@ struct Page: Sendable {
   var drilledFrom: String?
   /// The first column scrolled to beside the frozen first column (Docs/Interactive.md, List).
   var firstColumn = 1
+  /// The marked records (Docs/Interactive.md, Marking and export); a new query clears them.
+  var marks = RecordMarks()
   /// The focused chip: an index into the bar's chips.
   var chip = 0
 

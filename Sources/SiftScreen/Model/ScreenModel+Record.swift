@@ -5,7 +5,6 @@ extension ScreenModel {
   /// `[`/`]`) the previous and next record of the result, Esc/Backspace back to the list at the
   /// record shown; `y` copies the record to the terminal's clipboard.
   mutating func handleRecord(_ key: Key, top: Int) -> [ScreenEffect] {
-    recordNotice = nil
     let rows = page.table?.result.rows.count ?? 0
     let height = recordHeight(rows: size.rows)
     let bottom = max(0, recordBody(width: size.columns).count - height)
@@ -22,7 +21,7 @@ extension ScreenModel {
         columns: result.columns, cells: result.rows[page.row], numeric: result.numeric,
         format: setup.copyFormat)
       let format = RecordCopy.clipboardFormat(setup.copyFormat).rawValue
-      recordNotice = "Copied record \(groupedDigits(page.row + 1)) as \(format.uppercased()) to the terminal's clipboard"
+      notice = Notice(text: "Copied record \(groupedDigits(page.row + 1)) as \(format.uppercased()) to the terminal's clipboard")
       return [.copy(text: text)]
     case .up: top -= 1
     case .down: top += 1

@@ -22,8 +22,16 @@ public struct ScreenModel: ScreenLogic {
   var overlay: Overlay?
   /// The size `render` will draw at, for paging (`resize`).
   var size = ScreenSize(columns: 80, rows: 24)
-  /// What the record's page says on its position line after `y`, until the next key.
-  var recordNotice: String?
+  /// What the bottom line says after `y`, an export or a find, until the next key.
+  var notice: Notice?
+  /// The question on the bottom line (an export's file name, find's text), which has the keys.
+  var prompt: BottomPrompt?
+  /// The export under way: its request, what it writes and how many records.
+  var exportRequest: (id: Int, order: ExportOrder, count: Int)?
+  /// Tab's wait for a field's values: the query line as it was and the word to complete.
+  var completionRequest: (id: Int, line: TextField, completion: QueryCompletion)?
+  /// The text the last find looked for; `n` and `N` look for it again.
+  var findText = ""
   /// The id of the next run request.
   var nextID = 1
 
@@ -90,6 +98,8 @@ public struct ScreenModel: ScreenLogic {
 
   public mutating func handle(_ key: Key) -> [ScreenEffect] {
     if key == .control("c") { return [quitEffect] }
+    notice = nil
+    if let prompt { return handlePrompt(key, prompt) }
     switch overlay {
     case .help(let top):
       let page = max(1, size.rows - 1)
@@ -120,6 +130,7 @@ public struct ScreenModel: ScreenLogic {
     case .text("?"): overlay = .help(top: 0)
     case .text("f"): return openSheet(at: nil)
     case .text("s"): return openSheet(at: .sort)
+    case .control("f"): openFind()
     case .text("["): return switchView(to: (active + pages.count - 1) % pages.count)
     case .text("]"): return switchView(to: (active + 1) % pages.count)
     case .text(let digit) where ["1", "2", "3", "4", "5"].contains(digit):
@@ -143,7 +154,9 @@ public struct ScreenModel: ScreenLogic {
     case .escape, .enter:
       focus = .list
       return []
-    case .tab, .backTab:
+    case .tab:
+      return complete()
+    case .backTab:
       return nil
     default:
       let (handled, changed) = page.query.edit(key)
@@ -176,10 +189,24 @@ public struct ScreenModel: ScreenLogic {
     case .left, .right:
       // Sideways: one column at a time, from where the screen shows it now.
       page.onHeading = onHeading
-      let window = ColumnWindow(table, start: page.firstColumn, width: size.columns)
+      let window = columnWindow(table, width: size.columns)
       page.firstColumn = window.start
       if key == .left, window.hiddenLeft { page.firstColumn -= 1 }
       if key == .right, window.hiddenRight { page.firstColumn += 1 }
+      return []
+    case .text("m"):
+      page.marks.toggle(page.row, listed: table.result.rows.count)
+      page.row += 1
+    case .text("M"):
+      page.onHeading = onHeading
+      page.marks.toggleAll()
+      return []
+    case .text("e"):
+      page.onHeading = onHeading
+      openExport()
+      return []
+    case .text("n"), .text("N"):
+      findAgain(forward: key == .text("n"))
       return []
     case .enter:
       if onHeading {
@@ -231,7 +258,11 @@ public struct ScreenModel: ScreenLogic {
   // MARK: Outcomes
 
   public mutating func receive(_ outcome: RunOutcome) -> [ScreenEffect] {
-    if let index = pages.firstIndex(where: { $0.listRequest?.id == outcome.id }) {
+    if outcome.id == exportRequest?.id {
+      receiveExport(outcome)
+    } else if outcome.id == completionRequest?.id {
+      return receiveCompletion(outcome)
+    } else if let index = pages.firstIndex(where: { $0.listRequest?.id == outcome.id }) {
       receiveList(outcome, view: index)
     } else if let index = pages.firstIndex(where: { $0.badgeRequest == outcome.id }) {
       switch outcome {
@@ -266,6 +297,7 @@ public struct ScreenModel: ScreenLogic {
       if previous?.query != page.table?.query {
         page.row = 0
         page.onHeading = false
+        page.marks = RecordMarks()
       }
       page.chip = min(page.chip, max(0, result.chips.count - 1))
     case .queryError(_, let message, let span):
@@ -274,7 +306,7 @@ public struct ScreenModel: ScreenLogic {
     case .sourceError(_, let message):
       page.sourceError = message
       page.progress = nil
-    case .values, .badge:
+    case .values, .badge, .exported, .exportRefused:
       break
     }
     pages[index] = page

@@ -1,3 +1,5 @@
+import SiftCore
+
 /// A line of text edited in place (Docs/Interactive.md, Query line): the query line, and the
 /// search and range inputs of the filter sheet. The cursor counts characters.
 struct TextField: Hashable, Sendable {
@@ -11,6 +13,21 @@ struct TextField: Hashable, Sendable {
   }
 
   var text: String { String(characters) }
+
+  /// How many characters scroll out on the left so the text before the cursor fits `room`
+  /// columns (a line that scrolls sideways to keep the cursor on screen).
+  func scroll(toFit room: Int) -> Int {
+    var scroll = 0
+    while scroll < cursor, displayWidth(of: String(characters[scroll..<cursor])) > room { scroll += 1 }
+    return scroll
+  }
+
+  /// Replaces the characters in `range` with `text`; the cursor goes after it.
+  mutating func replace(_ range: Range<Int>, with text: String) {
+    let clamped = min(range.lowerBound, characters.count)..<min(range.upperBound, characters.count)
+    characters.replaceSubrange(clamped, with: Array(text))
+    cursor = clamped.lowerBound + text.count
+  }
 
   /// Replaces the whole text; the cursor goes to the end.
   mutating func set(_ text: String) {

@@ -2,9 +2,14 @@ import SiftCore
 
 extension ScreenModel {
   /// The columns on screen at `width`, scrolled to the page's first column.
+  /// A marked list gives its first two columns to the marks.
   func columnWindow(_ table: ListTable, width: Int) -> ColumnWindow {
-    ColumnWindow(table, start: page.firstColumn, width: width)
+    ColumnWindow(table, start: page.firstColumn, width: width - markWidth)
   }
+
+  /// The columns before the table for the marks: two while any record is marked
+  /// (Docs/Interactive.md, Marking and export), else none.
+  var markWidth: Int { page.marks.isEmpty ? 0 : 2 }
 
   /// The table's header and rule and `rows` lines of the list: records with group headings, a
   /// source error in place of the list, an input error on the last line.
@@ -24,6 +29,7 @@ extension ScreenModel {
     let window = columnWindow(table, width: width)
     lines.append(row(table.result.columns, table, window: window, width: width, style: .header))
     var rule = LineBuilder(width: width, ascii: setup.ascii)
+    rule.pad(to: markWidth)
     for (position, columnWidth) in window.widths.enumerated() {
       if position > 0 { rule.append(gap(after: position - 1, window), .dim) }
       rule.append(String(repeating: setup.ascii ? "-" : "─", count: max(0, columnWidth)), .dim)
@@ -52,7 +58,7 @@ extension ScreenModel {
           let highlighted = index == page.row && focus == .list && !page.onHeading
           lines.append(
             row(table.result.rows[index], table, window: window, width: width,
-                style: highlighted ? .focused : .plain))
+                style: highlighted ? .focused : .plain, marked: page.marks.contains(index)))
         }
       }
     }
@@ -73,10 +79,13 @@ extension ScreenModel {
   /// spaces apart; a focused row is padded to the width so its highlight spans the line. The
   /// header marks columns scrolled out with `‹` after the frozen column and `›` at the end.
   private func row(
-    _ cells: [String], _ table: ListTable, window: ColumnWindow, width: Int, style: TextStyle
+    _ cells: [String], _ table: ListTable, window: ColumnWindow, width: Int, style: TextStyle,
+    marked: Bool = false
   ) -> StyledLine {
     var line = LineBuilder(width: width, ascii: setup.ascii)
     let (left, right) = setup.ascii ? ("<", ">") : ("‹", "›")
+    if markWidth > 0 { line.append(marked ? recordMark + " " : "  ", marked ? .selected : style) }
+    let needle = style == .header ? [] : Self.foldedCharacters(findText)
     for (position, column) in window.columns.enumerated() {
       let columnWidth = max(0, window.widths[position])
       if position > 0 {
@@ -92,11 +101,18 @@ extension ScreenModel {
       let gap = columnWidth - displayWidth(of: cell)
       let numeric = column < table.result.numeric.count && table.result.numeric[column]
       let isLast = position == window.columns.count - 1
-      if numeric && style != .header {
-        line.append(String(repeating: " ", count: gap) + cell, style)
+      let padding = String(repeating: " ", count: gap)
+      if numeric && style != .header { line.append(padding, style) }
+      // The find text is highlighted where it stands (Docs/Interactive.md, Find).
+      if let found = Self.match(needle, in: cell) {
+        let characters = Array(cell)
+        line.append(String(characters[..<found.lowerBound]), style)
+        line.append(String(characters[found]), .selected)
+        line.append(String(characters[found.upperBound...]), style)
       } else {
-        line.append(cell + (isLast ? "" : String(repeating: " ", count: gap)), style)
+        line.append(cell, style)
       }
+      if !(numeric && style != .header) && !isLast { line.append(padding, style) }
     }
     if style == .header && window.hiddenRight {
       line.pad(to: width - 1)

@@ -17,8 +17,8 @@ extension ScreenModel {
     var lines = [bar.line] + body.dropFirst(min(top, max(0, body.count - height))).prefix(height)
     while lines.count < size.rows - 1 { lines.append(StyledLine()) }
     var position = LineBuilder(width: width, ascii: setup.ascii)
-    if let notice = recordNotice {
-      position.append(notice, .dim)
+    if let notice {
+      position.append(notice.text, notice.isError ? .error : .dim)
     } else if let table = page.table, !table.result.rows.isEmpty {
       var text = "Record \(groupedDigits(page.row + 1)) of \(groupedDigits(table.rowCount))"
       if !recordMarkedFields(table).isEmpty { text += separator + "\(recordMark) filtered or sorted on" }
@@ -32,8 +32,19 @@ extension ScreenModel {
   /// Lines of the record's page between its navigation bar and its position line.
   func recordHeight(rows: Int) -> Int { max(1, rows - 2) }
 
-  /// The record number; a view's key field's value once views name one.
-  var recordTitle: String { "Record \(groupedDigits(page.row + 1))" }
+  /// The value of the view's `key` field (Docs/Views.md) when the result has that column and
+  /// the record a value in it; else the record's number.
+  var recordTitle: String {
+    let number = "Record \(groupedDigits(page.row + 1))"
+    guard let key = setup.views[active].view?.key, let result = page.table?.result,
+      result.rows.indices.contains(page.row)
+    else { return number }
+    let folded = FieldResolver.normalize(key)
+    guard let column = result.columns.firstIndex(where: { FieldResolver.normalize($0) == folded }),
+      column < result.rows[page.row].count, !result.rows[page.row][column].isEmpty
+    else { return number }
+    return result.rows[page.row][column]
+  }
 
   var recordMark: String { setup.ascii ? "*" : "•" }
 

@@ -27,7 +27,13 @@ extension ScreenModel {
     let listRows = max(1, size.rows - layout.fixedRows)
     let list = listLines(width: width, rows: listRows)
     lines += list + Array(repeating: StyledLine(), count: max(0, listRows + 2 - list.count))
-    lines.append(positionLine(width))
+    if let prompt {
+      let asked = promptLine(prompt, width: width)
+      if let column = asked.cursor { cursor = Frame.Position(row: lines.count, column: column) }
+      lines.append(asked.line)
+    } else {
+      lines.append(positionLine(width))
+    }
     if layout.hasTabs { lines.append(tabBar(width)) }
     if let row = cursor?.row, row >= size.rows { cursor = nil }
     return Frame(lines: lines, cursor: cursor)
@@ -64,13 +70,7 @@ extension ScreenModel {
   func queryLine(_ width: Int) -> (line: StyledLine, cursor: Int, scroll: Int) {
     let prompt = "/ "
     let characters = page.query.characters
-    let room = max(1, width - prompt.count - 1)
-    var scroll = 0
-    while scroll < page.query.cursor,
-      displayWidth(of: String(characters[scroll..<page.query.cursor])) > room
-    {
-      scroll += 1
-    }
+    let scroll = page.query.scroll(toFit: max(1, width - prompt.count - 1))
     var line = LineBuilder(width: width, ascii: setup.ascii)
     line.append(prompt, focus == .query ? .title : .dim)
     if characters.isEmpty && focus != .query {
@@ -103,13 +103,20 @@ extension ScreenModel {
   /// `Row 12 of 874`, or the progress of a run, or what the list holds.
   func positionLine(_ width: Int) -> StyledLine {
     var line = LineBuilder(width: width, ascii: setup.ascii)
-    if let records = page.progress {
+    if let notice {
+      line.append(notice.text, notice.isError ? .error : .dim)
+    } else if let records = page.progress {
       line.append("Reading\(ellipsis) \(groupedDigits(records)) \(records == 1 ? "record" : "records")", .dim)
     } else if let table = page.table, !table.result.rows.isEmpty, page.sourceError == nil {
       var text = "Row \(groupedDigits(page.row + 1)) of \(groupedDigits(table.rowCount))"
       let kept = table.result.rows.count
       // Past the rows a list keeps, the rest are counted, not listed (Docs/Interactive.md, List).
       if kept < table.rowCount { text += separator + "the first \(groupedDigits(kept)) listed" }
+      if page.marks.all {
+        text += separator + "all marked"
+      } else if !page.marks.isEmpty {
+        text += separator + "\(groupedDigits(page.marks.rows.count)) marked"
+      }
       let window = columnWindow(table, width: width)
       if window.hiddenLeft || window.hiddenRight {
         let range = window.shownRange
@@ -119,6 +126,36 @@ extension ScreenModel {
       line.append(text, .dim)
     }
     return line.line
+  }
+
+  /// The bottom line's question (Docs/Interactive.md, Marking and export, and Find) and the
+  /// cursor's column in it.
+  func promptLine(_ asked: BottomPrompt, width: Int) -> (line: StyledLine, cursor: Int?) {
+    var line = LineBuilder(width: width, ascii: setup.ascii)
+    func field(_ label: String, _ text: TextField) -> Int {
+      line.append(label, .title)
+      let characters = text.characters
+      let scroll = text.scroll(toFit: max(1, width - displayWidth(of: label) - 1))
+      line.append(String(characters[scroll...]))
+      let column = displayWidth(of: label) + displayWidth(of: String(characters[scroll..<text.cursor]))
+      return min(column, max(0, width - 1))
+    }
+    switch asked {
+    case .export(let text, _, let count, let message):
+      let cursor = field("Export \(recordCount(count)) to: ", text)
+      if let message { line.append("  " + message, .error) }
+      return (line.line, cursor)
+    case .replace(let order, _):
+      line.append("\(order.path) exists. Replace it? ", .title)
+      line.append("y", .selected)
+      line.append(" yes  ", .dim)
+      line.append("n", .selected)
+      line.append(" no", .dim)
+      return (line.line, nil)
+    case .find(let text):
+      let cursor = field("Find: ", text)
+      return (line.line, cursor)
+    }
   }
 
   /// The views as tabs with their badges (Docs/Views.md, The views overview): at most five, the

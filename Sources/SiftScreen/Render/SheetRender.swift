@@ -71,6 +71,9 @@ extension ScreenModel {
       choice(option == chosen ? on : off, text + (enabled ? "" : " (the sort field)"), chosen: option == chosen, enabled: enabled)
     case (.search, .values(let values)):
       cursor = input("Search", values.search)
+      if values.nearlyDistinct && values.search.text.isEmpty {
+        line.append("  nearly every value differs: type to find one", .dim)
+      }
     case (.selectedHeading, _):
       line.append("  Selected", .dim)
     case (.value(_, let value), .values(let values)):
@@ -108,14 +111,17 @@ extension ScreenModel {
     let topics: [(String, [(String, String)])] = [
       ("Anywhere", [("Tab / Shift-Tab", "focus: query, bar, list"), ("/", "edit the query"),
         ("f", "filter sheet"), ("s", "filter sheet at Sort"), ("1-5  [  ]", "switch views"),
+        ("Ctrl-F", "find a text in the list"),
         ("?", "this help"), ("q  Ctrl-C", "quit and print the command line")]),
-      ("Query line", [("text", "type; results follow"), ("← → Home End", "move"),
+      ("Query line", [("text", "type; results follow"), ("Tab", "complete a field, directive, value"),
+        ("← → Home End", "move"),
         ("Ctrl-A Ctrl-E", "start, end"), ("Backspace Delete", "delete"),
         ("Ctrl-W Ctrl-U Ctrl-K", "delete word, to start, to end"), ("Enter Esc", "to the list")]),
       ("Feedback bar", [("← → Home End", "move among chips"), ("Space Enter", "remove or apply the chip")]),
       ("List", [("↑ ↓ PgUp PgDn", "move"), ("g G Home End", "first, last row"),
         ("← →", "scroll the columns"), ("Enter", "the record's page; on a heading, its group"),
-        ("Backspace Esc", "back from a group to the groups")]),
+        ("Backspace Esc", "back from a group to the groups"), ("m  M", "mark the record, all"),
+        ("e", "export the marked, or all, to a file"), ("n  N", "find the next, previous")]),
       ("Record page", [("↑ ↓ PgUp PgDn", "scroll"), ("← →  [  ]", "previous, next record"),
         ("y", "copy the record (OSC 52)"), ("Esc Backspace q", "back to the list")]),
       ("Filter sheet", [("↑ ↓ PgUp PgDn", "move"), ("Tab Shift-Tab", "next, previous section"),
