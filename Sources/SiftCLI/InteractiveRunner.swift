@@ -96,10 +96,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
         return .badge(id: id, count: summary.matched)
       case .export(let order):
         let plan = try plan(composed.query, over: dataset, query: request.query, view: viewContext)
-        var files = options
-        files.files = lanes[tab.lane].files
-        let sheetName =
-          QueryCommand(options: files, query: composed.query, view: viewContext, context: context).sheetName
+        let sheetName = workbookSheetName(files: lanes[tab.lane].files, view: viewContext)
         return try ScreenExport(order: order, sheetName: sheetName)
           .write(plan, over: dataset, id: id, watch: watch, view: viewContext)
       }

@@ -142,19 +142,10 @@ struct QueryCommand {
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
         header: !options.noHeader, endsWithTotal: plan.endsWithTotal,
-        columnReadings: readings, sheetName: sheetName),
+        columnReadings: readings, sheetName: workbookSheetName(files: options.files, view: view)),
       output: records.buffer)
   }
 
-  /// The workbook's sheet name: the view's name, else the first file's name without its
-  /// extension, else `stdin`.
-  var sheetName: String {
-    if let view { return view.view.name }
-    guard let file = options.files.first, file != "-" else { return "stdin" }
-    let name = file.split(separator: "/").last.map(String.init) ?? file
-    guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return name }
-    return String(name[..<dot])
-  }
 
   /// Runs `plan` over `dataset`. After an input error the records before it are written
   /// (Docs/Formats.md, Errors).
@@ -217,4 +208,14 @@ struct QueryCommand {
     }
     return first.textStyle.delimiter
   }
+}
+
+/// A workbook's sheet name (Docs/Formats.md, Writing workbooks): the view's name, else the first
+/// file's name without its extension, else `stdin`.
+func workbookSheetName(files: [String], view: ViewContext?) -> String {
+  if let view { return view.view.name }
+  guard let file = files.first, file != "-" else { return "stdin" }
+  let name = file.split(separator: "/").last.map(String.init) ?? file
+  guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return name }
+  return String(name[..<dot])
 }
