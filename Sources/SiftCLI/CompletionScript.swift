@@ -68,18 +68,23 @@ enum CompletionScript {
 
       _sift() {
         # bash splits words at `@`, `=` and `:` too (COMP_WORDBREAKS): glue the pieces back
-        # together by their places in the line, as sift will see them.
-        local words=() cword=0 i token spaces offset=0
+        # together by their places in the line, as sift will see them. The word under the
+        # cursor ends at the cursor: in `sift 'sta<TAB>' grn.csv` it is `'sta`, not `'sta'`.
+        local words=() cword=0 i token spaces offset=0 start point=${COMP_POINT:-${#COMP_LINE}}
         for (( i = 0; i < ${#COMP_WORDS[@]}; i++ )); do
           token=${COMP_WORDS[i]}
           spaces=${COMP_LINE:offset}
           spaces=${spaces%%[![:space:]]*}
+          start=$(( offset + ${#spaces} ))
+          offset=$(( start + ${#token} ))
+          if (( i == COMP_CWORD && point >= start && point < offset )); then
+            token=${token:0:point-start}
+          fi
           if (( i > 0 )) && [[ -z $spaces && -n $token ]]; then
             words[${#words[@]}-1]+=$token
           else
             words+=("$token")
           fi
-          offset=$(( offset + ${#spaces} + ${#token} ))
           (( i == COMP_CWORD )) && cword=$(( ${#words[@]} - 1 ))
         done
         local word=${words[cword]}

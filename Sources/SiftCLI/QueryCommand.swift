@@ -111,7 +111,7 @@ struct QueryCommand {
   private func makePlan(on dataset: Dataset, now: WallTime) throws(Problem) -> Plan {
     let plan = try dataset.plan(
       query, now: now, for: options.intent, text: options.query, view: view)
-    for note in query.notes { console.note(note + "\n") }
+    for note in query.notes + plan.notes { console.note(note + "\n") }
     for note in dataset.dateNotes(for: plan) { console.note(note + "\n") }
     return plan
   }

@@ -21,7 +21,8 @@ struct ViewCommand {
     } catch {
       return console.report(error)
     }
-    let composed = view.compose(given: query, text: options.query, reset: options.reset)
+    let composed = view.compose(
+      given: query, text: options.query, reset: options.reset, counting: options.count)
     if options.explain {
       return console.output(composed.query.canonicalForm + "\n") ?? .matched
     }

@@ -1,13 +1,30 @@
 import Foundation
 import Testing
 
-private let python3Path: String? = {
+/// python3 on PATH, for the differential tests against python's `decimal`.
+let python3Path: String? = {
   for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
     let path = "\(folder)/python3"
     if FileManager.default.isExecutableFile(atPath: path) { return path }
   }
   return nil
 }()
+
+/// Runs a python3 script in a new temporary folder named after `prefix`, and returns the folder
+/// with what the script wrote (the caller removes it); the script must succeed.
+func runPython3(_ script: String, in prefix: String) throws -> URL {
+  let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "\(prefix)-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  let p = Process()
+  p.executableURL = URL(fileURLWithPath: try #require(python3Path))
+  p.arguments = ["-c", script]
+  p.currentDirectoryURL = dir
+  try p.run()
+  p.waitUntilExit()
+  try #require(p.terminationStatus == 0)
+  return dir
+}
 
 /// Docs/Formats.md, Decimal commas: sums and means of a generated decimal-comma file (grouped
 /// thousands, negatives, 0 to 3 decimals) against python3's `decimal`, an independent exact
@@ -51,17 +68,8 @@ struct DecimalCommaDifferentialTests {
     """
 
   @Test func sumsMeansAndComparisonsMatchPythonsDecimal() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "sift-decimal-comma-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try runPython3(Self.script, in: "sift-decimal-comma")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: try #require(python3Path))
-    p.arguments = ["-c", Self.script]
-    p.currentDirectoryURL = dir
-    try p.run()
-    p.waitUntilExit()
-    try #require(p.terminationStatus == 0)
     let expected = try String(contentsOf: dir.appendingPathComponent("expected.txt"), encoding: .utf8)
       .split(separator: "\n").map(String.init)
     let file = dir.appendingPathComponent("beleg.csv").path

@@ -17,6 +17,22 @@ import Testing
   /// Whether `shell` is installed and the built `sift` binary is there for its script to call.
   static func canRun(_ shell: String) -> Bool { executable(shell) != nil && siftBinary != nil }
 
+  /// Calls `body` with the path of `sift --completion shell` written to a temporary file, and an
+  /// environment (with `extra`) whose PATH finds the built sift first, for the script to call.
+  func withCompletionScript<R>(
+    _ shell: String, environment extra: [String: String] = [:],
+    _ body: (String, [String: String]) throws -> R
+  ) throws -> R {
+    let binary = try #require(Self.siftBinary)
+    let script = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-completion-\(UUID().uuidString).\(shell)")
+    try Data(sift(["--completion", shell]).stdout).write(to: script)
+    defer { try? FileManager.default.removeItem(at: script) }
+    var env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+    env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+    return try body(script.path, env)
+  }
+
   /// What the bash completion function offers for `words` (as bash splits the line `line`)
   /// with the cursor at the end of word `cursor`, `text` being what readline replaces.
   func bashCompletions(
@@ -24,14 +40,8 @@ import Testing
     environment: [String: String] = [:]
   ) throws -> [String] {
     let bash = try #require(executable("bash"))
-    let binary = try #require(Self.siftBinary)
-    let script = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sift-completion-\(UUID().uuidString).bash")
-    try Data(sift(["--completion", "bash"]).stdout).write(to: script)
-    defer { try? FileManager.default.removeItem(at: script) }
-    var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-    env["COMP_LINE"] = line ?? words.joined(separator: " ")
+    var environment = environment
+    environment["COMP_LINE"] = line ?? words.joined(separator: " ")
     let replaced = text ?? String(words[cursor].drop { $0 == "'" || $0 == "\"" })
     let program = """
       source "$0"
@@ -40,9 +50,10 @@ import Testing
       _sift sift "$text"
       printf '%s\\n' "${COMPREPLY[@]}"
       """
-    let run = try runProcess(
-      bash, ["--norc", "--noprofile", "-c", program, script.path, replaced] + words,
-      environment: env)
+    let run = try withCompletionScript("bash", environment: environment) { script, env in
+      try runProcess(
+        bash, ["--norc", "--noprofile", "-c", program, script, replaced] + words, environment: env)
+    }
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty, "bash wrote: \(run.stderr)")
     return run.stdout.split(separator: "\n").map(String.init)
@@ -120,22 +131,79 @@ import Testing
       ])
   }
 
+  /// Drives an interactive bash in a pseudo-terminal: sources the script, types the line, moves
+  /// the cursor to `argv[3]`, presses TAB, and prints the line readline then holds.
+  static let terminalDriver = #"""
+    import os, pty, re, select, sys, time
+    script, line, cursor = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvp("bash", ["bash", "--norc", "--noprofile", "-i"])
+    def read_until(pattern, seconds):
+        out, end = b"", time.time() + seconds
+        while not re.search(pattern, out) and time.time() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                try: out += os.read(fd, 4096)
+                except OSError: break
+        return out
+    os.write(fd, b"PS1='READY> '; bind 'set bell-style none'; source '" + script.encode()
+             + b"'; bind -x '\"\\C-x\\C-p\": printf \"\\nLINE<%s>\\n\" \"$READLINE_LINE\"'\n")
+    read_until(rb"\nREADY> ", 10)
+    # Home, right to the cursor, TAB, then the key that prints the line.
+    os.write(fd, line.encode() + b"\x01" + b"\x06" * cursor + b"\t\x18\x10")
+    # The printed line starts a line; in the echoed bind command a backslash comes before LINE<.
+    found = re.search(rb"\nLINE<(.*?)>\r\n", read_until(rb"\nLINE<.*?>\r\n", 20), re.S)
+    os.write(fd, b"\x15exit\n")
+    print(found.group(1).decode() if found else "(no line read back)")
+    """#
+
+  /// The line bash 5 holds after TAB with the cursor after the first `cursor` characters of
+  /// `line`, typed into a real interactive bash with the completion script sourced.
+  func bashLineAfterTab(_ line: String, cursor: Int) throws -> String {
+    let python = try #require(executable("python3"))
+    let run = try withCompletionScript("bash", environment: ["TERM": "dumb", "INPUTRC": "/dev/null"]) {
+      script, env in
+      try runProcess(python, ["-c", Self.terminalDriver, script, line, String(cursor)], environment: env)
+    }
+    #expect(run.status == 0, "the driver failed: \(run.stderr)")
+    return run.stdout.trimmingCharacters(in: .newlines)
+  }
+
+  /// The README's own example, `sift 'sta<TAB>' grn.csv`: the word under the cursor holds the
+  /// closing quote after it, which must not stop the completion (issue 23).
+  static let terminalCases: [(line: String, cursor: Int, completed: String)] = [
+    ("sift 'sta' SampleData/grn.csv", 9, "sift 'status:' SampleData/grn.csv"),
+    (
+      "sift 'status:received cu' SampleData/grn.csv", 24,
+      "sift 'status:received customer:' SampleData/grn.csv"
+    ),
+    ("sift 'sort:-da' SampleData/grn.csv", 14, "sift 'sort:-date' SampleData/grn.csv"),
+    ("sift sta SampleData/grn.csv", 8, "sift status: SampleData/grn.csv"),
+  ]
+
+  @Test(
+    .enabled(
+      if: canRun("bash") && executable("python3") != nil,
+      "needs bash, python3 (for its pty module) and the built sift binary"),
+    arguments: terminalCases)
+  func bashCompletesTheQueryUnderTheCursorInARealTerminal(
+    line: String, cursor: Int, completed: String
+  ) throws {
+    let held = try bashLineAfterTab(line, cursor: cursor)
+    #expect(held == completed)
+  }
+
   /// fish lists what it would complete for a command line with `complete -C`.
   @Test(.enabled(if: canRun("fish"), "needs fish and the built sift binary"))
   func fishCompletesValuesViewsAndFields() throws {
     let fish = try #require(executable("fish"))
-    let binary = try #require(Self.siftBinary)
-    let script = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sift-completion-\(UUID().uuidString).fish")
-    try Data(sift(["--completion", "fish"]).stdout).write(to: script)
-    defer { try? FileManager.default.removeItem(at: script) }
-    var env = ProcessInfo.processInfo.environment
-    env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-    env["SIFT_CONFIG"] = "SampleData/sift.json"
     func offered(_ line: String) throws -> [String] {
-      let run = try runProcess(
-        fish, ["--no-config", "-c", "source $argv[1]; complete -C$argv[2]", script.path, line],
-        environment: env)
+      let run = try withCompletionScript("fish", environment: ["SIFT_CONFIG": "SampleData/sift.json"]) {
+        script, env in
+        try runProcess(
+          fish, ["--no-config", "-c", "source $argv[1]; complete -C$argv[2]", script, line],
+          environment: env)
+      }
       #expect(run.stderr.isEmpty, "fish wrote: \(run.stderr)")
       return run.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
     }

@@ -29,15 +29,15 @@ import Testing
     func test(_ t: TypedTest) -> String {
       switch t {
       case .textIn(let texts): return "text in \(texts)"
-      case .numberEquals(let n, let text): return "number = \(n) or text \(text)"
+      case .numberEquals(let n, let text): return "number = \(n.value) or text \(text)"
       case .inPeriod(let p, let text, let word):
         return "in \(day(p.start))..<\(day(p.end))" + (text.map { " or text \($0)" } ?? "")
           + (word.map { " from \($0)" } ?? "")
       case .switchIs(let on): return on ? "on" : "off"
-      case .numberCompare(let op, let n): return "number \(op.rawValue) \(n)"
+      case .numberCompare(let op, let n): return "number \(op.rawValue) \(n.value)"
       case .dateCompare(let op, let p): return "date \(op.rawValue) \(day(p.start))"
       case .textCompare(let op, let text): return "text \(op.rawValue) \(text)"
-      case .numberRange(let a, let b): return "number \(a.map { "\($0)" } ?? "*")..\(b.map { "\($0)" } ?? "*")"
+      case .numberRange(let a, let b): return "number \(a.map { "\($0.value)" } ?? "*")..\(b.map { "\($0.value)" } ?? "*")"
       case .dateRange(let a, let b):
         return "date \(a.map { day($0.start) } ?? "*")..<\(b.map { day($0.end) } ?? "*")"
       case .textRange(let a, let b): return "text \(a ?? "*")..\(b ?? "*")"

@@ -52,7 +52,8 @@ public final class Dataset {
   }
   private var dateReadingMade: DateReading?
 
-  /// Reads the first `TypeInference.sampleSize` records of `inputs` and unites their fields.
+  /// Reads the first `TypeInference.sampleSize` records of `inputs` (fewer where a pipe waits
+  /// for its writer) and unites their fields.
   /// With `allKeys`, JSON and NDJSON files the sample did not read to their end are read once
   /// more for the keys first seen after it, so that they are fields too.
   public init(inputs: [DatasetInput], parallel: ParallelOptions, allKeys: Bool = false) {
@@ -68,6 +69,9 @@ public final class Dataset {
         if let batch = try readers[sampledThrough].nextBatch() {
           sample.batches.append((sampledThrough, batch))
           sample.records += batch.count
+          // A pipe waiting for its writer: the records so far are the sample, so that they go
+          // out now (Docs/Formats.md, Streaming input).
+          if readers[sampledThrough].wentIdle { break }
         } else {
           sampledThrough += 1
         }

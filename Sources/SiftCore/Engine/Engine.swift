@@ -85,6 +85,7 @@ final class Engine {
         try pass.process(batch, from: reader, names: readers[reader].fieldNames)
         try check(pass.summary)
       }
+      try flushIfWaiting(writer)
       if let failure = sampleFailure {
         sampleFailure = nil
         throw failure
@@ -101,6 +102,7 @@ final class Engine {
         } else if let batch = try next(from: current) {
           try pass.process(batch, from: current, names: readers[current].fieldNames)
           try check(pass.summary)
+          try flushIfWaiting(writer)
         } else {
           current += 1
         }
@@ -165,6 +167,13 @@ final class Engine {
       try check(pass.summary)
       line += part.lines
     }
+  }
+
+  /// Writes out what the writer holds when the input being read waits for its writer (a pipe
+  /// or terminal), so that records go out as they arrive (Docs/Formats.md, Streaming input).
+  private func flushIfWaiting(_ writer: RecordWriter?) throws(SiftError) {
+    guard let writer, current < readers.count, readers[current].wentIdle else { return }
+    do throws(OutputError) { try writer.flush() } catch { throw .output(error) }
   }
 
   /// Stops the run, as a closed output does, when `watch` says so.

@@ -107,8 +107,8 @@ struct TallySink: MatchSink {
     var tally: GroupTally
     private var scratch: [UInt8] = []
 
-    init(arity: Int, decimalMark: DecimalMark, conventions: [DateConvention]) {
-      tally = GroupTally(arity: arity, decimalMark: decimalMark, conventions: conventions)
+    init(tally: GroupTally) {
+      self.tally = tally
     }
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
@@ -132,15 +132,19 @@ struct TallySink: MatchSink {
     sort = plan.tallySort
     limit = plan.limit
     all = Part(
-      arity: plan.group.count, decimalMark: plan.decimalMark,
-      conventions: plan.group.map(plan.convention(of:)))
+      tally: GroupTally(
+        arity: plan.group.count, decimalMark: plan.decimalMark,
+        conventions: plan.group.map(plan.convention(of:)), descending: plan.groupDescending))
   }
 
   func partMaker() -> () -> Part {
-    let arity = all.tally.arity
-    let mark = all.tally.decimalMark
-    let conventions = all.tally.conventions
-    return { Part(arity: arity, decimalMark: mark, conventions: conventions) }
+    let (arity, mark) = (all.tally.arity, all.tally.decimalMark)
+    let (conventions, descending) = (all.tally.conventions, all.tally.descending)
+    return {
+      Part(
+        tally: GroupTally(
+          arity: arity, decimalMark: mark, conventions: conventions, descending: descending))
+    }
   }
 
   mutating func take(

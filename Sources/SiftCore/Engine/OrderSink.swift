@@ -126,7 +126,7 @@ struct OrderSink: MatchSink {
     self.open = Part(plan: plan, limit: limit)
     self.tally = GroupTally(
       arity: plan.group.count, decimalMark: plan.decimalMark,
-      conventions: plan.group.map(plan.convention(of:)))
+      conventions: plan.group.map(plan.convention(of:)), descending: plan.groupDescending)
   }
 
   func partMaker() -> () -> Part {
@@ -170,8 +170,7 @@ struct OrderSink: MatchSink {
     closeOpen()
     guard !runs.isEmpty else { return }
     // Ranks only the groups of the runs spilled: every group so far may be many more.
-    var groups = GroupTally(
-      arity: tally.arity, decimalMark: tally.decimalMark, conventions: tally.conventions)
+    var groups = GroupTally(orderedAs: tally)
     for run in runs { groups.merge(run.keys.groups) }
     let file = try SpillFile(directory: temporaryDirectory)
     let ranking = groups.ranked()

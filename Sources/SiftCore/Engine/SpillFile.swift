@@ -265,8 +265,8 @@ extension [UInt8] {
     Swift.withUnsafeBytes(of: v.littleEndian) { append(contentsOf: $0) }
   }
 
-  /// A sort value: a tag (0 number, 1 date, 2 text, 3 empty), then 8 bytes, or a length and
-  /// the folded text.
+  /// A sort value: a tag (0 number, 1 date, 2 text, 3 empty, 4 long number), then 8 bytes, or
+  /// a length and the folded text, or a long number's double and a length and its exact text.
   mutating func append(_ v: SortValue) {
     switch v {
     case .number(let n):
@@ -281,6 +281,12 @@ extension [UInt8] {
       append(contentsOf: t)
     case .empty:
       append(3)
+    case .longNumber(let n, let e):
+      append(4)
+      appendInteger(n.bitPattern)
+      let text = Array(e.text.utf8)
+      appendInteger(UInt32(text.count))
+      append(contentsOf: text)
     }
   }
 
@@ -300,6 +306,14 @@ extension [UInt8] {
       let n = Int(loadInteger(UInt32.self, at: &at))
       defer { at += n }
       return .text(Array(self[at..<(at + n)]))
+    case 4:
+      let d = Double(bitPattern: loadInteger(UInt64.self, at: &at))
+      let n = Int(loadInteger(UInt32.self, at: &at))
+      defer { at += n }
+      let exact = withUnsafeBufferPointer {
+        ExactNumber(accepted: UnsafeBufferPointer(rebasing: $0[at..<(at + n)]), mark: .point)
+      }
+      return .longNumber(d, exact)
     default: return .empty
     }
   }

@@ -14,11 +14,25 @@ struct GroupTally {
   private var counts: [Int] = []
   /// How each group field reads its dates, outermost first (Docs/Formats.md, Dates).
   let conventions: [DateConvention]
+  /// Per group field, outermost first, whether its values come in descending order
+  /// (`Plan.groupDescending`).
+  let descending: [Bool]
 
-  init(arity: Int = 1, decimalMark: DecimalMark = .point, conventions: [DateConvention] = []) {
+  init(
+    arity: Int = 1, decimalMark: DecimalMark = .point, conventions: [DateConvention] = [],
+    descending: [Bool] = []
+  ) {
     self.arity = arity
     self.decimalMark = decimalMark
     self.conventions = conventions
+    self.descending = descending
+  }
+
+  /// No groups yet, ordered as `other` orders them.
+  init(orderedAs other: GroupTally) {
+    self.init(
+      arity: other.arity, decimalMark: other.decimalMark, conventions: other.conventions,
+      descending: other.descending)
   }
 
   /// Counts one record with group key `key` (`GroupKey.withKey`); returns the group's id.
@@ -61,7 +75,7 @@ struct GroupTally {
 
   /// The same groups and counts with ids in output order: id `i` is the `i`-th group.
   func ranked() -> GroupTally {
-    var ranked = GroupTally(arity: arity, decimalMark: decimalMark, conventions: conventions)
+    var ranked = GroupTally(orderedAs: self)
     for id in order() { withKey(id) { _ = ranked.add($0, count: counts[id]) } }
     return ranked
   }
@@ -79,10 +93,12 @@ struct GroupTally {
   }
 
   /// The ids in output order (Docs/QueryLanguage.md, Directives): by the first field's value as
-  /// `sort:` orders it, then by its bytes; then the same for the next field.
+  /// `sort:` orders it (descending where `descending` says), then by its bytes; then the same
+  /// for the next field.
   func order() -> [Int] {
     let arity = arity
     let mark = decimalMark
+    let descending = (0..<arity).map { $0 < self.descending.count && self.descending[$0] }
     let conventions = (0..<arity).map { $0 < self.conventions.count ? self.conventions[$0] : .iso }
     // Each group's values as `sort:` orders them, `arity` per group, with no allocation per
     // value: a million groups are ordered in a few tens of MB (Docs/Aggregates.md, Memory).
@@ -100,7 +116,8 @@ struct GroupTally {
       var ids = Array(0..<Int32(count))
       ids.sort { i, j in
         for f in 0..<arity {
-          let c = keys[Int(i) * arity + f].compare(keys[Int(j) * arity + f], text: text)
+          let c = keys[Int(i) * arity + f].compare(
+            keys[Int(j) * arity + f], text: text, descending: descending[f])
           if c != 0 { return c < 0 }
         }
         return index.withKey(Int(i)) { a in
@@ -113,11 +130,12 @@ struct GroupTally {
 }
 
 /// A group value's place in `group:` order, as `SortValue` orders it but held in 16 bytes: a
-/// text's folded bytes lie in a buffer shared by all values.
+/// text's folded bytes lie in a buffer shared by all values, and so does the exact text of a
+/// number its double may not tell apart from another (Docs/QueryLanguage.md, How numbers compare).
 private struct OrderKey {
-  /// The number's bits, the date, or the text's start in the buffer.
+  /// The number's bits, the date, or the start in the buffer of the text or the long number.
   let value: UInt64
-  /// The text's length.
+  /// The text's length, or the long number's (0 for a number its double orders).
   let length: Int32
   /// 0 numbers, 1 dates, 2 text, 3 empty (`SortValue`'s order).
   let rank: UInt8
@@ -132,6 +150,10 @@ private struct OrderKey {
     }
     switch SortValue(decoded: bytes, mark: mark, convention) {
     case .number(let n): (value, length, rank) = (n.bitPattern, 0, 0)
+    case .longNumber(_, let e):
+      let text = Array(e.text.utf8)
+      (value, length, rank) = (UInt64(folded.count), Int32(text.count), 0)
+      folded += text
     case .date(let t): (value, length, rank) = (UInt64(bitPattern: t), 0, 1)
     case .text(let t):
       (value, length, rank) = (UInt64(folded.count), Int32(t.count), 2)
@@ -140,12 +162,22 @@ private struct OrderKey {
     }
   }
 
-  func compare(_ other: OrderKey, text: UnsafeBufferPointer<UInt8>) -> Int {
+  /// Three-way order, as `SortValue.compare`: `descending` reverses it within numbers, dates
+  /// and text, never the order of the kinds (empty values stay last).
+  func compare(_ other: OrderKey, text: UnsafeBufferPointer<UInt8>, descending: Bool) -> Int {
     guard rank == other.rank else { return rank < other.rank ? -1 : 1 }
+    let c = compareSameKind(other, text: text)
+    return descending ? -c : c
+  }
+
+  private func compareSameKind(_ other: OrderKey, text: UnsafeBufferPointer<UInt8>) -> Int {
     switch rank {
     case 0:
-      let (x, y) = (Double(bitPattern: value), Double(bitPattern: other.value))
-      return x < y ? -1 : (x > y ? 1 : 0)
+      guard length > 0 || other.length > 0 else {
+        let (x, y) = (Double(bitPattern: value), Double(bitPattern: other.value))
+        return x < y ? -1 : (x > y ? 1 : 0)
+      }
+      return ExactNumber.compare(exactNumber(text), other.exactNumber(text))
     case 1:
       let (x, y) = (Int64(bitPattern: value), Int64(bitPattern: other.value))
       return x < y ? -1 : (x > y ? 1 : 0)
@@ -157,5 +189,12 @@ private struct OrderKey {
       return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     default: return 0
     }
+  }
+
+  /// A number key exactly: its text in the buffer, or the decimal its double was read from.
+  private func exactNumber(_ text: UnsafeBufferPointer<UInt8>) -> ExactNumber {
+    guard length > 0 else { return ExactNumber(Double(bitPattern: value)) }
+    let bytes = UnsafeBufferPointer(rebasing: text[Int(value)..<(Int(value) + Int(length))])
+    return ExactNumber(accepted: bytes, mark: .point)
   }
 }

@@ -19,7 +19,7 @@ struct SortKeys {
     hasGroup = !plan.group.isEmpty
     groups = GroupTally(
       arity: plan.group.count, decimalMark: plan.decimalMark,
-      conventions: plan.group.map(plan.convention(of:)))
+      conventions: plan.group.map(plan.convention(of:)), descending: plan.groupDescending)
     descending = plan.sort.map(\.descending)
     conventions = plan.sort.map { plan.convention(of: $0.field) }
     values = Array(repeating: [], count: descending.count)
@@ -44,6 +44,8 @@ struct SortKeys {
 
   /// Order of record `i` here and record `j` of `other`: by group (as `group:` orders them:
   /// each field's value as `sort:` does, then by bytes), then the sort keys; 0 when they tie.
+  /// Inlined, so that a caller holding the keys in a copy (a run of a merge) copies nothing.
+  @inline(__always)
   func compare(_ i: Int, _ other: SortKeys, _ j: Int) -> Int {
     if hasGroup {
       let a = groupRank(i)
@@ -72,9 +74,11 @@ struct SortKeys {
   /// The indices of the records in order, ties in index order (a stable sort).
   mutating func sortedIndices() -> [Int32] {
     if hasGroup { rankGroupsAmongThemselves() }
+    // A constant, so that no comparison copies the keys (an inout `self` would be).
+    let keys = self
     var order = Array(0..<Int32(count))
     order.sort { a, b in
-      let c = compare(Int(a), self, Int(b))
+      let c = keys.compare(Int(a), keys, Int(b))
       return c != 0 ? c < 0 : a < b
     }
     return order
@@ -104,7 +108,10 @@ struct SortKeys {
 extension SortValue {
   /// Heap bytes the value holds beyond its own size.
   var heldBytes: Int {
-    if case .text(let t) = self { return t.count + 32 }
-    return 0
+    switch self {
+    case .text(let t): return t.count + 32
+    case .longNumber(_, let e): return e.digits.count + 64
+    case .number, .date, .empty: return 0
+    }
   }
 }

@@ -91,6 +91,9 @@ public final class CSVWriter: RecordWriter {
     try output.append(line: &out)
   }
 
+  /// Records go out as they are written: CSV and TSV stream (Docs/Formats.md, Streaming input).
+  public func flush() throws(OutputError) { try output.flush() }
+
   public func end() throws(OutputError) {
     try output.flush()
   }

@@ -71,6 +71,9 @@ public final class JSONWriter: RecordWriter {
     try output.append(line: &out)
   }
 
+  /// Records go out as they are written: JSON and NDJSON stream (Docs/Formats.md, Streaming input).
+  public func flush() throws(OutputError) { try output.flush() }
+
   public func end() throws(OutputError) {
     var out = output
     if layout == .array { out.append(literal: records == 0 ? "[]\n" : "\n]\n") }

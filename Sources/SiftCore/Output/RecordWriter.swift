@@ -76,6 +76,10 @@ public protocol RecordWriter: AnyObject {
   func write(_ row: RowView, columns: [OutputColumn], verbatim: Bool) throws(OutputError)
   /// Ends the output (closing bracket, table body, flush).
   func end() throws(OutputError)
+  /// Writes out the records written so far, where the format streams them (CSV, TSV, JSON,
+  /// NDJSON): called when the input waits for its writer (Docs/Formats.md, Streaming input).
+  /// Formats laid out whole (table, Markdown, HTML, XLSX) keep them until `end`.
+  func flush() throws(OutputError)
   /// Whether a summary ends with a `Total` row: reports for people (table, Markdown, HTML) do, data
   /// (CSV, TSV, JSON) does not (Docs/Aggregates.md).
   var writesTotals: Bool { get }
@@ -94,6 +98,8 @@ public protocol PartWritable: RecordWriter {
 
 extension RecordWriter {
   public var writesTotals: Bool { false }
+
+  public func flush() throws(OutputError) {}
 
   public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
     try begin(columns: columns)

@@ -14,6 +14,15 @@ public enum NumberParser {
   public static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, grouping: Bool = true, mark: DecimalMark = .point
   ) -> Double? {
+    read(bytes, grouping: grouping, mark: mark)?.value
+  }
+
+  /// The number the bytes spell as `parse` reads it, and whether the double tells it apart
+  /// from every other number (Docs/QueryLanguage.md, How numbers compare).
+  @inline(__always)
+  public static func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, grouping: Bool = true, mark: DecimalMark = .point
+  ) -> NumberReading? {
     guard let (start, end, negative) = signedDigits(bytes) else { return nil }
     let groupingByte = mark.groupingByte
     let fractionByte = mark.fractionByte
@@ -91,7 +100,9 @@ public enum NumberParser {
       guard let slow = slowParse(bytes, mantissa: mantissa, exponent: exponent) else { return nil }
       value = slow
     }
-    return negative ? -value : value
+    return NumberReading(
+      value: negative ? -value : value,
+      fitsDouble: significant <= NumberReading.doubleDigits && exponent >= -300 && exponent <= 290)
   }
 
   /// Where a number's text starts after its sign, where it ends, and whether it is negative:
@@ -122,12 +133,18 @@ public enum NumberParser {
   /// is canonical (`1000.5`, no grouping) or else decimal-comma (`1.000,5`, `12,5`); under
   /// `.comma` it is decimal-comma first (`1.000` is 1000), else canonical (`1000.5`).
   public static func parseLiteral(_ text: String, mark: DecimalMark) -> Double? {
+    literal(text, mark: mark)?.value
+  }
+
+  /// The number a query literal spells, read as `parseLiteral` reads it, held exactly too.
+  public static func literal(_ text: String, mark: DecimalMark) -> NumberLiteral? {
     var t = text
     return t.withUTF8 { b in
-      switch mark {
-      case .point: return parse(b, grouping: false) ?? parse(b, mark: .comma)
-      case .comma: return parse(b, mark: .comma) ?? parse(b, grouping: false)
-      }
+      let canonical = read(b, grouping: false).map { ($0, DecimalMark.point) }
+      let comma = { read(b, mark: .comma).map { ($0, DecimalMark.comma) } }
+      let found = mark == .point ? canonical ?? comma() : comma() ?? canonical
+      guard let (reading, used) = found else { return nil }
+      return NumberLiteral(value: reading.value, exact: ExactNumber(accepted: b, mark: used))
     }
   }
 

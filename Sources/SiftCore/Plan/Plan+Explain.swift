@@ -71,7 +71,7 @@ extension Plan {
     case .inPeriod(let p, _, let word):
       return ["is within " + period(p) + (word.map { " (\($0))" } ?? "")]
     case .numberEquals(let n, let text):
-      return ["is the number \(n.shortestText) (or the text \(quoted(text)))"]
+      return ["is the number \(n) (or the text \(quoted(text)))"]
     case .textIn(let texts):
       return texts.map { "is the text \(quoted($0)), ignoring case" }
     case .dateCompare(let op, let p):
@@ -87,11 +87,11 @@ extension Plan {
           ? "is a date after \(instant(p.start))" : "is a date at or after \(instant(p.end))"]
       case .greaterOrEqual: return ["is a date at or after \(instant(p.start))"]
       }
-    case .numberCompare(let op, let n): return ["is a number \(op.rawValue) \(n.shortestText)"]
+    case .numberCompare(let op, let n): return ["is a number \(op.rawValue) \(n)"]
     case .textCompare(let op, let text):
       return ["is text \(op.rawValue) \(quoted(text)), ignoring case"]
     case .numberRange(let low, let high):
-      return [range("number", low.map(\.shortestText), high.map(\.shortestText))]
+      return [range("number", low.map(\.description), high.map(\.description))]
     case .dateRange(let low, let high):
       return [range("date", low.map { instant($0.start) }, high.map { instant($0.end) })]
     case .textRange(let low, let high):

@@ -2,7 +2,7 @@ extension Plan {
   /// What an unquoted literal means for a field of type `type` (Docs/QueryLanguage.md, Filter terms).
   enum Meaning {
     case period(Period, fromRelativeWord: Bool)
-    case number(Double)
+    case number(NumberLiteral)
     case text
   }
 
@@ -13,7 +13,7 @@ extension Plan {
   func meaning(of literal: Literal, for field: ResolvedField) -> Meaning {
     if literal.quoted {
       guard decimalMark == .comma, literal.text.utf8.contains(.comma),
-        let n = NumberParser.parseLiteral(literal.text, mark: .comma)
+        let n = NumberParser.literal(literal.text, mark: .comma)
       else { return .text }
       return .number(n)
     }
@@ -24,7 +24,7 @@ extension Plan {
     {
       return .period(d.period, fromRelativeWord: false)
     }
-    if let n = NumberParser.parseLiteral(literal.text, mark: decimalMark) { return .number(n) }
+    if let n = NumberParser.literal(literal.text, mark: decimalMark) { return .number(n) }
     return .text
   }
 

@@ -34,7 +34,7 @@ extension Plan {
       guard let low, let high else { return }
       let reversed: Bool
       switch (meaning(of: low, for: field), meaning(of: high, for: field)) {
-      case (.number(let a), .number(let b)): reversed = a > b
+      case (.number(let a), .number(let b)): reversed = NumberLiteral.compare(a, b) > 0
       case (.period(let a, _), .period(let b, _)): reversed = a.start > b.start
       default: reversed = false
       }

@@ -55,8 +55,9 @@ public struct Plan: Sendable {
     if let filter = query.filter { Plan.collect(filter, names: &names, values: &values) }
     let summarizing = !query.aggregates.isEmpty
     // `-c group:` without aggregates: a `sort:` whose names are all the tally's columns (the
-    // group fields, `count`) orders the counts; one naming the input's fields (a view's default
-    // sort) is resolved as before and leaves them in group order.
+    // group fields, `count`) orders the counts; one naming the input's fields is resolved as
+    // before and leaves them in group order, which a note says (`notes`; a view's default sort
+    // gives way instead, `ComposedQuery`).
     var tallying = false
     if intent == .count, !summarizing, !query.group.isEmpty, !query.sort.isEmpty {
       let group = try query.group.map { (n: FieldName) throws(PlanError) in try resolver.resolve(n) }
@@ -96,13 +97,6 @@ public struct Plan: Sendable {
       }
     }
     let output = { (n: FieldName) in summaryFields[n] ?? resolved(n) }
-    for gn in query.group {
-      guard let g = fields[gn], let clash = query.sort.first(where: { fields[$0.field] == g })
-      else { continue }
-      throw PlanError(
-        message: "group:\(gn.name) already orders by \(g.name); choose another sort field",
-        span: clash.field.span)
-    }
     if let names = query.group.dropFirst().first(where: { n in
       query.group.filter { fields[$0] == fields[n] }.count > 1
     }) {
@@ -179,9 +173,31 @@ public struct Plan: Sendable {
     return []
   }
 
+  /// Notes on what the plan leaves out (Docs/CommandLine.md, Counting): a `sort:` on the input's
+  /// fields with `-c group:`, which shows counts and no records, orders nothing.
+  public var notes: [String] {
+    guard intent == .count, aggregates.isEmpty, let outer = group.first, !sortsTally,
+      let key = query.sort.first
+    else { return [] }
+    let text = "sort:" + (key.descending ? "-" : "") + key.field.name
+    return [
+      "note: -c with group: shows each group's count and no records, so \(text) orders nothing;"
+        + " sort:\(outer.name) or sort:-\(outer.name) orders the groups, sort:-count the counts"
+    ]
+  }
+
   /// The `sort:` keys of a count per group (`-c group:`), over its columns (`tallyColumns`):
   /// empty unless every key names one of them.
   public var tallySort: [SortOrder] { sortsTally ? sort : [] }
+
+  /// Per `group:` field, whether the groups come in descending order: a `sort:` key on the group
+  /// field orders the groups (`group:customer sort:-customer`, Docs/QueryLanguage.md,
+  /// Directives).
+  public var groupDescending: [Bool] {
+    query.group.map { g in
+      query.sort.first { $0.field.normalizedName == g.normalizedName }?.descending ?? false
+    }
+  }
 
   /// The `group:` fields, outermost first; empty without `group:`.
   public var group: [ResolvedField] {

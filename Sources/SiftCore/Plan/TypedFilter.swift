@@ -21,19 +21,19 @@ public enum TypedTest: Sendable {
   /// Text equal to any of the texts, ignoring case.
   case textIn([String])
   /// Numerically equal when the value reads as a number, else equal to `text` ignoring case.
-  case numberEquals(Double, text: String)
+  case numberEquals(NumberLiteral, text: String)
   /// A date inside the period; a value that is not a date is compared with `text` when it is
   /// given. `relativeWord` is the word the period was read from (`today`), if any.
   case inPeriod(Period, text: String?, relativeWord: String?)
   /// A switch spelling: on (yes, true, 1, on) or off (no, false, 0, off, or empty).
   case switchIs(on: Bool)
-  case numberCompare(Comparison, Double)
+  case numberCompare(Comparison, NumberLiteral)
   /// `>` after the period, `>=` from its start, `<` before it, `<=` up to its end.
   case dateCompare(Comparison, Period)
   /// Text order ignoring case; empty values do not compare.
   case textCompare(Comparison, String)
   /// Inclusive at both ends; `nil` is open.
-  case numberRange(Double?, Double?)
+  case numberRange(NumberLiteral?, NumberLiteral?)
   /// From the start of the first period up to the end of the second; `nil` is open.
   case dateRange(Period?, Period?)
   /// Text between the ends ignoring case, both included; `nil` is open.

@@ -57,11 +57,12 @@ enum ValueTests {
   }
 
   /// Numeric equality when the value reads as a number, else text equality (`qty:10` = `10.0`).
-  static func numberEquals(_ number: Double, text: String, mark: DecimalMark) -> ValueTest {
+  /// Numbers compare exactly at any length (Docs/QueryLanguage.md, How numbers compare).
+  static func numberEquals(_ number: NumberLiteral, text: String, mark: DecimalMark) -> ValueTest {
     let folded = TextFold.fold(text)
     return { v in
       withValueBytes(v) { b in
-        if let n = NumberParser.parse(b, mark: mark) { return n == number }
+        if let n = NumberParser.read(b, mark: mark) { return number.order(of: n, b, mark: mark) == 0 }
         return TextFold.equals(b, folded: folded)
       }
     }
@@ -88,15 +89,16 @@ enum ValueTests {
     }
   }
 
-  static func numberCompare(_ op: Comparison, _ number: Double, mark: DecimalMark) -> ValueTest {
+  static func numberCompare(_ op: Comparison, _ number: NumberLiteral, mark: DecimalMark) -> ValueTest {
     { v in
       withValueBytes(v) { b in
-        guard let n = NumberParser.parse(b, mark: mark) else { return false }
+        guard let n = NumberParser.read(b, mark: mark) else { return false }
+        let c = number.order(of: n, b, mark: mark)
         switch op {
-        case .less: return n < number
-        case .lessOrEqual: return n <= number
-        case .greater: return n > number
-        case .greaterOrEqual: return n >= number
+        case .less: return c < 0
+        case .lessOrEqual: return c <= 0
+        case .greater: return c > 0
+        case .greaterOrEqual: return c >= 0
         }
       }
     }
@@ -135,11 +137,12 @@ enum ValueTests {
     }
   }
 
-  static func numberRange(_ low: Double?, _ high: Double?, mark: DecimalMark) -> ValueTest {
+  static func numberRange(_ low: NumberLiteral?, _ high: NumberLiteral?, mark: DecimalMark) -> ValueTest {
     { v in
       withValueBytes(v) { b in
-        guard let n = NumberParser.parse(b, mark: mark) else { return false }
-        return (low.map { n >= $0 } ?? true) && (high.map { n <= $0 } ?? true)
+        guard let n = NumberParser.read(b, mark: mark) else { return false }
+        return (low.map { $0.order(of: n, b, mark: mark) >= 0 } ?? true)
+          && (high.map { $0.order(of: n, b, mark: mark) <= 0 } ?? true)
       }
     }
   }

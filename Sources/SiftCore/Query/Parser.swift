@@ -61,13 +61,6 @@ public struct Parser {
     if current.kind == .rightParen {
       throw QueryError("unmatched ')': no '(' opens it", at: current.span)
     }
-    for group in query.group {
-      guard let key = query.sort.first(where: { $0.field.normalizedName == group.normalizedName })
-      else { continue }
-      throw QueryError(
-        "group:\(group.canonicalText) already orders by \(group.name); choose another sort field",
-        at: key.field.span)
-    }
     query.filter = filter
     return query
   }
@@ -387,8 +380,8 @@ public struct Parser {
       repeat {
         if lexer.peek() == .minus {
           throw QueryError(
-            "'group:' takes field names; groups are always in ascending order, "
-              + "so write group:FIELD without '-'", at: lexer.position)
+            "'group:' takes field names; to reverse the groups, sort by the group field: "
+              + "group:FIELD sort:-FIELD", at: lexer.position)
         }
         guard let name = try lexer.scanName() else {
           throw QueryError("expected a field name after \(after)", at: lexer.position)

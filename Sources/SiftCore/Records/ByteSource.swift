@@ -102,7 +102,8 @@ public final class ByteSource {
     var rest = Array(front[frontOffset...])
     front = []
     frontOffset = 0
-    while rest.count < count {
+    // A stream that waits for its writer is sniffed from the lines it has sent so far.
+    while rest.count < count, !(FormatSniffer.enoughFromStream(rest) && wouldWait()) {
       let wanted = count - rest.count
       let old = rest.count
       rest.append(contentsOf: repeatElement(0, count: wanted))
@@ -202,6 +203,34 @@ public final class ByteSource {
 
   /// True when the bytes come through a stage (decompressed or transcoded), not from the file.
   var isConverted: Bool { stage != nil }
+
+  /// True when the bytes come straight from a pipe, terminal or socket, whose writer may pause
+  /// (`tail -f`): its records are handed on as they arrive (Docs/Formats.md, Streaming input).
+  /// A regular file, bytes in memory and a decompressed or transcoded source do not stream.
+  public private(set) lazy var streams: Bool = {
+    guard fd >= 0, window == nil, stage == nil else { return false }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return false }
+    let kind = st.st_mode & S_IFMT
+    return kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+  }()
+
+  /// How long a stream may pause before the records it sent are handed on (Docs/Formats.md,
+  /// Streaming input): long enough that a writer filling a pipe as fast as it can does not pause,
+  /// short enough that output follows `tail -f` within a tenth of a second.
+  static let pauseMilliseconds: Int32 = 50
+
+  /// Whether a read now would wait for the stream's writer: no byte is kept in front and none
+  /// arrives within `pauseMilliseconds` (`poll(2)`). False for a source that does not stream.
+  func wouldWait() -> Bool {
+    guard frontOffset == front.count, streams else { return false }
+    var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while true {
+      let r = poll(&request, 1, Self.pauseMilliseconds)
+      if r >= 0 { return r == 0 }
+      if errno != EINTR { return false }
+    }
+  }
 
   /// The descriptor and offset of the next byte `read` returns, when the source is a regular
   /// file read from its descriptor's position (so parts of the rest can be read in parallel).

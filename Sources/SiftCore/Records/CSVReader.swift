@@ -19,6 +19,7 @@ public final class CSVReader: RecordReader {
   private var firstLineEnd: [UInt8] = [.lineFeed]
 
   private var input: ChunkedInput
+  public var wentIdle: Bool { input.wentIdle }
   private let name: String
   private let delimiter: UInt8
   private let quoting: Bool

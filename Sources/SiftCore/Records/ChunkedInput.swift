@@ -20,10 +20,16 @@ struct ChunkedInput {
   let chunkSize: Int
   /// True once the source has reported its end: the last buffer holds every remaining byte.
   private(set) var atEnd = false
+  /// True when the last buffer ended early because its stream had no more bytes ready: the
+  /// records so far are handed on now rather than when a chunk is full (Docs/Formats.md,
+  /// Streaming input).
+  private(set) var wentIdle = false
   /// The last buffer, whose bytes from `carriedFrom` on were not consumed.
   private var carried: [UInt8]
   private var carriedFrom = 0
   private var atStart = true
+  /// True until the first buffer: bytes given as `prefix` are scanned before waiting for more.
+  private var prefixUnscanned: Bool
   /// True when a UTF-8 byte order mark at the start of the source was dropped.
   private(set) var droppedByteOrderMark = false
   /// Every byte written into the buffers so far: the ones read and the carried ones copied
@@ -39,6 +45,7 @@ struct ChunkedInput {
     self.chunkSize = max(chunkSize, 1)
     self.carried = prefix
     self.atStart = atStart
+    self.prefixUnscanned = !prefix.isEmpty
   }
 
   /// Bytes carried over from the last buffer, not consumed yet.
@@ -64,12 +71,19 @@ struct ChunkedInput {
         if kept > 0 { base.initialize(from: c.baseAddress! + carriedFrom, count: kept) }
       }
       count = kept
+      // Sniffed bytes from a stream that waits for its writer are handed on before waiting.
+      wentIdle = prefixUnscanned && !(atStart && count < 3) && source.wouldWait()
+      prefixUnscanned = false
       do throws(InputError) {
-        while !atEnd && (count - kept < wanted || (atStart && count < 3)) {
+        while !wentIdle && !atEnd && (count - kept < wanted || (atStart && count < 3)) {
           let n = try source.readBytes(
             to: base + count, maxCount: min(capacity - count, chunkSize))
           if n == 0 { atEnd = true }
           count += n
+          if n > 0, !(atStart && count < 3), source.wouldWait() {
+            wentIdle = true
+            break
+          }
         }
       } catch {
         failure = error

@@ -16,6 +16,19 @@ public enum FormatSniffer {
     }
   }
 
+  /// True when `sample`, the bytes a stream has sent so far while it waits for its writer, is
+  /// enough to sniff from (Docs/Formats.md, Streaming input): a first line holding an object,
+  /// or two lines (a header and a first record, which the delimiter is told from).
+  static func enoughFromStream(_ sample: [UInt8]) -> Bool {
+    guard let firstEnd = sample.firstIndex(of: .lineFeed) else { return false }
+    if sample[(firstEnd + 1)...].contains(.lineFeed) { return true }
+    return sample.withUnsafeBufferPointer { b in
+      let hasMark = sample.starts(with: [0xEF, 0xBB, 0xBF])
+      let start = JSONScanner(b, isLast: true).skipWhitespace(from: hasMark ? 3 : 0)
+      return start < firstEnd && b[start] == .openBrace
+    }
+  }
+
   /// The format of an input starting with `sample` (`complete` when it is the whole input):
   /// - first non-blank byte `[` → JSON;
   /// - `{` → NDJSON when the first line holds one whole object and the next non-blank line

@@ -15,6 +15,7 @@ public final class NDJSONReader: RecordReader {
   public var onSkip: ((InputError) -> Void)?
 
   private var input: ChunkedInput
+  public var wentIdle: Bool { input.wentIdle }
   private let name: String
   private let skipBad: Bool
   private let builder = JSONRecordBuilder()

@@ -152,6 +152,8 @@ public enum ReaderFactory {
       while !atEnd && prefix.count < limit {
         let wanted = min(limit - prefix.count, FormatSniffer.sampleSize)
         atEnd = try source.read(into: &prefix, maxCount: wanted) == 0
+        // A stream waiting for its writer is sniffed from its lines so far.
+        if !atEnd, FormatSniffer.enoughFromStream(prefix), source.wouldWait() { break }
         if prefix.count == limit && limit < FormatSniffer.longestObjectLine
           && FormatSniffer.endsInsideFirstObjectLine(prefix)
         {

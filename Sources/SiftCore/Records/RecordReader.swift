@@ -105,12 +105,17 @@ public protocol RecordReader: AnyObject {
   var textStyle: TextConventions { get }
   /// How the input writes numbers (Docs/Formats.md, Decimal commas): the mark of every batch.
   var decimalMark: DecimalMark { get }
+  /// True when the last batch ended where a pipe or terminal had no more bytes ready: its
+  /// records go out now, not when more arrive (Docs/Formats.md, Streaming input). CSV, TSV and
+  /// NDJSON readers say so; a JSON array, a workbook and converted input wait for more.
+  var wentIdle: Bool { get }
 }
 
 extension RecordReader {
   public var headerBytes: [[UInt8]]? { nil }
   public var decimalMark: DecimalMark { .point }
   public var textStyle: TextConventions { .plain }
+  public var wentIdle: Bool { false }
   public func readHeader() {}
 }
 

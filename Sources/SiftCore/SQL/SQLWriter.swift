@@ -169,10 +169,11 @@ public struct SQLWriter {
         kept.append("\(try groupValue(g)) AS \(name)")
       }
     }
-    // Groups in `group:` order: each field typed as `sort:` ascending, then by its exact bytes.
+    // Groups in `group:` order: each field typed as `sort:` orders it (descending where a `sort:`
+    // key on it says, `Plan.groupDescending`), then by its exact bytes.
     var groups: [String] = []
-    for g in plan.group {
-      groups += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: false)
+    for (g, descending) in zip(plan.group, plan.groupDescending) {
+      groups += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: descending)
         + [dialect.byteOrder(try groupValue(g))]
     }
     for key in plan.sort {
@@ -506,7 +507,7 @@ public struct SQLWriter {
       return "\(lowered) IN (\(try folded(texts).joined(separator: ", ")))"
     case .numberEquals(let n, let text):
       let number = try number(of: field)
-      return "(CASE WHEN \(number) IS NOT NULL THEN \(number) = \(try dialect.number(n)) "
+      return "(CASE WHEN \(number) IS NOT NULL THEN \(number) = \(try numberLiteral(n)) "
         + "ELSE \(lowered) = \(try folded([text])[0]) END)"
     case .inPeriod(let period, let text, _):
       let key = try dateKey(of: field)
@@ -518,7 +519,7 @@ public struct SQLWriter {
       return "(CASE WHEN \(isEmpty(v)) THEN \(on ? "FALSE" : "TRUE") ELSE \(lowered) IN ("
         + spellings.map { "'\($0)'" }.joined(separator: ", ") + ") END)"
     case .numberCompare(let op, let n):
-      return "\(try number(of: field)) \(op.rawValue) \(try dialect.number(n))"
+      return "\(try number(of: field)) \(op.rawValue) \(try numberLiteral(n))"
     case .dateCompare(let op, let period):
       let key = try dateKey(of: field)
       switch op {
@@ -533,8 +534,8 @@ public struct SQLWriter {
     case .numberRange(let low, let high):
       let n = try number(of: field)
       var parts = ["\(n) IS NOT NULL"]
-      if let low { parts.append("\(n) >= \(try dialect.number(low))") }
-      if let high { parts.append("\(n) <= \(try dialect.number(high))") }
+      if let low { parts.append("\(n) >= \(try numberLiteral(low))") }
+      if let high { parts.append("\(n) <= \(try numberLiteral(high))") }
       return "(" + parts.joined(separator: " AND ") + ")"
     case .dateRange(let low, let high):
       return try within(try dateKey(of: field), from: low, to: high)
@@ -553,6 +554,18 @@ public struct SQLWriter {
     case .present:
       return "(NOT \(isEmpty(v)))"
     }
+  }
+
+  /// A number literal for a comparison with a number column, which the SQL holds as a double:
+  /// refused where the double would not compare as sift does, exactly (Docs/QueryLanguage.md,
+  /// How numbers compare; Docs/Engines.md).
+  private func numberLiteral(_ n: NumberLiteral) throws(SQLError) -> String {
+    guard n.fitsDouble else {
+      throw SQLError(
+        "the number \(n) has more than \(NumberReading.doubleDigits) significant digits, which "
+          + "sift compares exactly and the SQL would compare as a binary double")
+    }
+    return try dialect.number(n.value)
   }
 
   /// Texts lowercased as sift folds them, as literals.

@@ -103,11 +103,11 @@ struct AggregateColumn {
   func extremeValue(_ bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark) -> SummaryValue? {
     let key = SortValue(decoded: bytes, mark: mark, convention)
     switch (fieldType, key) {
-    case (.number, .number), (.date, .date), (.dateTime, .date): break
+    case (.number, .number), (.number, .longNumber), (.date, .date), (.dateTime, .date): break
     case (.number, _), (.date, _), (.dateTime, _): return nil
     default: break
     }
-    if mark == .comma, case .number = key, let n = SummaryNumber(bytes, mark: mark) {
+    if mark == .comma, key.isNumber, let n = SummaryNumber(bytes, mark: mark) {
       var canonical: [UInt8] = []
       n.append(to: &canonical)
       return SummaryValue(key: key, bytes: canonical)

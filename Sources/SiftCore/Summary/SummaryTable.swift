@@ -49,7 +49,7 @@ struct SummaryTable {
     arity = plan.group.count
     groups = GroupTally(
       arity: max(arity, 1), decimalMark: plan.decimalMark,
-      conventions: plan.group.map(plan.convention(of:)))
+      conventions: plan.group.map(plan.convention(of:)), descending: plan.groupDescending)
     let fields = aggregates.map { $0.field! }
     firstOfField = fields.map { f in fields.firstIndex(of: f)! }
     var totalWidth = 0

@@ -20,11 +20,12 @@ public struct ComposedQuery: Sendable {
   /// Combines `parts` (lowest precedence first): their filters are ANDed in this order, and each
   /// directive comes from the last part that has it. `defaultSort` (the keys of `sort:TEXT`,
   /// spans in `TEXT`) applies when no part sorts and the query does not aggregate (a summary's
-  /// rows come in group order, and the record fields the default names are not its columns); a
-  /// default key on the `group:` field is dropped, since grouping already orders by it.
+  /// rows come in group order, and the record fields the default names are not its columns), nor
+  /// counts per group (`counting`: `-c` with `group:` shows no records); a default key on the
+  /// `group:` field is dropped, since grouping already orders by it.
   public init(
     _ parts: [(key: String, text: String, query: Query)],
-    defaultSort: (text: String, keys: [SortKey])? = nil
+    defaultSort: (text: String, keys: [SortKey])? = nil, counting: Bool = false
   ) {
     var placed: [Part] = []
     var queries: [Query] = []
@@ -42,7 +43,9 @@ public struct ComposedQuery: Sendable {
       query.filter = .and(filters, first.span.union(last.span))
     }
     for clause in queries.flatMap(\.directives) { query.set(clause) }
-    if query.sort.isEmpty, query.aggregates.isEmpty, let defaultSort {
+    if query.sort.isEmpty, query.aggregates.isEmpty, !(counting && !query.group.isEmpty),
+      let defaultSort
+    {
       let text = "sort:" + defaultSort.text
       placed.append(Part(key: "sort", text: text, offset: offset))
       let grouped = Set(query.group.map { FieldResolver.normalize($0.name) })

@@ -26,10 +26,11 @@ public struct View: Sendable {
 
   /// The query to run: the preset `query` (unless `reset`) AND `given`, the given directives
   /// winning, sorted by the view's default when nothing else sorts (Docs/Views.md, Running a view; Docs/Views.md, Reset).
-  public func compose(given: Query, text: String, reset: Bool) -> ComposedQuery {
+  /// `counting`: the run counts (`-c`), so a count per group takes no default sort.
+  public func compose(given: Query, text: String, reset: Bool, counting: Bool = false) -> ComposedQuery {
     var parts = [(key: "", text: text, query: given)]
     if !reset { parts.insert((key: "query", text: query.text, query: query.parsed), at: 0) }
-    return ComposedQuery(parts, defaultSort: sort)
+    return ComposedQuery(parts, defaultSort: sort, counting: counting)
   }
 
   /// The query counted for the view's badge: the preset query AND the badge query; `sorted`, in
