@@ -62,35 +62,13 @@ public func run(_ context: ProcessContext) -> ExitStatus {
   context.quiet = options.quiet
   let console = Console(context: context)
   for note in options.settleArguments(isFile: Options.namesFile) { console.note(note + "\n") }
-  switch options.mode {
-  case .help:
-    return console.output(helpText) ?? .matched
-  case .version:
-    return console.output("sift \(siftVersion)\n") ?? .matched
-  case .man:
-    return console.output(ManPage.text) ?? .matched
-  case .completion(let shell):
-    return console.output(CompletionScript.text(for: shell)) ?? .matched
-  case .fields, .views, .completeViews, .completeFields:
-    return execute(options: options, query: Query(), context: context)
-  case .interactive:
-    return InteractiveCommand(options: options, context: context).run()
-  case .query:
-    break
-  }
-  let query: Query
-  do {
-    query = try Parser.parse(options.query)
+  let job: Job
+  do throws(Problem) {
+    job = try Job.resolve(
+      options, environment: context.environment, stdoutIsTerminal: context.stdoutIsTerminal,
+      stdinIsTerminal: context.stdinIsTerminal, clock: Clock.localNow)
   } catch {
-    return console.report(.query(error, query: options.query))
+    return console.report(error)
   }
-  if options.explain && options.view == nil && options.files.isEmpty {
-    // Without a FILE the field types are unknown (Docs/QueryLanguage.md, "Explain").
-    for word in query.unknownRelativeDateWords {
-      console.note("note: '\(word)' is not a relative date (\(Plan.relativeDateWords));"
-        + " against a date field it is an error: give a FILE to check the query against it\n")
-    }
-    return console.output(query.canonicalForm + "\n") ?? .matched
-  }
-  return execute(options: options, query: query, context: context)
+  return execute(job, context: context)
 }

@@ -9,9 +9,8 @@ import SiftCore
 extension QueryCommand {
   func runOnEngine(_ engine: SQLEngine) -> ExitStatus {
     do throws(Problem) {
-      try refuseBinaryOutput()
-      let prepared = try SQLCommand.prepare(options, query: query, context: context)
-      let (plan, inputs, now) = (prepared.plan, prepared.inputs, prepared.now)
+      let prepared = try SQLCommand.prepare(options, query: query, context: context, now: now)
+      let (plan, inputs) = (prepared.plan, prepared.inputs)
       var writer = prepared.writer
       writer.groupColumn = true
       let format = outputFormat(inputs.formats)
@@ -19,10 +18,10 @@ extension QueryCommand {
       let records = RecordOutput(presentation, stdout: context.stdout)
       // Written with the query's own plan: its columns' types and a summary's `Total` row.
       let output = makeWriter(plan, inputs, presentation, records)
-      let withTotal = !plan.group.isEmpty && !plan.aggregates.isEmpty && output?.writesTotals == true
+      let endsWithTotal = plan.endsWithTotal && format.writesTotals
       let statements = try SQLCommand.sql(writer.statements)
       let queries = [try SQLCommand.sql(writer.totals), statements.last!]
-        + (withTotal ? [try SQLCommand.sql(writer.totalRow)] : [])
+        + (endsWithTotal ? [try SQLCommand.sql(writer.totalRow)] : [])
       let files = try EngineClient(engine: engine, context: context).run(
         setup: Array(statements.dropLast()), queries: queries, database: prepared.database,
         readsTable: options.table != nil)
@@ -40,29 +39,25 @@ extension QueryCommand {
         }
       }
       let dataset = Dataset(inputs: results, parallel: ParallelOptions(workers: 1))
-      let resultPlan: Plan
       // Records come in the engine's order; with `group:`, their groups (already in order)
-      // are marked again for the group headers.
-      let regroup = !plan.group.isEmpty && plan.aggregates.isEmpty && !options.count
-      let groupColumns = SQLWriter.groupColumns(plan.group.count)
-      let resultQuery =
-        regroup
-        ? "group:" + groupColumns.joined(separator: ",") + " fields:"
-          + groupColumns.map { "-" + $0 }.joined(separator: ",") : ""
-      do throws(PlanError) {
-        resultPlan = try dataset.plan((try? Parser.parse(resultQuery)) ?? Query(), now: now)
-      } catch {
-        throw .plan(error, query: resultQuery, view: nil)
+      // are marked again for the group headers. The result's query is made as data, never as
+      // text to parse.
+      var resultQuery = Query()
+      if plan.shape == .order && !plan.group.isEmpty {
+        let names = SQLWriter.groupColumns(plan.group.count).map { FieldName($0, span: Span(0, 0)) }
+        resultQuery = Query(filter: nil, directives: [
+          DirectiveClause(.group(names), span: Span(0, 0)),
+          DirectiveClause(.fields(names, excluding: true), span: Span(0, 0)),
+        ])
       }
+      let resultPlan = try dataset.plan(resultQuery, now: now, text: "", view: nil)
       let written: RunSummary
       if options.count {
         written = try countsOnly(dataset, resultPlan, grouped: !plan.group.isEmpty)
       } else {
-        do throws(SiftError) { written = try dataset.run(resultPlan, writer: output) } catch {
-          throw Problem(error, query: options.query, view: nil)
-        }
+        written = try dataset.run(resultPlan, writer: output, text: options.query, view: nil)
       }
-      summary.shown = written.shown - (withTotal ? 1 : 0)
+      summary.shown = written.shown - (endsWithTotal ? 1 : 0)
       summary.outputClosed = written.outputClosed
       if plan.aggregates.isEmpty {
         summary.groupCounts = written.groupCounts
@@ -94,9 +89,7 @@ extension QueryCommand {
   /// with `group:a,b`).
   private func countsOnly(_ dataset: Dataset, _ plan: Plan, grouped: Bool) throws(Problem) -> RunSummary {
     let collector = RowCollector()
-    do throws(SiftError) { _ = try dataset.run(plan, writer: collector) } catch {
-      throw Problem(error, query: options.query, view: nil)
-    }
+    _ = try dataset.run(plan, writer: collector, text: options.query, view: nil)
     var summary = RunSummary()
     if grouped {
       summary.groupCounts = collector.rows.map {

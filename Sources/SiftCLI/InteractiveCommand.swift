@@ -9,33 +9,16 @@ import SiftScreen
 /// cannot be read opens the screen with its message in place of the list. On `q` the command
 /// line that reproduces the screen is printed.
 struct InteractiveCommand {
-  var options: Options
+  let options: Options
   let context: ProcessContext
+  /// "Now" for relative dates, resolved once with the job.
+  let now: WallTime
   var console: Console { Console(context: context) }
 
+  /// The screen over the arguments the job settled (a lone `-` is standard input) and checked
+  /// (standard output a terminal, standard input not one when it is read).
   func run() -> ExitStatus {
-    // `sift -i - < f.csv`, `sift -i @grn - < f.csv`: a lone `-` is standard input, not a search
-    // for "-" (Docs/Interactive.md, Piped standard input).
-    guard options.query == "-", options.files.isEmpty else { return open() }
-    var settled = self
-    settled.options.query = ""
-    settled.options.files = ["-"]
-    return settled.open()
-  }
-
-  /// The screen over the settled arguments.
-  private func open() -> ExitStatus {
-    guard context.stdoutIsTerminal else {
-      return console.report(.usage(UsageError(
-        "'-i' needs a terminal: standard output must be a terminal",
-        hint: "run it in a terminal, without a pipe after it: sift -i @VIEW, or sift -i QUERY FILE")))
-    }
     let piped = !context.stdinIsTerminal
-    if options.files.contains("-") && !piped {
-      return console.report(.usage(UsageError(
-        "'-i' reads standard input (-) from a pipe or a file, and here it is the terminal",
-        hint: "give the FILE, or pipe it in: sift -i QUERY FILE, or cat FILE | sift -i QUERY")))
-    }
     // Records from a pipe: the keys come from the terminal itself (Docs/Interactive.md, Piped
     // standard input).
     var terminal = Terminal()
@@ -48,8 +31,6 @@ struct InteractiveCommand {
       terminal = keyboard
     }
     do throws(Problem) {
-      let now = try QueryCommand(options: options, query: Query(), view: nil, context: context)
-        .resolveNow()
       let unicode = console.unicode(asciiRequested: options.ascii)
       let tabs = try self.tabs()
       let setup = ScreenSetup(

@@ -91,15 +91,12 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
           of: field, composed, over: dataset, view: viewContext, request: request, watch: watch)
       case .badge:
         let badge = tab.view?.badgeQuery() ?? composed
-        let plan = try plan(badge.query, over: dataset, query: "", view: viewContext)
+        let plan = try plan(badge.query, over: dataset, query: "", view: viewContext, for: .count)
         let summary = try run(plan, over: dataset, writer: nil, view: viewContext, watch: watch)
         return .badge(id: id, count: summary.matched)
       case .export(let order):
         let plan = try plan(composed.query, over: dataset, query: request.query, view: viewContext)
-        var files = options
-        files.files = lanes[tab.lane].files
-        let sheetName =
-          QueryCommand(options: files, query: composed.query, view: viewContext, context: context).sheetName
+        let sheetName = workbookSheetName(files: lanes[tab.lane].files, view: viewContext)
         return try ScreenExport(order: order, sheetName: sheetName)
           .write(plan, over: dataset, id: id, watch: watch, view: viewContext)
       }
@@ -132,8 +129,8 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       summary.matched = collector.written
       summary.shown = collector.written
     }
-    let command = QueryCommand(options: options, query: composed.query, view: view, context: context)
-    let bar = command.feedbackBar(plan, summary, unicode: unicode, fastFilterChips: fastFilterChips)
+    let bar = FeedbackBar(
+      plan, summary, view: view, unicode: unicode, fastFilterChips: fastFilterChips)
     let schema = plan.schema
     let fields = schema.names.enumerated().map { index, name in
       (name: name, type: dataset.type(of: ResolvedField(index: index, path: [], name: name)))
@@ -157,7 +154,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   ) throws(Problem) -> RunOutcome {
     let grouping = DirectiveClause(.group([FieldName(field, span: Span(0, 0))]), span: Span(0, 0))
     let tally = Query(filter: composed.query.filter, directives: [grouping])
-    let plan = try plan(tally, over: dataset, query: request.query, view: view)
+    let plan = try plan(tally, over: dataset, query: request.query, view: view, for: .count)
     let counts = try run(plan, over: dataset, writer: nil, view: view, watch: watch).groupCounts
       .map { (value: String(decoding: $0.values[0], as: UTF8.self), count: $0.count) }
       .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
@@ -190,20 +187,17 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   }
 
   private func plan(
-    _ query: Query, over dataset: Dataset, query text: String, view: ViewContext?
+    _ query: Query, over dataset: Dataset, query text: String, view: ViewContext?,
+    for intent: Plan.Intent = .records
   ) throws(Problem) -> Plan {
-    do throws(PlanError) { return try dataset.plan(query, now: now) } catch {
-      throw .plan(error, query: text, view: view)
-    }
+    try dataset.plan(query, now: now, for: intent, text: text, view: view)
   }
 
   private func run(
     _ plan: Plan, over dataset: Dataset, writer: RecordWriter?, view: ViewContext?,
     watch: @escaping RunWatch
   ) throws(Problem) -> RunSummary {
-    do throws(SiftError) { return try dataset.run(plan, writer: writer, watch: watch) } catch {
-      throw Problem(error, query: "", view: view)
-    }
+    try dataset.run(plan, writer: writer, watch: watch, text: "", view: view)
   }
 
   /// A problem as the screen shows it: an error in the typed query with the characters it

@@ -21,8 +21,6 @@ struct Presentation {
   }
 
   var format: OutputFormat
-  /// `-c`: counts instead of records.
-  var countOnly = false
   /// The bar's form: `--summary`, `.none` with `-q`.
   var summary = SummaryStyle.bar
   /// The title line, already fitted (a view's, Docs/Views.md, Running a view).
@@ -40,7 +38,7 @@ struct Presentation {
 
   /// Tables, Markdown and HTML are laid out whole, so that the title and bar can stand above
   /// them; other formats stream their records as they are found.
-  var laysOutBody: Bool { format == .table || format == .markdown || format == .html }
+  var laysOutBody: Bool { format.laysOutWhole }
 
   /// A table for the terminal: fitted to its width, with the title and bar above it.
   var tableOnTerminal: Bool { format == .table && stdoutIsTerminal }
@@ -49,7 +47,8 @@ struct Presentation {
   /// (`laysOutBody`), `nil` when they were streamed to standard output.
   func pieces(_ plan: Plan, _ summary: RunSummary, bar: FeedbackBar, body: [UInt8]?) -> [Piece] {
     var pieces: [Piece] = []
-    if countOnly && !tableOnTerminal && report == nil {
+    let counts = plan.intent == .count
+    if counts && !tableOnTerminal && report == nil {
       // The group values as the input holds them, ill-formed UTF-8 too (as records are written).
       let counts =
         !plan.group.isEmpty
@@ -64,7 +63,7 @@ struct Presentation {
     if let report {
       // The bar is part of the document (Docs/Reports.md); `-q` leaves it out.
       let start = report.start(bar: self.summary == .none ? nil : bar)
-      let table = countOnly ? countReport(plan, summary) : body
+      let table = counts ? countReport(plan, summary) : body
       return [start, table, report.end()].map { Piece(destination: .standardOutput, bytes: $0) }
         .filter { !$0.bytes.isEmpty }
     }
@@ -80,7 +79,7 @@ struct Presentation {
     }
     if tableOnTerminal {
       // The title and the bar stay at the top of what the pager shows.
-      let table = countOnly ? countTable(plan, summary) : body
+      let table = counts ? countTable(plan, summary) : body
       pieces.append(Piece(destination: .pager, bytes: Array(head.utf8) + table))
     } else {
       pieces.append(Piece(destination: .standardOutput, bytes: Array(head.utf8)))
@@ -153,7 +152,7 @@ extension Console {
   /// The presentation of a run for this process's terminals, per `options`.
   func presentation(_ format: OutputFormat, _ options: Options, title: String?) -> Presentation {
     Presentation(
-      format: format, countOnly: options.count, summary: options.quiet ? .none : options.summary,
+      format: format, summary: options.quiet ? .none : options.summary,
       title: title, stdoutIsTerminal: context.stdoutIsTerminal,
       stderrIsTerminal: context.stderrIsTerminal, unicode: unicode(asciiRequested: options.ascii),
       width: width, colorOnTerminal: colorMode(options.color, terminal: true),

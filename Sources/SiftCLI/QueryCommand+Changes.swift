@@ -8,11 +8,6 @@ extension QueryCommand {
     _ plan: Plan, on dataset: Dataset, inputs: Inputs, format: OutputFormat, now: WallTime
   ) throws(Problem) -> ExitStatus {
     let requested = options.changes ?? []
-    if options.count {
-      throw .usage(
-        UsageError("--changes cannot be used with -c: it writes the records that changed",
-          hint: "drop -c; the bar counts what is new, changed and gone"))
-    }
     if plan.query.limit != nil {
       throw .usage(
         UsageError("--changes cannot be used with limit:: the records past the limit would read as gone",
@@ -92,10 +87,7 @@ extension QueryCommand {
     earlier.files = options.against
     let inputs = try Inputs.open(earlier, context: context)
     let dataset = inputs.dataset(parallel: options.parallel)
-    let plan: Plan
-    do throws(PlanError) { plan = try dataset.plan(query, now: now) } catch {
-      throw .plan(error, query: options.query, view: view)
-    }
+    let plan = try dataset.plan(query, now: now, text: options.query, view: view)
     let source = options.against.joined(separator: ", ")
     _ = try Self.resolveKeys(keys, in: plan.outputNames, source: source)
     let tracker = ChangeTracker(

@@ -6,19 +6,15 @@ struct QueryCommand {
   let query: Query
   let view: ViewContext?
   let context: ProcessContext
+  /// "Now" for relative dates, resolved once with the job.
+  let now: WallTime
   var console: Console { Console(context: context) }
 
   /// Opens the dataset, plans the query, runs it and presents the result.
   func run() -> ExitStatus {
     do throws(Problem) {
-      if options.count, let first = query.aggregates.first {
-        // A summary already counts (Docs/Aggregates.md): `-c` would hide it.
-        throw .usage(UsageError(
-          "-c cannot be used with \(first.function.name):; a summary has its own count column",
-          hint: "drop -c, or the aggregate directives"))
-      }
-      try refuseBinaryOutput()
-      let now = try resolveNow()
+      // A view's preset may add aggregates to the query the job checked.
+      if options.count { try Job.checkCounting(query) }
       let inputs = try Inputs.open(options, context: context)
       let format = outputFormat(inputs.formats)
       let dataset = inputs.dataset(
@@ -30,7 +26,7 @@ struct QueryCommand {
       if options.explain {
         let names = options.files.isEmpty ? ["stdin"] : options.files.map { $0 == "-" ? "stdin" : $0 }
         let inputs = Array(zip(names, dataset.threading)).map { (name: $0, threading: $1) }
-        return console.output(plan.explanation(countOnly: options.count, inputs: inputs)) ?? .matched
+        return console.output(plan.explanation(inputs: inputs)) ?? .matched
       }
       let presentation = presentation(format, now: now)
       let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
@@ -93,8 +89,8 @@ struct QueryCommand {
     do throws(OutputError) { try records.buffer.flush() } catch {
       throw .output(error, ifClosed: outcome)
     }
-    var bar = feedbackBar(
-      plan, summary, unicode: presentation.unicode, fastFilterChips: fastFilterChips)
+    var bar = FeedbackBar(
+      plan, summary, view: view, unicode: presentation.unicode, fastFilterChips: fastFilterChips)
     if let changes { bar.addChanges(changes) }
     let pieces = presentation.pieces(plan, summary, bar: bar, body: records.body?.bytes)
     return console.show(pieces, pager: options.pager, ifClosed: outcome) ?? outcome
@@ -113,10 +109,8 @@ struct QueryCommand {
 
   /// The plan of the query over `dataset`, its notes reported.
   private func makePlan(on dataset: Dataset, now: WallTime) throws(Problem) -> Plan {
-    let plan: Plan
-    do throws(PlanError) { plan = try dataset.plan(query, now: now, for: options.count ? .count : .records) } catch {
-      throw .plan(error, query: options.query, view: view)
-    }
+    let plan = try dataset.plan(
+      query, now: now, for: options.intent, text: options.query, view: view)
     for note in query.notes + plan.notes { console.note(note + "\n") }
     for note in dataset.dateNotes(for: plan) { console.note(note + "\n") }
     return plan
@@ -147,36 +141,11 @@ struct QueryCommand {
         numericColumns: changes ? [false] + numeric + [false] : numeric,
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
-        header: !options.noHeader, endsWithTotal: !plan.aggregates.isEmpty && !plan.group.isEmpty,
-        columnReadings: readings, sheetName: sheetName),
+        header: !options.noHeader, endsWithTotal: plan.endsWithTotal,
+        columnReadings: readings, sheetName: workbookSheetName(files: options.files, view: view)),
       output: records.buffer)
   }
 
-  /// `-o xlsx` (Docs/Formats.md, Writing workbooks) is refused on a terminal, which would show its
-  /// bytes as garbage, and with `-c`, which writes a count instead of records.
-  func refuseBinaryOutput() throws(Problem) {
-    guard let format = options.output, format.isBinary else { return }
-    if context.stdoutIsTerminal && !options.explain {
-      throw .usage(UsageError(
-        "-o \(format.rawValue) writes a binary workbook, not for a terminal",
-        hint: "redirect it to a file: sift … -o \(format.rawValue) > out.\(format.rawValue)"))
-    }
-    if options.count {
-      throw .usage(UsageError(
-        "-c cannot be used with -o \(format.rawValue); a workbook holds records",
-        hint: "drop -c, or write the count with -o csv"))
-    }
-  }
-
-  /// The workbook's sheet name: the view's name, else the first file's name without its
-  /// extension, else `stdin`.
-  var sheetName: String {
-    if let view { return view.view.name }
-    guard let file = options.files.first, file != "-" else { return "stdin" }
-    let name = file.split(separator: "/").last.map(String.init) ?? file
-    guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return name }
-    return String(name[..<dot])
-  }
 
   /// Runs `plan` over `dataset`. After an input error the records before it are written
   /// (Docs/Formats.md, Errors).
@@ -195,16 +164,6 @@ struct QueryCommand {
       }
       throw Problem(error, query: options.query, view: view)
     }
-  }
-
-  /// "Now" from `--now`, `SIFT_NOW` or the clock.
-  func resolveNow() throws(Problem) -> WallTime {
-    let given = options.now ?? context.environment["SIFT_NOW"]
-    guard let given, !given.isEmpty else { return Clock.localNow() }
-    guard let now = Clock.parse(given) else {
-      throw .badNow(source: options.now != nil ? "--now" : "SIFT_NOW", given: given)
-    }
-    return now
   }
 
   /// The output format (Docs/Formats.md, Output): `-o`, else a table on a terminal, else the input's format
@@ -226,13 +185,13 @@ struct QueryCommand {
   /// seen after the sample must be known before the first record is written (Docs/Formats.md,
   /// Several inputs). JSON output writes each record's own keys; `fields:a,b` names its columns.
   private func writesEveryKeyAsAColumn(_ format: OutputFormat) -> Bool {
-    guard !options.count, format != .json, format != .ndjson else { return false }
+    guard !options.count, !format.writesEachRecordsKeys else { return false }
     return query.fields == nil || query.excludesFields
   }
 
   /// CSV/TSV in, CSV/TSV out keeps the first input's byte order mark and line end (Docs/Formats.md,
   /// Output); any other output, or input, is written plainly.
-  private func delimitedStyle(_ format: OutputFormat, _ inputs: Inputs) -> TextStyle {
+  private func delimitedStyle(_ format: OutputFormat, _ inputs: Inputs) -> TextConventions {
     guard format == .csv || format == .tsv, let first = inputs.first,
       inputs.formats.first == .csv || inputs.formats.first == .tsv
     else { return .plain }
@@ -249,20 +208,14 @@ struct QueryCommand {
     }
     return first.textStyle.delimiter
   }
+}
 
-  func feedbackBar(
-    _ plan: Plan, _ summary: RunSummary, unicode: Bool, fastFilterChips: [Chip]
-  ) -> FeedbackBar {
-    let labels = view?.labels(in: plan.schema) ?? Labels()
-    let chipsMaker = FilterChips(plan: plan, labels: labels, ascii: !unicode)
-    var chips: [Chip] = []
-    if let s = chipsMaker.sortChip(defaultSort: view?.defaultSort(in: plan.schema) ?? []) {
-      chips.append(s)
-    }
-    if let g = chipsMaker.groupChip() { chips.append(g) }
-    chips += chipsMaker.aggregateChips() + chipsMaker.filterChips() + fastFilterChips
-    var bar = FeedbackBar(chips: chips, summary: summary, limited: plan.query.limit != nil && !options.count, grouped: !plan.group.isEmpty)
-    bar.sortKeys = plan.sort.map { ($0.field.name, $0.descending) }
-    return bar
-  }
+/// A workbook's sheet name (Docs/Formats.md, Writing workbooks): the view's name, else the first
+/// file's name without its extension, else `stdin`.
+func workbookSheetName(files: [String], view: ViewContext?) -> String {
+  if let view { return view.view.name }
+  guard let file = files.first, file != "-" else { return "stdin" }
+  let name = file.split(separator: "/").last.map(String.init) ?? file
+  guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return name }
+  return String(name[..<dot])
 }

@@ -9,11 +9,13 @@ struct SQLCommand {
   let options: Options
   let query: Query
   let context: ProcessContext
+  /// "Now" for relative dates, resolved once with the job.
+  let now: WallTime
   var console: Console { Console(context: context) }
 
   func run() -> ExitStatus {
     do throws(Problem) {
-      let prepared = try SQLCommand.prepare(options, query: query, context: context)
+      let prepared = try SQLCommand.prepare(options, query: query, context: context, now: now)
       return console.output(try SQLCommand.sql(prepared.writer.text)) ?? .matched
     } catch {
       return console.report(error)
@@ -21,39 +23,24 @@ struct SQLCommand {
   }
 
   /// A query ready for an engine: its plan, its statement's writer, the inputs it was planned
-  /// against, the time relative dates were resolved against, and the DuckDB database its table
-  /// lives in.
+  /// against, and the DuckDB database its table lives in.
   struct Prepared {
     var plan: Plan
     var writer: SQLWriter
     var inputs: Inputs
-    var now: WallTime
     var database: String?
   }
 
   /// The query planned against the names and types of its source (Docs/Engines.md, Sources):
   /// the one FILE's sample; a Parquet file's or a table's from the engine's `DESCRIBE`. Its
-  /// writer is for `options.sql` or the engine's dialect.
-  static func prepare(_ options: Options, query: Query, context: ProcessContext) throws(Problem) -> Prepared {
+  /// writer is for `options.sql` or the engine's dialect. The job has checked that there is
+  /// one FILE, or a table.
+  static func prepare(
+    _ options: Options, query: Query, context: ProcessContext, now: WallTime
+  ) throws(Problem) -> Prepared {
     let dialect = options.sql ?? options.engine?.dialect ?? .duckdb
-    if options.view != nil {
-      throw .usage(UsageError("--sql and --engine take a QUERY, not @VIEW"))
-    }
-    if options.count, let first = query.aggregates.first {
-      throw .usage(UsageError(
-        "-c cannot be used with \(first.function.name):; a summary has its own count column",
-        hint: "drop -c, or the aggregate directives"))
-    }
     let file = options.files.count == 1 && options.files[0] != "-" ? options.files[0] : nil
-    guard options.files.count <= 1, file != nil || options.table != nil else {
-      throw .usage(UsageError(
-        "--sql and --engine need one FILE for the field names and types"
-          + (options.table != nil ? " (a file with the table's fields, with --table)" : ""),
-        hint: "sift --sql \(dialect.rawValue) QUERY FILE"))
-    }
-    let now = try QueryCommand(options: options, query: query, view: nil, context: context)
-      .resolveNow()
-    if let table = options.table, file == nil || file!.hasSuffix(".duckdb") {
+    if let table = options.table, file.map({ $0.hasSuffix(".duckdb") }) ?? true {
       // Only an engine knows a table's fields; a query's own names have no types, and a
       // number compared as text is a different query.
       guard options.engine == .duckdb || (options.engine == nil && file != nil) else {
@@ -66,7 +53,7 @@ struct SQLCommand {
       return try described(.table(table), database: file, dialect: dialect, options, query: query,
         context: context, now: now)
     }
-    let path = file!
+    guard let path = file else { throw .noInput }
     // The engine reads FILE itself after sift has sampled it: a pipe's bytes come only once
     // (Docs/Formats.md, Pipes and devices).
     var status = stat()
@@ -84,10 +71,8 @@ struct SQLCommand {
     }
     let inputs = try Inputs.open(options, context: context)
     let dataset = inputs.dataset(parallel: options.parallel)
-    let plan: Plan
-    do throws(PlanError) { plan = try dataset.plan(query, now: now, for: options.count ? .count : .records) } catch {
-      throw .plan(error, query: options.query, view: nil)
-    }
+    let plan = try dataset.plan(
+      query, now: now, for: options.intent, text: options.query, view: nil)
     for note in query.notes { Console(context: context).note(note + "\n") }
     let decided = inputs.decisions.first
     if options.table == nil, let decided, decided.encoding != .utf8 {
@@ -103,8 +88,8 @@ struct SQLCommand {
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
       path: path, format: quotedTSV ? .csv : inputs.formats[0],
       delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
-    let writer = SQLWriter(plan: plan, dialect: dialect, source: source, countOnly: options.count)
-    return Prepared(plan: plan, writer: writer, inputs: inputs, now: now, database: nil)
+    let writer = SQLWriter(plan: plan, dialect: dialect, source: source)
+    return Prepared(plan: plan, writer: writer, inputs: inputs, database: nil)
   }
 
   /// A Parquet file or a table (in `database`, a DuckDB file, else the client's own): its
@@ -136,7 +121,7 @@ struct SQLCommand {
     }
     let plan: Plan
     do throws(PlanError) {
-      plan = try Plan(query: query, schema: schema, now: now, intent: options.count ? .count : .records) {
+      plan = try Plan(query: query, schema: schema, now: now, intent: options.intent) {
         engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index]
       }
     } catch {
@@ -144,8 +129,8 @@ struct SQLCommand {
     }
     var inputs = Inputs()
     inputs.formats = [.csv]
-    let writer = SQLWriter(plan: plan, dialect: dialect, source: source, countOnly: options.count)
-    return Prepared(plan: plan, writer: writer, inputs: inputs, now: now, database: database)
+    let writer = SQLWriter(plan: plan, dialect: dialect, source: source)
+    return Prepared(plan: plan, writer: writer, inputs: inputs, database: database)
   }
 
   /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2.

@@ -12,12 +12,10 @@ struct ViewsWorkbook {
   var console: Console { Console(context: context) }
 
   func write(_ file: ViewsFile, now: WallTime) throws(Problem) -> ExitStatus {
-    let query = QueryCommand(options: options, query: Query(), view: nil, context: context)
-    try query.refuseBinaryOutput()
     let views = file.views.filter { $0.source != nil }
     let buffer = OutputBuffer(sink: context.stdout)
     let book = XLSXWorkbook(output: buffer, sheetNames: views.map(\.displayTitle))
-    let overview = ViewsOverviewCommand(options: options, context: context)
+    let overview = ViewsOverviewCommand(options: options, context: context, now: now)
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
     do throws(OutputError) {

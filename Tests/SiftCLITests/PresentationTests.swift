@@ -9,14 +9,14 @@ import Testing
   typealias Piece = Presentation.Piece
 
   /// A run of `query` over three records, two of them `open`.
-  static func run(_ query: String) throws -> (Plan, RunSummary, FeedbackBar) {
+  static func run(_ query: String, for intent: Plan.Intent = .records) throws -> (Plan, RunSummary, FeedbackBar) {
     let bytes = Array("id,status\n1,open\n2,closed\n3,open\n".utf8)
     let reader = try ReaderFactory.makeReader(
       source: ByteSource(bytes: bytes, name: "input"), format: .csv,
       options: ReaderOptions(name: "input")
     ).reader
     let dataset = Dataset(inputs: [DatasetInput(reader: reader)], parallel: ParallelOptions(workers: 1))
-    let plan = try dataset.plan(try Parser.parse(query), now: 0)
+    let plan = try dataset.plan(try Parser.parse(query), now: 0, for: intent)
     let summary = try dataset.run(plan, writer: nil)
     let bar = FeedbackBar(chips: [], summary: summary, limited: false, grouped: !plan.group.isEmpty)
     return (plan, summary, bar)
@@ -81,21 +81,21 @@ import Testing
   }
 
   @Test func countToAPipeIsTheNumberAndTheBarOnStandardError() throws {
-    let (plan, summary, bar) = try Self.run("status:open")
-    let p = Presentation(format: .csv, countOnly: true, summary: .text)
+    let (plan, summary, bar) = try Self.run("status:open", for: .count)
+    let p = Presentation(format: .csv, summary: .text)
     #expect(p.pieces(plan, summary, bar: bar, body: nil) == [Self.out("2\n"), Self.err(bar.sentence() + "\n")])
   }
 
   @Test func countOfGroupsToAPipeIsAValueAndCountPerLine() throws {
-    let (plan, summary, bar) = try Self.run("group:status")
-    let p = Presentation(format: .csv, countOnly: true, summary: .none)
+    let (plan, summary, bar) = try Self.run("group:status", for: .count)
+    let p = Presentation(format: .csv, summary: .none)
     #expect(p.pieces(plan, summary, bar: bar, body: nil) == [Self.out("closed\t1\nopen\t2\n")])
   }
 
   @Test func countOnATerminalIsATableUnderTheBar() throws {
-    let (plan, summary, bar) = try Self.run("status:open")
+    let (plan, summary, bar) = try Self.run("status:open", for: .count)
     let p = Presentation(
-      format: .table, countOnly: true, summary: .json, stdoutIsTerminal: true, width: 80)
+      format: .table, summary: .json, stdoutIsTerminal: true, width: 80)
     #expect(p.pieces(plan, summary, bar: bar, body: []) == [Self.paged(bar.json() + "\n2\n")])
   }
 

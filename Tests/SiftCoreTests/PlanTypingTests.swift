@@ -105,8 +105,12 @@ import Testing
     ("status:a", true, .count),
     ("group:status sort:qty", true, .tally),
   ])
-  func theShapeFollowsTheDirectivesAndCounting(query: String, countOnly: Bool, shape: ExecutionShape) throws {
-    #expect(try plan(query).shape(countOnly: countOnly) == shape)
+  func theShapeFollowsTheDirectivesAndCounting(query: String, forCount: Bool, shape: ExecutionShape) throws {
+    let planned = try Plan(
+      query: try Parser.parse(query), schema: Self.schema, now: Self.now,
+      intent: forCount ? .count : .records
+    ) { Self.types[$0.name] ?? .text }
+    #expect(planned.shape == shape)
   }
 
   /// `-c group:` (a plan made for a count): a `sort:` naming only the tally's columns (the group

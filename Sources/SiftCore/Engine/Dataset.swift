@@ -203,9 +203,10 @@ public final class Dataset {
     (firstReaders ?? []).map { parallel.threadingWords($0) }
   }
 
-  /// Runs `plan` over every record of the inputs. With `writer == nil` (`--count`) nothing is
-  /// written, only counted. `watch` is told the records read after each batch (or part) and
-  /// stops the run, as a closed output would, when it returns false.
+  /// Runs `plan` over every record of the inputs. A plan made for a count (`-c`) writes
+  /// nothing; one made for records writes them to `writer`, and without one is counted as `-c` counts.
+  /// `watch` is told the records read after each batch (or part) and stops the run, as a closed
+  /// output would, when it returns false.
   public func run(
     _ plan: Plan, writer: RecordWriter?, watch: RunWatch? = nil
   ) throws(SiftError) -> RunSummary {

@@ -33,29 +33,36 @@ final class Engine {
     self.nextPartSource = readers.count
   }
 
-  /// Runs `plan` over every record: the sample first, then the rest of the input.
-  /// With `writer == nil` (`--count`) nothing is written, only counted.
+  /// Runs `plan` over every record: the sample first, then the rest of the input, into the sink
+  /// of the plan's shape. A plan made for a count writes nothing; one made for records writes
+  /// them to `writer`, and without one is counted as `-c` counts (per group with `group:`).
   func run(_ plan: Plan, writer: RecordWriter?) throws(SiftError) -> RunSummary {
     let limit = plan.limit ?? Int.max
-    switch (plan.shape(countOnly: writer == nil), writer) {
-    case (.count, _):
-      var pass = Pass(plan: plan, sink: CountSink())
-      return try run(&pass, writer: nil)
-    case (.tally, _):
-      var pass = Pass(plan: plan, sink: TallySink(plan: plan, memoryBudget: parallel.memoryBudget))
-      return try run(&pass, writer: nil)
-    case (.stream, let writer?):
+    switch plan.shape {
+    case .count, .tally:
+      return try count(plan)
+    case .stream:
+      guard let writer else { return try count(plan) }
       var pass = Pass(plan: plan, sink: StreamSink(writer: writer, limit: limit))
       return try run(&pass, writer: writer)
-    case (.order, let writer?):
+    case .order:
+      guard let writer else { return try count(plan) }
       var pass = Pass(plan: plan, sink: OrderSink(plan: plan, writer: writer, limit: limit, options: parallel))
       return try run(&pass, writer: writer)
-    case (.summarize, _):
+    case .summarize:
       var pass = Pass(plan: plan, sink: SummarySink(plan: plan, writer: writer, memoryBudget: parallel.memoryBudget))
       return try run(&pass, writer: writer)
-    case (.stream, nil), (.order, nil):
-      preconditionFailure("a plan that writes ran without a writer")
     }
+  }
+
+  /// Counts the matches of `plan`, per group with `group:`, writing nothing.
+  private func count(_ plan: Plan) throws(SiftError) -> RunSummary {
+    guard plan.group.isEmpty else {
+      var pass = Pass(plan: plan, sink: TallySink(plan: plan, memoryBudget: parallel.memoryBudget))
+      return try run(&pass, writer: nil)
+    }
+    var pass = Pass(plan: plan, sink: CountSink())
+    return try run(&pass, writer: nil)
   }
 
   private func run<Sink: MatchSink>(

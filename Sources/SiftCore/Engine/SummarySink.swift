@@ -52,7 +52,6 @@ struct SummarySink: MatchSink {
     summary.valuesLeftOut = table.leftOut
     summary.groups = plan.group.isEmpty ? 0 : table.groupCount
     summary.summaryRows = table.groupCount
-    let withTotal = !plan.group.isEmpty && writer?.writesTotals == true
     let groups = table.groupOrder()
     // Positions in `groups`, in output order.
     var order: [Int]
@@ -79,7 +78,7 @@ struct SummarySink: MatchSink {
         try SummaryRows(table, groups: slice, width: plan.summaryColumns.count, total: false)
           .write(to: writer, columns: columns)
       }
-      if withTotal {
+      if plan.endsWithTotal && writer.writesTotals {
         try SummaryRows(table, groups: [], width: plan.summaryColumns.count, total: true)
           .write(to: writer, columns: columns)
       }

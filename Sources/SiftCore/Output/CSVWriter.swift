@@ -17,7 +17,7 @@ public final class CSVWriter: RecordWriter {
   private let output: OutputBuffer
   private let dialect: DelimitedDialect
   private let delimiter: UInt8
-  private let style: TextStyle
+  private let style: TextConventions
   private let header: Bool
   /// The line being written, and values decoded when they need it (`""`, JSON escapes).
   private var line: [UInt8] = []
@@ -28,7 +28,7 @@ public final class CSVWriter: RecordWriter {
   private var atStart = true
 
   public init(
-    output: OutputBuffer, dialect: DelimitedDialect, style: TextStyle = .plain,
+    output: OutputBuffer, dialect: DelimitedDialect, style: TextConventions = .plain,
     header: Bool = true
   ) {
     self.output = output

@@ -3,7 +3,41 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case table, csv, tsv, json, ndjson, markdown, html, xlsx
 
   /// Whether the format is binary, so not for a terminal (`xlsx`).
-  public var isBinary: Bool { self == .xlsx }
+  public var isBinary: Bool {
+    switch self {
+    case .xlsx: return true
+    case .table, .csv, .tsv, .json, .ndjson, .markdown, .html: return false
+    }
+  }
+
+  /// Whether the records are laid out whole (column widths, a document around them), so that
+  /// a title and the feedback bar can stand above them; the other formats stream their records
+  /// as they are found (Docs/Architecture.md, Presentation).
+  public var laysOutWhole: Bool {
+    switch self {
+    case .table, .markdown, .html: return true
+    case .csv, .tsv, .json, .ndjson, .xlsx: return false
+    }
+  }
+
+  /// Whether a summary per group ends with a `Total` row (`Plan.endsWithTotal`): reports for
+  /// people (table, Markdown, HTML) do, data (CSV, TSV, JSON, workbooks) does not
+  /// (Docs/Aggregates.md).
+  public var writesTotals: Bool {
+    switch self {
+    case .table, .markdown, .html: return true
+    case .csv, .tsv, .json, .ndjson, .xlsx: return false
+    }
+  }
+
+  /// Whether each record's own keys are written (JSON), rather than one column per field, so
+  /// that every key must be known before the first record (Docs/Formats.md, Several inputs).
+  public var writesEachRecordsKeys: Bool {
+    switch self {
+    case .json, .ndjson: return true
+    case .table, .csv, .tsv, .markdown, .html, .xlsx: return false
+    }
+  }
 }
 
 /// One output column: its header name and where its value comes from in a record.

@@ -12,7 +12,7 @@ public struct WriterOptions: Sendable {
   /// ASCII decorations only (`...` for `…`; see `TableWriter`).
   public var ascii: Bool
   /// `csv`/`tsv`: the byte order mark and line end to write (the input's, for CSV in, CSV out).
-  public var textStyle: TextStyle
+  public var textStyle: TextConventions
   /// `csv`/`tsv`: write the header row (not with `--no-header`).
   public var header: Bool
   /// `html`: the records are a grouped summary, so the last is its `Total` row (Docs/Aggregates.md).
@@ -25,7 +25,7 @@ public struct WriterOptions: Sendable {
 
   public init(
     format: OutputFormat, delimiter: UInt8 = UInt8(ascii: ","), numericColumns: [Bool] = [],
-    maxWidth: Int? = nil, ascii: Bool = false, textStyle: TextStyle = .plain, header: Bool = true,
+    maxWidth: Int? = nil, ascii: Bool = false, textStyle: TextConventions = .plain, header: Bool = true,
     endsWithTotal: Bool = false, columnReadings: [ColumnReading] = [], sheetName: String = "Sheet1"
   ) {
     self.columnReadings = columnReadings

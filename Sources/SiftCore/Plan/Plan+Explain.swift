@@ -4,7 +4,7 @@
 /// records flow (streamed, ordered, or only counted), and on how many threads each input is read.
 extension Plan {
   /// `inputs` are each input's name and how it will be read (`Dataset.threading`).
-  public func explanation(countOnly: Bool, inputs: [(name: String, threading: String)]) -> String {
+  public func explanation(inputs: [(name: String, threading: String)]) -> String {
     var lines = [query.canonicalForm, ""]
     let used = fields.sorted { $0.key.span.start < $1.key.span.start }
     var seen = Set<ResolvedField>()
@@ -28,8 +28,8 @@ extension Plan {
       lines.append("tests:")
       describe(filter, depth: 1, into: &lines)
     }
-    lines.append("flow: " + flow(countOnly: countOnly))
-    let shape = "shape: \(shape(countOnly: countOnly))"
+    lines.append("flow: " + flow)
+    let shape = "shape: \(self.shape)"
     if inputs.count == 1 {
       lines.append(shape + ", " + inputs[0].threading)
     } else {
@@ -110,11 +110,11 @@ extension Plan {
       + (kind == "date" ? " (end excluded)" : " (both ends included)")
   }
 
-  private func flow(countOnly: Bool) -> String {
+  private var flow: String {
     // `customer`, or `customer, then status` with `group:customer,status`.
     let groups = group.map(\.name).joined(separator: ", then ")
     let order = sort.map { "\($0.field.name) \($0.descending ? "desc" : "asc")" }
-    switch shape(countOnly: countOnly) {
+    switch shape {
     case .summarize:
       let columns = summaryColumns.filter { $0.kind != .group }.map(\.name)
       var steps = [

@@ -233,12 +233,19 @@ public struct Plan: Sendable {
     }
   }
 
-  /// How the records flow through a run: with `countOnly` (`-c`) nothing is written.
-  public func shape(countOnly: Bool) -> ExecutionShape {
+  /// How the records flow through a run, fixed by the directives and the intent: a plan made
+  /// for a count writes no records (Docs/Architecture.md, Filter, order, write).
+  public var shape: ExecutionShape {
     if !aggregates.isEmpty { return .summarize }
-    if countOnly { return group.isEmpty ? .count : .tally }
-    return sort.isEmpty && group.isEmpty ? .stream : .order
+    switch intent {
+    case .count: return group.isEmpty ? .count : .tally
+    case .records: return sort.isEmpty && group.isEmpty ? .stream : .order
+    }
   }
+
+  /// Whether the output ends in a `Total` row: a summary per group does, in the formats that lay
+  /// out totals for people (`OutputFormat.writesTotals`; Docs/Aggregates.md).
+  public var endsWithTotal: Bool { shape == .summarize && !group.isEmpty }
 
   /// The resolved field of a name in the query.
   func field(_ name: FieldName) -> ResolvedField {

@@ -11,8 +11,8 @@ public final class CSVReader: RecordReader {
   public private(set) var shortRows = 0
   public private(set) var skipped = 0
   public var onSkip: ((InputError) -> Void)?
-  public var textStyle: TextStyle {
-    TextStyle(
+  public var textStyle: TextConventions {
+    TextConventions(
       byteOrderMark: input.droppedByteOrderMark, lineEnd: firstLineEnd, delimiter: delimiter)
   }
   /// The bytes that ended the first row (the header, or the first record without one).

@@ -102,7 +102,7 @@ public protocol RecordReader: AnyObject {
   func readHeader()
   /// CSV/TSV: whether the input began with a byte order mark and how its first line ended, so
   /// CSV output can keep them (Docs/Formats.md, Output); `.plain` for other formats.
-  var textStyle: TextStyle { get }
+  var textStyle: TextConventions { get }
   /// How the input writes numbers (Docs/Formats.md, Decimal commas): the mark of every batch.
   var decimalMark: DecimalMark { get }
   /// True when the last batch ended where a pipe or terminal had no more bytes ready: its
@@ -114,7 +114,7 @@ public protocol RecordReader: AnyObject {
 extension RecordReader {
   public var headerBytes: [[UInt8]]? { nil }
   public var decimalMark: DecimalMark { .point }
-  public var textStyle: TextStyle { .plain }
+  public var textStyle: TextConventions { .plain }
   public var wentIdle: Bool { false }
   public func readHeader() {}
 }
@@ -140,25 +140,6 @@ public enum HeaderNames {
     }
     return out
   }
-}
-
-/// The byte order mark and line end of a delimited text input, kept on CSV/TSV output.
-public struct TextStyle: Sendable, Equatable {
-  /// The input began with a UTF-8 byte order mark.
-  public var byteOrderMark: Bool
-  /// The bytes that ended the input's first line: LF, CRLF or a lone CR.
-  public var lineEnd: [UInt8]
-  /// The field delimiter a CSV input was read with (given, sniffed or `,`).
-  public var delimiter: UInt8
-
-  public init(byteOrderMark: Bool, lineEnd: [UInt8], delimiter: UInt8 = UInt8(ascii: ",")) {
-    self.byteOrderMark = byteOrderMark
-    self.lineEnd = lineEnd
-    self.delimiter = delimiter
-  }
-
-  /// No byte order mark, LF line ends, `,`: what sift writes unless the input says otherwise.
-  public static let plain = TextStyle(byteOrderMark: false, lineEnd: [.lineFeed])
 }
 
 /// Reads an input again, from its start, and returns the names of all its fields: how the engine

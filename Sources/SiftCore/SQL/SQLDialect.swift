@@ -38,12 +38,18 @@ public enum SQLDialect: String, Sendable, CaseIterable {
 
   /// Lowercase by Unicode rules.
   func lower(_ e: String) -> String {
-    self == .clickhouse ? "lowerUTF8(\(e))" : "lower(\(e))"
+    switch self {
+    case .duckdb, .postgres, .spark, .trino: return "lower(\(e))"
+    case .clickhouse: return "lowerUTF8(\(e))"
+    }
   }
 
   /// Text in byte (code point) order, whatever the database's collation.
   func byteOrder(_ e: String) -> String {
-    self == .postgres ? "(\(e)) COLLATE \"C\"" : e
+    switch self {
+    case .postgres: return "(\(e)) COLLATE \"C\""
+    case .duckdb, .spark, .trino, .clickhouse: return e
+    }
   }
 
   /// Whether `e` holds a match of the regular expression (the literal `pattern`), unanchored.
@@ -59,17 +65,24 @@ public enum SQLDialect: String, Sendable, CaseIterable {
 
   /// `e` with the first match of `pattern` replaced by `groups` concatenated (1-based).
   func replaceFirst(_ e: String, _ pattern: String, groups: ClosedRange<Int>) throws(SQLError) -> String {
-    let dollar = self == .spark || self == .trino
-    let replacement = try literal(groups.map { dollar ? "$\($0)" : "\\\($0)" }.joined())
+    let group: (Int) -> String
+    switch self {
+    case .spark, .trino: group = { "$\($0)" }
+    case .duckdb, .postgres, .clickhouse: group = { "\\\($0)" }
+    }
+    let replacement = try literal(groups.map(group).joined())
     switch self {
     case .clickhouse: return "replaceRegexpOne(\(e), \(pattern), \(replacement))"
-    default: return "regexp_replace(\(e), \(pattern), \(replacement))"
+    case .duckdb, .postgres, .spark, .trino: return "regexp_replace(\(e), \(pattern), \(replacement))"
     }
   }
 
   /// `e` padded on the right with `0` to `width` characters.
   func padRight(_ e: String, width: Int) -> String {
-    self == .clickhouse ? "rightPad(\(e), \(width), '0')" : "rpad(\(e), \(width), '0')"
+    switch self {
+    case .clickhouse: return "rightPad(\(e), \(width), '0')"
+    case .duckdb, .postgres, .spark, .trino: return "rpad(\(e), \(width), '0')"
+    }
   }
 
   /// Whether `needle` (already lowercase) is inside `haystack`.
@@ -77,7 +90,58 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     switch self {
     case .spark: return "(instr(\(haystack), \(needle)) > 0)"
     case .clickhouse: return "(positionUTF8(\(haystack), \(needle)) > 0)"
-    default: return "(strpos(\(haystack), \(needle)) > 0)"
+    case .duckdb, .postgres, .trino: return "(strpos(\(haystack), \(needle)) > 0)"
+    }
+  }
+
+  /// `e` with every `from` replaced by `to` (both literals).
+  func replaceAll(_ e: String, _ from: String, _ to: String) -> String {
+    switch self {
+    case .clickhouse: return "replaceAll(\(e), \(from), \(to))"
+    case .duckdb, .postgres, .spark, .trino: return "replace(\(e), \(from), \(to))"
+    }
+  }
+
+  /// Number text (already without separators) cast to the floating-point type: where the
+  /// dialect has it, a cast that gives NULL instead of failing.
+  func castToNumber(_ e: String) -> String {
+    switch self {
+    case .duckdb, .trino: return "TRY_CAST(\(e) AS \(double))"
+    case .postgres, .spark, .clickhouse: return "CAST(\(e) AS \(double))"
+    }
+  }
+
+  /// The character that escapes `%`, `_` and itself in a `LIKE` pattern.
+  var likeEscape: Character {
+    switch self {
+    case .clickhouse: return "\\"
+    case .duckdb, .postgres, .spark, .trino: return "!"
+    }
+  }
+
+  /// `e LIKE pattern` with `likeEscape` as the escape; ClickHouse has no `ESCAPE` clause and
+  /// escapes with a backslash.
+  func like(_ e: String, _ pattern: String) -> String {
+    switch self {
+    case .clickhouse: return "(\(e) LIKE \(pattern))"
+    case .duckdb, .postgres, .spark, .trino: return "(\(e) LIKE \(pattern) ESCAPE '!')"
+    }
+  }
+
+  /// Whether it reads Parquet files itself (`read_parquet`).
+  var readsParquet: Bool {
+    switch self {
+    case .duckdb: return true
+    case .postgres, .spark, .trino, .clickhouse: return false
+    }
+  }
+
+  /// Whether a file is loaded into a table that already numbers its rows (Postgres's `COPY`
+  /// into a table with an identity column), so the relation needs no row number of its own.
+  var loadsNumberedRows: Bool {
+    switch self {
+    case .postgres: return true
+    case .duckdb, .spark, .trino, .clickhouse: return false
     }
   }
 
@@ -86,7 +150,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     switch self {
     case .postgres: return "DOUBLE PRECISION"
     case .clickhouse: return "Float64"
-    default: return "DOUBLE"
+    case .duckdb, .spark, .trino: return "DOUBLE"
     }
   }
 
@@ -95,7 +159,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     switch self {
     case .clickhouse: return "String"
     case .spark: return "STRING"
-    default: return "VARCHAR"
+    case .duckdb, .postgres, .trino: return "VARCHAR"
     }
   }
 
@@ -108,7 +172,10 @@ public enum SQLDialect: String, Sendable, CaseIterable {
   /// order, where no ordered aggregate is written (Trino; ClickHouse's and Spark's largest text
   /// or date).
   func valueAtExtreme(largest: Bool) -> String {
-    self == .clickhouse ? (largest ? "argMax" : "argMin") : (largest ? "max_by" : "min_by")
+    switch self {
+    case .clickhouse: return largest ? "argMax" : "argMin"
+    case .duckdb, .postgres, .spark, .trino: return largest ? "max_by" : "min_by"
+    }
   }
 }
 

@@ -24,7 +24,7 @@ public enum SQLSource: Sendable {
     switch dialect {
     case .spark: rowNumber = "monotonically_increasing_id()"
     case .clickhouse: rowNumber = "rowNumberInAllBlocks()"
-    default: rowNumber = "row_number() OVER ()"
+    case .duckdb, .postgres, .trino: rowNumber = "row_number() OVER ()"
     }
     switch self {
     case .table, .parquet:
@@ -34,7 +34,7 @@ public enum SQLSource: Sendable {
     case .file(let path, let format, let delimiter, let header):
       let (setup, reader) = try fileReader(
         dialect, path: path, format: format, delimiter: delimiter, header: header, fields: fields)
-      let from = dialect == .postgres
+      let from = dialect.loadsNumberedRows
         ? reader : "(SELECT *, \(rowNumber) AS \(row) FROM \(reader)) AS t"
       return (setup, from)
     }
@@ -48,7 +48,7 @@ public enum SQLSource: Sendable {
         (p: Substring) throws(SQLError) in try dialect.identifier(String(p))
       }.joined(separator: ".")
     case .parquet(let path):
-      guard dialect == .duckdb else {
+      guard dialect.readsParquet else {
         throw SQLError("\(dialect.rawValue) does not read Parquet files here; use --table NAME")
       }
       return "read_parquet(\(try dialect.literal(path)))"

@@ -5,8 +5,6 @@ public struct SQLWriter {
   public let plan: Plan
   public let dialect: SQLDialect
   public let source: SQLSource
-  /// `-c`: the count (per group with `group:`) instead of the records.
-  public let countOnly: Bool
   /// With `group:`, each record's group values in last columns (`groupColumns`), for a client
   /// that writes group headers (`--engine`).
   public var groupColumn = false
@@ -39,11 +37,12 @@ public struct SQLWriter {
   }
   private let derived = Derived()
 
-  public init(plan: Plan, dialect: SQLDialect, source: SQLSource, countOnly: Bool) {
+  /// The statement of `plan`: its records, or with a plan made for a count (`-c`) the count
+  /// (per group with `group:`).
+  public init(plan: Plan, dialect: SQLDialect, source: SQLSource) {
     self.plan = plan
     self.dialect = dialect
     self.source = source
-    self.countOnly = countOnly
   }
 
   /// The statements to run in order; the last one returns the result.
@@ -122,7 +121,7 @@ public struct SQLWriter {
   }
 
   private func body(from: String, where_: String) throws(SQLError) -> String {
-    switch plan.shape(countOnly: countOnly) {
+    switch plan.shape {
     case .count: return "SELECT count(*) AS count\nFROM \(from)\(where_)"
     case .tally: return try tally(from: from, where_: where_)
     case .summarize: return try summary(from: from, where_: where_)
@@ -270,7 +269,7 @@ public struct SQLWriter {
         case .postgres: number = "CAST(\(alias) AS DOUBLE PRECISION)"
         case .clickhouse: number = "toFloat64OrNull(toString(\(alias)))"
         case .spark: number = "CAST(\(alias) AS DOUBLE)"
-        default: number = alias
+        case .trino: number = alias
         }
         order.append("\(number) \(key.descending ? "DESC" : "ASC") NULLS LAST")
       }
@@ -313,7 +312,7 @@ public struct SQLWriter {
       case .postgres: return exactNumeric(function, v, n)
       case .clickhouse: return exactClickHouseDecimal(function, v, n)
       case .spark: return exactSparkDecimal(function, v, n)
-      default: return "\(function == .sum ? "sum" : "avg")(\(n))"
+      case .trino: return "\(function == .sum ? "sum" : "avg")(\(n))"
       }
     case .distinct: return "count(DISTINCT CASE WHEN NOT \(isEmpty(v)) THEN \(v) END)"
     case .min, .max:
@@ -585,7 +584,7 @@ public struct SQLWriter {
   /// A whole-value glob, `*` any run of characters, as `LIKE` with an explicit escape; ClickHouse
   /// has no `ESCAPE` clause and escapes with a backslash.
   private func like(_ e: String, _ pattern: String) throws(SQLError) -> String {
-    let escape: Character = dialect == .clickhouse ? "\\" : "!"
+    let escape = dialect.likeEscape
     var out = ""
     for c in String(decoding: TextFold.fold(pattern), as: UTF8.self) {
       switch c {
@@ -597,7 +596,7 @@ public struct SQLWriter {
       }
     }
     let literal = try dialect.literal(out)
-    return dialect == .clickhouse ? "(\(e) LIKE \(literal))" : "(\(e) LIKE \(literal) ESCAPE '!')"
+    return dialect.like(e, literal)
   }
 
   // MARK: Values
@@ -680,18 +679,17 @@ public struct SQLWriter {
     let pattern =
       "'^ *[+-]?([0-9]{1,3}(\(group)[0-9]{3})+|[0-9]+)(\(fraction)[0-9]+)?([eE][+-]?[0-9]+)? *$'"
     let stripped = withoutSeparators(v)
-    let cast = dialect == .duckdb || dialect == .trino ? "TRY_CAST" : "CAST"
-    return "(CASE WHEN \(dialect.matches(v, pattern)) THEN \(cast)(\(stripped) AS \(dialect.double)) END)"
+    return "(CASE WHEN \(dialect.matches(v, pattern)) THEN \(dialect.castToNumber(stripped)) END)"
   }
 
   /// A number's text without its thousands separators and surrounding spaces, in sift's
   /// canonical form (`1234.50`; a decimal comma becomes a point).
   private func withoutSeparators(_ v: String) -> String {
-    let replace = dialect == .clickhouse ? "replaceAll" : "replace"
+    let replace = dialect.replaceAll
     guard plan.decimalMark == .comma else {
-      return "\(replace)(\(replace)(\(v), ',', ''), ' ', '')"
+      return replace(replace(v, "','", "''"), "' '", "''")
     }
-    return "\(replace)(\(replace)(\(replace)(\(v), '.', ''), ' ', ''), ',', '.')"
+    return replace(replace(replace(v, "'.'", "''"), "' '", "''"), "','", "'.'")
   }
 
   /// The pattern whose first group is a number's decimals, as the input writes them.
@@ -705,7 +703,7 @@ public struct SQLWriter {
   private func dateKey(_ v: String) throws(SQLError) -> String {
     let valid = try dialect.literal(SQLWriter.datePattern)
     let parts = try dialect.literal(SQLWriter.dateParts)
-    let dashed = dialect == .clickhouse ? "replaceAll(\(v), '/', '-')" : "replace(\(v), '/', '-')"
+    let dashed = dialect.replaceAll(v, "'/'", "'-'")
     return "(CASE WHEN \(dialect.matches(v, valid)) THEN "
       + dialect.padRight(try dialect.replaceFirst(dashed, parts, groups: 1...7), width: 20) + " END)"
   }

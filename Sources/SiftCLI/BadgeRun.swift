@@ -1,0 +1,42 @@
+import SiftCore
+
+/// A view's badge query run over its source (Docs/Views.md, The views overview): counted for the
+/// tab, or, for the digest, with its first records (Docs/Reports.md, The views digest).
+struct BadgeRun {
+  let query: ComposedQuery
+  let now: WallTime
+  /// The view, for error messages and labels.
+  let context: ViewContext
+
+  /// The records of `dataset` matching the badge query.
+  func count(over dataset: Dataset) throws(Problem) -> Int {
+    try run(plan(query.query, on: dataset, for: .count), over: dataset, writer: nil).matched
+  }
+
+  /// The digest's section of the view: the badge query's chips and its first records, and how
+  /// many records match.
+  func section(over dataset: Dataset) throws(Problem) -> (section: ViewsDigest.Section, count: Int) {
+    var first = query.query
+    first.set(DirectiveClause(.limit(ViewsDigest.recordsPerSection, perGroup: false), span: Span(0, 0)))
+    let plan = try plan(first, on: dataset)
+    let table = MemorySink()
+    let writer = HTMLWriter(
+      output: OutputBuffer(sink: table), numericColumns: plan.outputTypes.map { $0 == .number })
+    let summary = try run(plan, over: dataset, writer: writer)
+    let chips = FilterChips(plan: plan, labels: context.labels(in: plan.schema)).filterChips()
+    let bar = FeedbackBar(chips: chips, summary: summary, limited: false, grouped: false)
+    let content = ViewsDigest.Section.Content.records(
+      bar: bar, table: table.bytes, more: summary.rows - summary.shown)
+    return (ViewsDigest.Section(title: context.view.displayTitle, content: content), summary.matched)
+  }
+
+  func plan(_ query: Query, on dataset: Dataset, for intent: Plan.Intent = .records) throws(Problem) -> Plan {
+    try dataset.plan(query, now: now, for: intent, text: "", view: context)
+  }
+
+  func run(_ plan: Plan, over dataset: Dataset, writer: RecordWriter?) throws(Problem)
+    -> RunSummary
+  {
+    try dataset.run(plan, writer: writer, text: "", view: context)
+  }
+}

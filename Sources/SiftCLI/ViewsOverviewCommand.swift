@@ -1,0 +1,102 @@
+import SiftCore
+
+/// `sift --views [@VIEW]` (Docs/Views.md, The views overview): the views as a tab bar with badge counts; a view whose
+/// source or badge cannot be used shows `(!)` and a note on standard error, and the others
+/// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
+/// With `-o html`, the views digest (Docs/Reports.md).
+struct ViewsOverviewCommand {
+  let options: Options
+  let context: ProcessContext
+  /// "Now" for relative dates, resolved once with the job.
+  let now: WallTime
+  var console: Console { Console(context: context) }
+
+  func run() -> ExitStatus {
+    do throws(Problem) { return try overview() } catch { return console.report(error) }
+  }
+
+  private func overview() throws(Problem) -> ExitStatus {
+    let file = try ViewsFileLookup(options: options, context: context).load()
+    var active: Int?
+    if let name = options.view {
+      let view = try ViewsFileLookup.view(named: name, in: file)
+      active = file.views.firstIndex { $0.name == view.name }
+    }
+    if options.output == .xlsx {
+      return try ViewsWorkbook(options: options, context: context).write(file, now: now)
+    }
+    let digest = options.output == .html
+    var datasets: [String: Result<Dataset, Problem>] = [:]
+    var broken = false
+    var sections: [ViewsDigest.Section] = []
+    let tabs = file.views.map { view in
+      var badge = ViewTabs.Tab.Badge.none
+      if let query = view.badgeQuery(sorted: digest), let source = view.source {
+        do throws(Problem) {
+          let opened = datasets[source] ?? openDataset(source)
+          datasets[source] = opened
+          let dataset = try opened.get()
+          let badgeRun = BadgeRun(
+            query: query, now: now,
+            context: ViewContext(file: file.path, view: view, composed: query, sourceName: nil))
+          if digest {
+            let section = try badgeRun.section(over: dataset)
+            sections.append(section.section)
+            badge = .count(section.count)
+          } else {
+            badge = .count(try badgeRun.count(over: dataset))
+          }
+        } catch {
+          _ = console.report(error)
+          badge = .broken
+          broken = true
+          // The message's first line, without the program's name (the caret lines need a terminal).
+          let first = error.text.split(separator: "\n").first ?? ""
+          let reason = String(first.hasPrefix("sift: ") ? first.dropFirst(6) : first)
+          sections.append(ViewsDigest.Section(title: view.displayTitle, content: .problem(reason)))
+        }
+      }
+      return ViewTabs.Tab(label: view.displayTitle, badge: badge, name: view.name)
+    }
+    let text =
+      digest
+      ? digestReport(ViewsDigest(tabs: tabs, sections: sections), file: file, now: now)
+      : tabBar(tabs, active: active, in: file)
+    let piece = Presentation.Piece(destination: .standardOutput, bytes: text)
+    if let status = console.show([piece], pager: .never, ifClosed: .matched) { return status }
+    return broken ? .error : .matched
+  }
+
+  /// The overview: the tab bar, and with `@VIEW` a line describing that view.
+  private func tabBar(_ tabs: [ViewTabs.Tab], active: Int?, in file: ViewsFile) -> [UInt8] {
+    let ascii = !console.unicode(asciiRequested: options.ascii)
+    let width = context.stdoutIsTerminal ? console.width : nil
+    var text = ViewTabs(tabs: tabs, active: active).render(
+      ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal),
+      maxWidth: width)
+    if let active { text += file.views[active].details(ascii: ascii, maxWidth: width) }
+    return Array(text.utf8)
+  }
+
+  /// `-o html`: the digest as a report (Docs/Reports.md, The views digest).
+  private func digestReport(_ digest: ViewsDigest, file: ViewsFile, now: WallTime) -> [UInt8] {
+    let report = HTMLReport(
+      title: nil, subtitle: sourceNames([file.path]), made: now,
+      commandLine: commandLineText(context.arguments))
+    return report.start(bar: nil) + digest.body() + report.end()
+  }
+
+  /// The dataset of a view's source: views on the same source share it, so each source is opened
+  /// and sampled once (Docs/Architecture.md, The dataset). Standard input (`-`) is kept, so
+  /// that every badge on it counts all of it.
+  func openDataset(_ source: String) -> Result<Dataset, Problem> {
+    var request = Options()
+    request.files = [source]
+    do throws(Problem) {
+      let inputs = try Inputs.open(request, context: context, keepStreams: true)
+      return .success(inputs.dataset(parallel: options.parallel))
+    } catch {
+      return .failure(error)
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/// The key a group is numbered by: with one group field its value's decoded bytes (empty for an
+/// empty, missing or null value); with several, each field's value's bytes after their length
+/// (LEB128), so that no two combinations share a key.
+enum GroupKey {
+  /// Calls `body` with the group key of `row`, built in `scratch` when it is not one value's
+  /// bytes as they stand.
+  static func withKey<R>(
+    of row: RowView, fields: [FieldAccessor], scratch: inout [UInt8],
+    _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    if fields.count == 1 {
+      let v = fields[0](row)
+      if v.isNullLike { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      if v.isVerbatim { return body(v.content) }
+      v.decode(into: &scratch)
+      return scratch.withUnsafeBufferPointer(body)
+    }
+    scratch.removeAll(keepingCapacity: true)
+    for field in fields {
+      let v = field(row)
+      if v.isNullLike {
+        scratch.append(0)
+      } else {
+        withValueBytes(v) { bytes in
+          var n = bytes.count
+          while n >= 0x80 {
+            scratch.append(UInt8(truncatingIfNeeded: n) | 0x80)
+            n >>= 7
+          }
+          scratch.append(UInt8(n))
+          scratch.append(contentsOf: bytes)
+        }
+      }
+    }
+    return scratch.withUnsafeBufferPointer(body)
+  }
+
+  /// The values a key holds, outermost first.
+  static func parts(of key: UnsafeBufferPointer<UInt8>, arity: Int) -> [UnsafeBufferPointer<UInt8>] {
+    guard arity > 1 else { return [key] }
+    var parts: [UnsafeBufferPointer<UInt8>] = []
+    var at = 0
+    for _ in 0..<arity {
+      var n = 0
+      var shift = 0
+      while key[at] & 0x80 != 0 {
+        n |= Int(key[at] & 0x7f) << shift
+        shift += 7
+        at += 1
+      }
+      n |= Int(key[at]) << shift
+      at += 1
+      parts.append(UnsafeBufferPointer(rebasing: key[at..<(at + n)]))
+      at += n
+    }
+    return parts
+  }
+
+  /// Whether key `a` comes before key `b` by the bytes of their values, field by field.
+  static func precedes(
+    _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, arity: Int
+  ) -> Bool {
+    for (x, y) in zip(parts(of: a, arity: arity), parts(of: b, arity: arity))
+    where !x.elementsEqual(y) {
+      return x.lexicographicallyPrecedes(y)
+    }
+    return false
+  }
+}
