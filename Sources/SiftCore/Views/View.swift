@@ -73,7 +73,7 @@ extension View {
     let separator = ascii ? " | " : " · "
     guard let maxWidth else { return " " + detailParts(ascii: ascii).map { VisibleText.of($0, ascii: ascii) }.joined(separator: separator) + "\n" }
     var lines: [String] = []
-    for part in detailParts(ascii: ascii).map { VisibleText.of($0, ascii: ascii) } {
+    for part in detailParts(ascii: ascii).map({ VisibleText.of($0, ascii: ascii) }) {
       if let last = lines.last, displayWidth(of: last + separator + part) <= maxWidth {
         lines[lines.count - 1] = last + separator + part
       } else {
