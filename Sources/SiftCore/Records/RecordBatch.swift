@@ -161,13 +161,17 @@ public struct RowCursor {
 public struct RowView {
   public let base: UnsafePointer<UInt8>
   public let spans: UnsafePointer<Int32>
-  public let width: Int
+  /// The width and the triple count share a word, so the view stays six words: it is passed
+  /// to every compiled test by value.
+  private let widthAndExtra: (width: Int32, extra: Int32)
   public let encoding: FieldEncoding
   public let extentStart: Int
   public let extentEnd: Int
+  /// Fields with a span pair.
+  public var width: Int { Int(widthAndExtra.width) }
   /// The `(field, start, end)` triples after the `width` span pairs, sorted by field: the
   /// record's fields past its width (a record of a ragged batch, `RecordBatch`).
-  public let extraCount: Int
+  public var extraCount: Int { Int(widthAndExtra.extra) }
 
   public init(
     base: UnsafePointer<UInt8>, spans: UnsafePointer<Int32>, width: Int,
@@ -184,14 +188,14 @@ public struct RowView {
   ) {
     self.base = base
     self.spans = spans
-    self.width = width
-    self.extraCount = extraCount
+    self.widthAndExtra = (Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: extraCount))
     self.encoding = encoding
     self.extentStart = extentStart
     self.extentEnd = extentEnd
   }
 
   /// Field `f`; a field past the record's width and not among its triples is missing.
+  @inline(__always)
   public func field(_ f: Int) -> FieldValue {
     guard f < width else { return extraValue(f) }
     let start = Int(spans[f &* 2])
