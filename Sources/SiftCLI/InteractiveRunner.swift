@@ -59,7 +59,8 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   func lane(of request: RunRequest) -> Int { tabs[request.view].lane }
 
   func run(
-    _ request: RunRequest, cancellation: RunCancellation, progress: @escaping @Sendable (Int) -> Void
+    _ request: RunRequest, cancellation: RunCancellation,
+    progress report: @escaping @Sendable (RunCount) -> Void
   ) -> RunOutcome {
     let id = request.id
     if let problem { return .sourceError(id: id, message: firstLine(problem)) }
@@ -71,11 +72,11 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     let composed =
       tab.view?.compose(given: given, text: request.query, reset: false)
       ?? ComposedQuery([(key: "", text: request.query, query: given)])
+    let progress = RunProgress(cancellation: cancellation, report: report)
     let dataset: Dataset
-    do throws(Problem) { dataset = try openDataset(lanes[tab.lane]) } catch {
+    do throws(Problem) { dataset = try openDataset(lanes[tab.lane], progress: progress) } catch {
       return .sourceError(id: id, message: firstLine(error))
     }
-    let progress = RunProgress(cancellation: cancellation, report: progress)
     let watch = progress.watch
     let viewContext = tab.view.map { view in
       ViewContext(
@@ -166,7 +167,8 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
 
   /// The dataset of a lane, opened on its first run; a source that cannot be opened stays an
   /// error for the lane's later runs.
-  private func openDataset(_ lane: Lane) throws(Problem) -> Dataset {
+  /// A pipe still open is read to its end first, `progress` told what has arrived.
+  private func openDataset(_ lane: Lane, progress: RunProgress) throws(Problem) -> Dataset {
     if lane.dataset == nil {
       var request = options
       request.files = lane.files
@@ -177,7 +179,8 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
         // and devices).
         let standardInput = lane.files.contains("-") || lane.files.isEmpty
         if standardInput && context.stdinIsTerminal { throw Problem.noInput }
-        let inputs = try Inputs.open(request, context: context, keepStreams: true)
+        let inputs = try Inputs.open(
+          request, context: context, keepStreams: true, arriving: progress.arriving)
         lane.dataset = .success(inputs.dataset(parallel: options.parallel))
       } catch {
         lane.dataset = .failure(error)

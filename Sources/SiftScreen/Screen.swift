@@ -258,10 +258,19 @@ public struct ValueCount: Hashable, Sendable {
   }
 }
 
+/// How far a long run has come (Docs/Interactive.md, Piped standard input).
+public enum RunCount: Sendable, Equatable {
+  /// The records read so far.
+  case records(Int)
+  /// Standard input is a pipe still open: the lines and bytes arrived so far, before any
+  /// record is read (the records are read once the pipe ends).
+  case arriving(lines: Int, bytes: Int)
+}
+
 /// The session's answer to a `RunRequest`.
 public enum RunOutcome: Sendable {
-  /// A long run is under way: `records` read so far.
-  case progress(id: Int, records: Int)
+  /// A long run is under way: what it has read so far.
+  case progress(id: Int, RunCount)
   case list(id: Int, ListResult)
   /// The values of the field asked for, most frequent first; `complete` is false when only the
   /// first ones were kept.

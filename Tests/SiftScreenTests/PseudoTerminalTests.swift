@@ -84,6 +84,34 @@ import Testing
     #expect(terminal.modes() == before, "the terminal's modes are as before")
   }
 
+  /// A pipe still open (Docs/Interactive.md, Piped standard input): the lines arrived so far
+  /// show while it stays open, and the records once it ends.
+  @Test(.enabled(if: available, "needs the built .build/debug/sift and a pseudo-terminal"))
+  func aPipeStillOpenShowsTheLinesArrivedThenTheRecords() throws {
+    let terminal = try #require(PseudoTerminal.open())
+    defer { terminal.close() }
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    let lines = try String(contentsOfFile: Self.file, encoding: .utf8).split(separator: "\n").prefix(41)
+    func send(_ part: ArraySlice<Substring>) {
+      let bytes = Array((part.joined(separator: "\n") + "\n").utf8)
+      _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+    }
+    let child = try #require(terminal.spawn(Self.binary, ["-i"], standardInput: ends[0]))
+    Glibc.close(ends[0])
+    // The header and 20 records, the pipe left open: 21 lines have arrived.
+    send(lines.prefix(21))
+    #expect(terminal.read(until: "21 lines ("))
+    #expect(terminal.output.contains("so far"))
+    send(lines.dropFirst(21))
+    #expect(terminal.read(until: "41 lines ("))
+    Glibc.close(ends[1])
+    #expect(terminal.read(until: "40 records"))
+    terminal.type("q")
+    #expect(terminal.wait(child) == 0)
+  }
+
   /// `e` writes the whole result through sift's own writer (Docs/Interactive.md, Marking and
   /// export): the file holds what `sift QUERY FILE -o csv` writes; an existing file is replaced
   /// only after `y`; the marked records go alone.

@@ -290,7 +290,7 @@ import Testing
     driver.type("customer:acme")
     let request = driver.runs.last!
     driver.effects = []
-    _ = driver.model.receive(.progress(id: request.id, records: 1_250_000))
+    _ = driver.model.receive(.progress(id: request.id, .records(1_250_000)))
     try GoldenScreens.check("progress", driver, widths: [40], rows: 10)
     guard case .list(let id, var result) = Fixture.answer(request, setup: driver.model.setup) else {
       Issue.record("not the kind of value the test expects")
@@ -300,6 +300,30 @@ import Testing
     _ = driver.model.receive(.list(id: id, result))
     driver.press(.escape)
     try GoldenScreens.check("input-error", driver, widths: [40, 100], rows: 10)
+  }
+
+  /// A pipe still open (Docs/Interactive.md, Piped standard input): the position line follows
+  /// what has arrived, then the records read, then the list's rows take its place.
+  @Test func aPipeStillOpenShowsWhatHasArrivedThenTheRecordsThenTheList() throws {
+    var driver = Driver(Fixture.setup(views: false))
+    // The screen as it opens, its first list run not answered yet.
+    driver.model = ScreenModel(setup: driver.model.setup)
+    driver.model.resize(to: driver.size)
+    driver.effects = driver.model.start()
+    let request = try #require(driver.runs.first { if case .list = $0.purpose { true } else { false } })
+    func positionLine() -> String {
+      driver.text().split(separator: "\n").first { $0.hasPrefix("Reading") || $0.hasPrefix("Row ") }
+        .map(String.init) ?? ""
+    }
+    _ = driver.model.receive(.progress(id: request.id, .arriving(lines: 1_200, bytes: 60_000)))
+    #expect(positionLine().hasPrefix("Reading… 1,200 lines (59 KB) so far · the pipe is still open"))
+    try GoldenScreens.check("progress-arriving", driver, widths: [40, 100], rows: 10)
+    _ = driver.model.receive(.progress(id: request.id, .arriving(lines: 4_801, bytes: 240_050)))
+    #expect(positionLine().hasPrefix("Reading… 4,801 lines (235 KB) so far"))
+    _ = driver.model.receive(.progress(id: request.id, .records(3_000)))
+    #expect(positionLine().hasPrefix("Reading… 3,000 records"))
+    _ = driver.model.receive(Fixture.answer(request, setup: driver.model.setup))
+    #expect(positionLine().hasPrefix("Row 1 of "))
   }
 
   @Test func noMatches() throws {

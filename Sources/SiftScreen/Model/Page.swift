@@ -12,8 +12,8 @@ struct Page: Sendable {
   var error: (message: String, span: Range<Int>?)?
   /// The view's source cannot be read: the message shows in place of the list.
   var sourceError: String?
-  /// Records read so far by the running list request.
-  var progress: Int?
+  /// How far the running list request has come.
+  var progress: RunCount?
   var badgeRequest: Int?
   var badge: ViewTabs.Tab.Badge = .none
   /// The highlighted row, and the first line of the list on screen.

@@ -287,7 +287,7 @@ public struct ScreenModel: ScreenLogic {
   private mutating func receiveList(_ outcome: RunOutcome, view index: Int) {
     var page = pages[index]
     switch outcome {
-    case .progress(_, let records): page.progress = records
+    case .progress(_, let count): page.progress = count
     case .list(_, let result):
       let previous = page.table
       page.table = ListTable(result, query: page.listRequest?.query ?? "")

@@ -100,13 +100,26 @@ extension ScreenModel {
     return line.line
   }
 
+  /// `Reading… 1,250,000 records`; while a pipe is still open, what has arrived from it
+  /// (Docs/Interactive.md, Piped standard input).
+  func progressText(_ progress: RunCount) -> String {
+    switch progress {
+    case .records(let records):
+      return "Reading\(ellipsis) \(groupedDigits(records)) \(records == 1 ? "record" : "records")"
+    case .arriving(let lines, let bytes):
+      let kilobytes = groupedDigits((bytes + 1023) / 1024)
+      return "Reading\(ellipsis) \(groupedDigits(lines)) \(lines == 1 ? "line" : "lines") "
+        + "(\(kilobytes) KB) so far\(separator)the pipe is still open"
+    }
+  }
+
   /// `Row 12 of 874`, or the progress of a run, or what the list holds.
   func positionLine(_ width: Int) -> StyledLine {
     var line = LineBuilder(width: width, ascii: setup.ascii)
     if let notice {
       line.append(notice.text, notice.isError ? .error : .dim)
-    } else if let records = page.progress {
-      line.append("Reading\(ellipsis) \(groupedDigits(records)) \(records == 1 ? "record" : "records")", .dim)
+    } else if let progress = page.progress {
+      line.append(progressText(progress), .dim)
     } else if let table = page.table, !table.result.rows.isEmpty, page.sourceError == nil {
       var text = "Row \(groupedDigits(page.row + 1)) of \(groupedDigits(table.rowCount))"
       let kept = table.result.rows.count

@@ -2,13 +2,13 @@
 /// and reports the records read at most every 100 ms.
 public final class RunProgress {
   private let cancellation: RunCancellation
-  private let report: (Int) -> Void
+  private let report: (RunCount) -> Void
   private var last: Int64
   /// The records read when the run last checked (after each batch or part): after an input
   /// error, every record before it.
   public private(set) var recordsRead = 0
 
-  public init(cancellation: RunCancellation, report: @escaping (Int) -> Void) {
+  public init(cancellation: RunCancellation, report: @escaping (RunCount) -> Void) {
     self.cancellation = cancellation
     self.report = report
     self.last = MonotonicClock.now()
@@ -18,11 +18,22 @@ public final class RunProgress {
   public func watch(_ records: Int) -> Bool {
     recordsRead = records
     guard !cancellation.isCancelled else { return false }
+    if isDue() { report(.records(records)) }
+    return true
+  }
+
+  /// Reports the lines and bytes of a pipe still open arrived so far: at most every 100 ms while
+  /// more is waiting in it, and at once when `drained` (nothing more waits, so the next piece
+  /// may be long in coming).
+  public func arriving(lines: Int, bytes: Int, drained: Bool) {
+    if isDue() || drained { report(.arriving(lines: lines, bytes: bytes)) }
+  }
+
+  /// Whether 100 ms have passed since the last report; if so, this is the last report now.
+  private func isDue() -> Bool {
     let now = MonotonicClock.now()
-    if now - last >= 100 {
-      last = now
-      report(records)
-    }
+    guard now - last >= 100 else { return false }
+    last = now
     return true
   }
 }

@@ -6,10 +6,11 @@ public protocol ScreenRunner: Sendable {
   /// The lane of `request`: requests on one lane share what they read (a dataset) and run one
   /// after another; other lanes run beside them.
   func lane(of request: RunRequest) -> Int
-  /// The outcome of `request`. A long run calls `progress` with the records read so far, and
+  /// The outcome of `request`. A long run calls `progress` with how far it has come, and
   /// stops early once `cancellation` is set (its outcome is then thrown away).
   func run(
-    _ request: RunRequest, cancellation: RunCancellation, progress: @escaping @Sendable (Int) -> Void
+    _ request: RunRequest, cancellation: RunCancellation,
+    progress: @escaping @Sendable (RunCount) -> Void
   ) -> RunOutcome
 }
 

@@ -112,8 +112,8 @@ public final class Session<Logic: ScreenLogic> {
     let inbox = self.inbox
     queue.async {
       guard !cancellation.isCancelled else { return inbox.post(nil, finished: request) }
-      let outcome = runner.run(request, cancellation: cancellation) { records in
-        if !cancellation.isCancelled { inbox.post(.progress(id: request.id, records: records)) }
+      let outcome = runner.run(request, cancellation: cancellation) { count in
+        if !cancellation.isCancelled { inbox.post(.progress(id: request.id, count)) }
       }
       inbox.post(cancellation.isCancelled ? nil : outcome, finished: request)
     }
