@@ -23,6 +23,25 @@ import Testing
     #expect(Self.header(driver) == ("grn_no   ‹ qty    urgent  item", "Row 1 of 8 · fields 5–7 of 7"))
   }
 
+  /// The view's `key` field stays frozen on the left in place of the first column; the
+  /// first column scrolls with the others (Docs/Interactive.md, List).
+  @Test func theViewsKeyColumnIsFrozenInPlaceOfTheFirst() throws {
+    var setup = Fixture.setup()
+    setup.views[0].view?.key = "customer"
+    var driver = Driver(setup, size: Self.narrow)
+    #expect(Self.header(driver).header.hasPrefix("customer  grn_no"))
+    driver.press(.right)
+    #expect(Self.header(driver).header.hasPrefix("customer ‹ date"))
+    #expect(Self.header(driver).position.hasPrefix("Row 1 of 8 · fields 3–"))
+    for _ in 0..<20 { driver.press(.right) }
+    #expect(Self.header(driver).header.hasPrefix("customer ‹ "))
+    #expect(Self.header(driver).header.hasSuffix("item"))
+    #expect(!Self.header(driver).header.contains("grn_no"))
+    try GoldenScreens.check("sideways-key-frozen", driver, widths: [40, 100], rows: 12)
+    for _ in 0..<20 { driver.press(.left) }
+    #expect(Self.header(driver).header.hasPrefix("customer  grn_no"))
+  }
+
   @Test func theLastColumnStopsTheScrollAndLeftComesBack() {
     var driver = Driver(Fixture.setup(), size: Self.narrow)
     for _ in 0..<20 { driver.press(.right) }

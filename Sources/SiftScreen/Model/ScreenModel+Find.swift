@@ -25,9 +25,8 @@ extension ScreenModel {
       }
       page.row = row
       page.onHeading = false
-      if column > 0, !columnWindow(table, width: size.columns).columns.contains(column) {
-        page.firstColumn = column
-      }
+      let window = columnWindow(table, width: size.columns)
+      if !window.columns.contains(column) { page.firstColumn = window.start(showing: column) }
       keepRowInView()
       if row == from && step > 0 {
         notice = Notice(text: "Only this record holds “\(findText)”")

@@ -3,8 +3,18 @@ import SiftCore
 extension ScreenModel {
   /// The columns on screen at `width`, scrolled to the page's first column.
   /// A marked list gives its first two columns to the marks.
+  /// The view's `key` column stays frozen on the left in place of the first.
   func columnWindow(_ table: ListTable, width: Int) -> ColumnWindow {
-    ColumnWindow(table, start: page.firstColumn, width: width - markWidth)
+    ColumnWindow(
+      table, start: page.firstColumn, width: width - markWidth,
+      frozen: keyColumn(of: table.result) ?? 0)
+  }
+
+  /// The column of the view's `key` field (Docs/Views.md), when the result has it.
+  func keyColumn(of result: ListResult) -> Int? {
+    guard let key = setup.views[active].view?.key else { return nil }
+    let folded = FieldResolver.normalize(key)
+    return result.columns.firstIndex { FieldResolver.normalize($0) == folded }
   }
 
   /// The columns before the table for the marks: two while any record is marked

@@ -36,12 +36,9 @@ extension ScreenModel {
   /// the record a value in it; else the record's number.
   var recordTitle: String {
     let number = "Record \(groupedDigits(page.row + 1))"
-    guard let key = setup.views[active].view?.key, let result = page.table?.result,
-      result.rows.indices.contains(page.row)
-    else { return number }
-    let folded = FieldResolver.normalize(key)
-    guard let column = result.columns.firstIndex(where: { FieldResolver.normalize($0) == folded }),
-      column < result.rows[page.row].count, !result.rows[page.row][column].isEmpty
+    guard let result = page.table?.result, result.rows.indices.contains(page.row),
+      let column = keyColumn(of: result), column < result.rows[page.row].count,
+      !result.rows[page.row][column].isEmpty
     else { return number }
     return result.rows[page.row][column]
   }
