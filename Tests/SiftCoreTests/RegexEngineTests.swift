@@ -123,6 +123,50 @@ struct RegexEngineTests {
     #expect(try !Self.matches("(a+)+$", subject))
   }
 
+  /// `/a{1000}b/` over 200,000 `a`s: the DFA's 1,001 states are worked out once (about
+  /// 500,000 instruction visits); the NFA simulation it replaced visited up to 1,002 instructions
+  /// per byte (200,000,000).
+  @Test func countedRepetitionCostsItsStepsOnce() throws {
+    var matcher = RegexMatcher(try RegexProgram(pattern: "a{1000}b", caseInsensitive: false))
+    var subject = [UInt8](repeating: UInt8(ascii: "a"), count: 200_000)
+    #expect(!subject.withUnsafeBufferPointer { matcher.matches($0) })
+    #expect(matcher.steps < 1_000_000)
+    subject.append(UInt8(ascii: "b"))
+    #expect(subject.withUnsafeBufferPointer { matcher.matches($0) })
+    #expect(matcher.steps < 1_000_000)
+  }
+
+  /// Past the cache's limits every scalar may cost one NFA step, never more: instruction
+  /// visits stay within (instructions + 1) per scalar of the value.
+  @Test func aThrashingCacheCostsAtMostOneNFAStepPerScalar() throws {
+    let program = try RegexProgram(pattern: "(?:a|b)*a(?:a|b){10}c", caseInsensitive: false)
+    var matcher = RegexMatcher(program, stateLimit: 16, seedLimit: 64)
+    var rng = SplitMix(seed: 27)
+    var subject = (0..<20_000).map { _ in rng.next(2) == 0 ? UInt8(ascii: "a") : UInt8(ascii: "b") }
+    #expect(!subject.withUnsafeBufferPointer { matcher.matches($0) })
+    #expect(matcher.steps > 20_000)
+    #expect(matcher.steps <= 20_001 * (program.insts.count + 1))
+    subject[10_000] = UInt8(ascii: "a")
+    subject.insert(UInt8(ascii: "c"), at: 10_011)
+    #expect(subject.withUnsafeBufferPointer { matcher.matches($0) })
+  }
+
+  /// One matcher kept across values, with a cache of two states emptied at nearly every step,
+  /// answers as a fresh matcher does for every pattern and subject of the table.
+  @Test func aTinyCacheKeptAcrossValuesGivesTheSameAnswers() throws {
+    let subjects = Self.table.map(\.1) + ["", "a cat", "\u{1F4E6}\u{00E9}x", "ab\nab"]
+    for (pattern, _, i, _) in Self.table {
+      let program = try RegexProgram(pattern: pattern, caseInsensitive: i)
+      var kept = RegexMatcher(program, stateLimit: 2, seedLimit: 2)
+      for subject in subjects {
+        let bytes = Array(subject.utf8)
+        var fresh = RegexMatcher(program)
+        let expected = bytes.withUnsafeBufferPointer { fresh.matches($0) }
+        #expect(bytes.withUnsafeBufferPointer { kept.matches($0) } == expected, "/\(pattern)/ on \(subject)")
+      }
+    }
+  }
+
   /// Random patterns of the documented grammar against Python's `re.search`.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs /usr/bin/python3"))
   func agreesWithPython() throws {
