@@ -203,7 +203,9 @@ public final class Dataset {
     (firstReaders ?? []).map { reader in
       guard let deferred = reader as? DeferredReader else { return parallel.threadingWords(reader) }
       defer { deferred.letGoUnstarted() }
-      return deferred.openedForParts().map { parallel.threadingWords($0) } ?? "1 worker"
+      if let opened = deferred.openedForParts() { return parallel.threadingWords(opened) }
+      // Read to its end with the sample: said as its reader would have said it.
+      return parallel.threadingWords(split: .oneThread(deferred.readsInOrder ? .jsonArray : .sampleReadAll))
     }
   }
 

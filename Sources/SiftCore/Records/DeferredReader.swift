@@ -16,6 +16,8 @@ public final class DeferredReader: RecordReader {
   private var header: (names: [String], bytes: [[UInt8]]?, style: TextConventions)?
   private var finishedShortRows = 0
   private var finishedSkipped = 0
+  /// True when the reader, let go, was one that is never read in parts (a JSON array).
+  public private(set) var readsInOrder = false
   public let encoding: FieldEncoding
   public let decimalMark: DecimalMark
   public var onSkip: ((InputError) -> Void)? {
@@ -98,6 +100,7 @@ public final class DeferredReader: RecordReader {
     header = (reader.fieldNames, reader.headerBytes, reader.textStyle)
     finishedShortRows = reader.shortRows
     finishedSkipped = reader.skipped
+    readsInOrder = !(reader is SplittableReader)
   }
 
   /// The header, learned once by opening the file, reading its header and letting it go.
