@@ -80,18 +80,31 @@ struct Inputs {
           source = { stream }
         }
         let canOpenAgain = regularFile || keepStreams || allSheets
-        func add(_ opened: OpenedInput) {
+        func add(_ sniffed: OpenedInput) {
+          var opened = sniffed
           // Notes on what was sniffed (Docs/Formats.md, Choosing the format); `-q` silences them.
           for note in opened.notes { console.note(note + "\n") }
           // Opened again, the input is read as first decided: nothing is sniffed twice.
+          // (The closures keep the decisions, not the sniffed reader and its descriptor.)
+          let (format, decided, encoding) = (opened.format, opened.options, opened.encoding)
           let again = { () throws(InputError) in
-            try reader(try source(), opened.format, opened.options, opened.encoding).reader
+            try reader(try source(), format, decided, encoding).reader
           }
+          // A regular file (not a workbook) holds no descriptor or buffer until its turn
+          // (Docs/Performance.md, Bounds): its sniffed reader is let go here.
+          let deferred = regularFile && opened.sheets.isEmpty
+          let (fieldEncoding, mark) = (opened.reader.encoding, opened.reader.decimalMark)
+          let deferredReader = { () -> RecordReader in
+            DeferredReader(encoding: fieldEncoding, decimalMark: mark, open: again)
+          }
+          if deferred { opened.reader = deferredReader() }
           let keyed = canOpenAgain && (opened.format == .json || opened.format == .ndjson)
           inputs.opened.append(
             DatasetInput(
               reader: reporting(opened.reader),
-              reopen: canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
+              reopen: deferred
+                ? { reporting(deferredReader()) }
+                : canOpenAgain ? { () throws(InputError) in reporting(try again()) } : nil,
               keyScan: keyed ? { (try? again())?.drainForFieldNames() ?? [] } : nil))
           inputs.formats.append(opened.format)
           inputs.decisions.append(opened)

@@ -200,7 +200,13 @@ public final class Dataset {
   /// How the first run will read each input, in words (`2 workers, 15 parts of 8 MiB`, or
   /// `1 worker` and why), from the rule the engine follows (Docs/QueryLanguage.md, Explain).
   public var threading: [String] {
-    (firstReaders ?? []).map { parallel.threadingWords($0) }
+    (firstReaders ?? []).map { reader in
+      guard let deferred = reader as? DeferredReader else { return parallel.threadingWords(reader) }
+      defer { deferred.letGoUnstarted() }
+      if let opened = deferred.openedForParts() { return parallel.threadingWords(opened) }
+      // Read to its end with the sample: said as its reader would have said it.
+      return parallel.threadingWords(split: .oneThread(deferred.readsInOrder ? .jsonArray : .sampleReadAll))
+    }
   }
 
   /// Runs `plan` over every record of the inputs. A plan made for a count (`-c`) writes

@@ -98,6 +98,7 @@ final class Engine {
             try pass.process(ahead, from: current, names: parts.reader.fieldNames)
           }
           try takeParts(parts, pass: &pass)
+          (readers[current] as? DeferredReader)?.finish()
           current += 1
         } else if let batch = try next(from: current) {
           try pass.process(batch, from: current, names: readers[current].fieldNames)
@@ -130,8 +131,8 @@ final class Engine {
   /// `parallel.workers` threads filtering it, each part's matches collected by the sink's part
   /// collector; else `nil`.
   private func startParts<Sink: MatchSink>(of pass: Pass<Sink>) -> StartedParts<Sink.Part>? {
-    guard current < readers.count, case .parts(let rest) = parallel.split(readers[current]),
-      let reader = readers[current] as? SplittableReader
+    guard current < readers.count, let opened = openedForParts(readers[current]),
+      case .parts(let rest) = parallel.split(opened), let reader = opened as? SplittableReader
     else { return nil }
     let ahead = reader.handOverRest()
     let scan = PartScan<Sink.Part>(
@@ -179,6 +180,12 @@ final class Engine {
   /// Stops the run, as a closed output does, when `watch` says so.
   private func check(_ summary: RunSummary) throws(SiftError) {
     if let watch, !watch(summary.total) { throw .output(.closed) }
+  }
+
+  /// The reader whose rest may be read in parts: a deferred file's own reader, opened now.
+  private func openedForParts(_ reader: RecordReader) -> RecordReader? {
+    guard let deferred = reader as? DeferredReader else { return reader }
+    return deferred.openedForParts()
   }
 
   private func nextSource() -> Int {

@@ -47,7 +47,12 @@ extension ParallelOptions {
 
   /// How `reader`'s records will be read, in words (`2 workers, 15 parts of 8 MiB`).
   func threadingWords(_ reader: RecordReader) -> String {
-    switch split(reader) {
+    threadingWords(split: split(reader))
+  }
+
+  /// `split` in words (`2 workers, 15 parts of 8 MiB`, `1 worker (why)`).
+  func threadingWords(split: RestSplit) -> String {
+    switch split {
     case .parts(let rest):
       let parts = (rest.range.count + partSize - 1) / partSize
       return "\(workers) workers, \(parts) part\(parts == 1 ? "" : "s") of \(sizeWords(partSize))"

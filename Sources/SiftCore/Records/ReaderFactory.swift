@@ -1,6 +1,6 @@
 /// A reader chosen for one input, and the format it reads.
 public struct OpenedInput {
-  public let reader: any RecordReader
+  public var reader: any RecordReader
   public let format: InputFormat
   /// Notes for standard error (`note: reading grn.csv with ';' as the delimiter; …`).
   public var notes: [String] = []
