@@ -10,7 +10,7 @@ import Testing
 @Suite struct ExactSumThreadsTests {
   /// A CSV file of about 10 MB, more than the first chunk and one 8 MB part, so `-j 2` and `-j 3`
   /// cut it into parts: values with exponents, long values and plain ones, in three groups.
-  static func withFile(_ body: (String) -> Void) {
+  static func withFile(_ body: (String) throws -> Void) throws {
     var text = "k,v\n"
     text.reserveCapacity(13 << 20)
     var state: UInt64 = 27
@@ -28,13 +28,13 @@ import Testing
     }
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("sift-exact-sums-\(getpid()).csv").path
-    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    try #require(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    body(path)
+    try body(path)
   }
 
-  @Test func theSameBytesForEveryThreadCount() {
-    Self.withFile { file in
+  @Test func theSameBytesForEveryThreadCount() throws {
+    try Self.withFile { file in
       // The file is big enough to be cut into parts, or the comparisons could not fail.
       let explain = sift(["-j", "3", "--explain", "sum:v", file])
       #expect(explain.text.contains("3 workers"), "\(explain.text)")
