@@ -9,7 +9,7 @@
 ///
 /// A record is written as: its length (UInt32, the bytes after it), source (varint), encoding
 /// (UInt8), width (varint), its keys (the group value's bytes, then each sort value), the
-/// extent of its text (two varints), its field spans, the text's length (varint) and the text.
+/// extent of its text (two varints), its field spans and the text (to the record's end).
 /// A field is one byte 0 when missing, else the distance of its start from the previous
 /// field's end (zig-zag, plus 1) and its length, as varints: a CSV field of under 128 bytes
 /// takes 2 bytes, not the 8 of two Int32s, so a run takes about 1.3× the text it keeps.
@@ -132,7 +132,6 @@ final class SpillFile {
       out.appendVarint(Int(span.end - span.start))
       previous = Int(span.end)
     }
-    out.appendVarint(high - low)
     out.append(contentsOf: UnsafeBufferPointer(start: row.base + low, count: high - low))
     let length = UInt32(out.count - start - 4)
     out.withUnsafeMutableBytes { b in
@@ -293,7 +292,6 @@ final class FileRun: SortedRun {
       spans += [Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: previous)]
     }
     self.spans = spans
-    _ = buffer.loadVarint(at: &at)
     textAt = at
     keyIndex = 0
   }
