@@ -85,7 +85,7 @@ import Testing
 
   /// The temporary space stays within 1.5× the data kept: runs are compact, and a merge gives
   /// back what it has read (Docs/Performance.md, Sorting beyond memory). The first budget
-  /// spills about 20 runs, the second one per part (past 64, merged on the way).
+  /// spills a run per MiB held, the second one per part (past 64, merged on the way).
   @Test(arguments: [(1 << 20, 65_537), (1, 16_411)])
   func theTemporarySpaceStaysWithinOneAndAHalfTimesTheDataKept(budget: Int, partSize: Int) throws
   {
