@@ -283,13 +283,15 @@ final class FileRun: SortedRun {
     for _ in 0..<width {
       let code = buffer.loadVarint(at: &at)
       guard code > 0 else {
-        spans += [-1, -1]
+        spans.append(-1)
+        spans.append(-1)
         continue
       }
       let zigzag = code - 1
       let start = previous + ((zigzag >> 1) ^ -(zigzag & 1))
       previous = start + buffer.loadVarint(at: &at)
-      spans += [Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: previous)]
+      spans.append(Int32(truncatingIfNeeded: start))
+      spans.append(Int32(truncatingIfNeeded: previous))
     }
     self.spans = spans
     textAt = at
