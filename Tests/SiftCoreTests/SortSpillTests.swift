@@ -67,6 +67,42 @@ import Testing
     }
   }
 
+  /// CSV records like a goods-received log (12 fields, about 110 bytes).
+  static func receipts(rows: Int) -> String {
+    var text = "grn_no,date,status,customer,warehouse,sku,item,qty,unit_price,amount,empty,updated\n"
+    let items = ["Hand sanitiser 5L", "Nitrile gloves (M)", "\"Copy paper A4, 80g\"", "Bleach 2L"]
+    for i in 0..<rows {
+      let day = 1 + (i * 7) % 28
+      let qty = (i * 37) % 500
+      text +=
+        "GRN-\(100_000 + i),2023-0\(1 + i % 9)-\(day < 10 ? "0" : "")\(day),"
+        + "\(["pending", "received", "cancelled"][i % 3]),Customer \(i % 97),WH-0\(i % 7),"
+        + "SKU-\(10_000 + (i * 13) % 9000),\(items[i % 4]),\(qty),\(i % 90).25,\(qty * 3).50,"
+        + "\(i % 5 == 0 ? "yes" : "no"),2023-01-01T13:\(10 + i % 50):31\n"
+    }
+    return text
+  }
+
+  /// The temporary space stays within 1.5× the data kept: runs are compact, and a merge gives
+  /// back what it has read (Docs/Performance.md, Sorting beyond memory). The first budget
+  /// spills a run per MiB held, the second one per part (past 64, merged on the way).
+  @Test(arguments: [(1 << 20, 65_537), (1, 16_411)])
+  func theTemporarySpaceStaysWithinOneAndAHalfTimesTheDataKept(budget: Int, partSize: Int) throws
+  {
+    let text = Self.receipts(rows: 150_000)
+    try P.withFile(text, suffix: ".csv") { path in
+      let expected = P.run("sort:-qty", path, format: .csv, Self.options(workers: 1))
+      let spilled = P.run(
+        "sort:-qty", path, format: .csv,
+        Self.options(workers: 1, partSize: partSize, budget: budget))
+      #expect(expected.error == nil)
+      #expect(spilled == expected, "\(spilled.error ?? "")")
+      let peak = try #require(spilled.summary?.temporaryPeak)
+      #expect(peak > text.utf8.count / 2)
+      #expect(peak <= text.utf8.count * 3 / 2, "\(peak) bytes held for \(text.utf8.count)")
+    }
+  }
+
   @Test func theTemporaryFilesAreGoneAfterTheRun() throws {
     var template = Array("/tmp/sift-spill-XXXXXX".utf8CString)
     let made = try #require(mkdtemp(&template))

@@ -113,6 +113,8 @@ struct OrderSink: MatchSink {
   private var spilled: [SpillFile] = []
   /// Each group's count over every run (group headings show it before the group's records).
   private var tally: GroupTally
+  /// The temporary space the spilled runs hold.
+  private let space = SpillSpace()
 
   /// Spilled runs merged into one when there are this many (each holds a file and a buffer).
   static let mergeWidth = 64
@@ -172,7 +174,7 @@ struct OrderSink: MatchSink {
     // Ranks only the groups of the runs spilled: every group so far may be many more.
     var groups = GroupTally(orderedAs: tally)
     for run in runs { groups.merge(run.keys.groups) }
-    let file = try SpillFile(directory: temporaryDirectory)
+    let file = try SpillFile(directory: temporaryDirectory, space: space)
     let ranking = groups.ranked()
     try Self.merge(runs.map { MemoryRun($0, ranking: ranking) }, limit: limit) {
       run throws(SiftError) in try file.append(run)
@@ -182,7 +184,7 @@ struct OrderSink: MatchSink {
     runsHeld = 0
     spilled.append(file)
     if spilled.count >= Self.mergeWidth {
-      let merged = try SpillFile(directory: temporaryDirectory)
+      let merged = try SpillFile(directory: temporaryDirectory, space: space)
       let ranking = tally.ranked()
       let files = try spilled.map { f throws(SiftError) in
         try FileRun(f, plan: plan, ranking: ranking)
@@ -233,6 +235,7 @@ struct OrderSink: MatchSink {
       shown += 1
     }
     summary.shown = shown
+    summary.temporaryPeak = space.peak
     if grouped {
       summary.groups = groupCounts.count
       summary.groupCounts = groupCounts

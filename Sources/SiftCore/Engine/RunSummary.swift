@@ -30,6 +30,10 @@ public struct RunSummary: Sendable, Equatable {
   /// The output's reader went away (a closed pipe): the run stopped early, and `matched`
   /// counts the matches up to then.
   public var outputClosed = false
+  /// With `sort:` or `group:` past the memory budget: the most bytes of temporary files held
+  /// at once, written less freed (Docs/Performance.md, Sorting beyond memory). How the run was
+  /// done, not what it found: `==` leaves it out.
+  public var temporaryPeak = 0
 
   public init() {}
 

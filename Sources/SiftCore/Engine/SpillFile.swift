@@ -7,19 +7,28 @@
 /// it goes away when it is closed, at the end of the run or on an error, and also if the
 /// process is killed.
 ///
-/// A record is written as: its length (UInt32, the bytes after it), source (Int32), encoding
-/// (UInt8), width (Int32), its keys (the group value's bytes, then each sort value), the
-/// extent of its text (two Int32), its field spans (`2 × width` Int32, relative to the text,
-/// -1 for a missing field), the text's length (UInt32) and the text.
+/// A record is written as: its length (UInt32, the bytes after it), source (varint), encoding
+/// (UInt8), width (varint), its keys (the group value's bytes, then each sort value), the
+/// extent of its text (two varints), its field spans and the text (to the record's end).
+/// A field is one byte 0 when missing, else the distance of its start from the previous
+/// field's end (zig-zag, plus 1) and its length, as varints: a CSV field of under 128 bytes
+/// takes 2 bytes, not the 8 of two Int32s, so a run takes about 1.3× the text it keeps.
+///
+/// Bytes a merge has read are given back as it goes (`release`), so merging runs into a new
+/// one needs little more space than the runs (Docs/Performance.md, Sorting beyond memory).
 final class SpillFile {
   let fd: Int32
   let directory: String
   /// Bytes written so far (the file's size once `endWriting` returned).
   private(set) var size = 0
+  /// Bytes from the start given back to the file system (`release`).
+  private var released = 0
   private var buffer: [UInt8] = []
+  private let space: SpillSpace
 
-  init(directory: String) throws(SiftError) {
+  init(directory: String, space: SpillSpace) throws(SiftError) {
     self.directory = directory
+    self.space = space
     var template = Array("\(directory)/sift-sort-XXXXXX".utf8CString)
     let fd = mkstemp(&template)
     guard fd >= 0 else { throw Self.failure(directory, "cannot make a temporary file") }
@@ -28,7 +37,37 @@ final class SpillFile {
     buffer.reserveCapacity(Self.bufferSize)
   }
 
-  deinit { close(fd) }
+  deinit {
+    close(fd)
+    space.freed(size - released)
+  }
+
+  /// Gives back the whole blocks before `offset`, which a merge has read: a hole is punched
+  /// (the file keeps its size). Where the file system cannot, they are freed when the file is
+  /// closed.
+  func release(before offset: Int) {
+    let end = offset & ~(Self.blockSize - 1)
+    guard end - released >= Self.releaseStep else { return }
+    guard let punch = Self.fallocate,
+      punch(fd, Self.punchHole | Self.keepSize, off_t(released), off_t(end - released)) == 0
+    else { return }
+    space.freed(end - released)
+    released = end
+  }
+
+  /// Linux's `fallocate`, which the Glibc module leaves out (it is a GNU extension): looked up
+  /// by name, nil where the C library has none.
+  private static var fallocate: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32)? {
+    guard let symbol = dlsym(nil, "fallocate") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32).self)
+  }
+
+  /// `fallocate` modes (linux/falloc.h).
+  private static let keepSize: Int32 = 0x01
+  private static let punchHole: Int32 = 0x02
+  private static let blockSize = 4096
+  /// Holes are punched this much at a time at least.
+  private static let releaseStep = 64 << 10
 
   static let bufferSize = 1 << 20
 
@@ -57,12 +96,12 @@ final class SpillFile {
   ) {
     let start = out.count
     out.appendInteger(UInt32(0))
-    out.appendInteger(Int32(source))
+    out.appendVarint(source)
     out.append(row.encoding.code)
     // A record of a ragged batch is written with a span pair for each field up to the
     // highest it has (its triples laid out as pairs).
     let width = row.fullWidth
-    out.appendInteger(Int32(width))
+    out.appendVarint(width)
     if keys.hasGroup {
       keys.groups.withKey(Int(keys.groupIDs[index])) { value in
         out.appendInteger(UInt32(value.count))
@@ -79,28 +118,23 @@ final class SpillFile {
       low = min(low, Int(span.start))
       high = max(high, Int(span.end))
     }
-    let spanBytes = 4 * (2 + 2 * width)
-    let textStart = out.count + spanBytes + 4
-    out.append(contentsOf: repeatElement(0, count: spanBytes + 4 + high - low))
+    out.appendVarint(row.extentStart - low)
+    out.appendVarint(row.extentEnd - low)
+    var previous = low
+    for f in 0..<width {
+      let span = row.span(f)
+      guard span.start >= 0 else {
+        out.append(0)
+        continue
+      }
+      let distance = Int(span.start) - previous
+      out.appendVarint(((distance << 1) ^ (distance >> 63)) + 1)
+      out.appendVarint(Int(span.end - span.start))
+      previous = Int(span.end)
+    }
+    out.append(contentsOf: UnsafeBufferPointer(start: row.base + low, count: high - low))
     let length = UInt32(out.count - start - 4)
     out.withUnsafeMutableBytes { b in
-      var at = textStart - spanBytes - 4
-      func put(_ v: Int32) {
-        b.storeBytes(of: v.littleEndian, toByteOffset: at, as: Int32.self)
-        at += 4
-      }
-      put(Int32(row.extentStart - low))
-      put(Int32(row.extentEnd - low))
-      for f in 0..<width {
-        // A missing field's start (-1) stands for its end too.
-        let span = row.span(f)
-        put(span.start < 0 ? span.start : span.start - Int32(low))
-        put(span.start < 0 ? span.start : span.end - Int32(low))
-      }
-      put(Int32(high - low))
-      if high > low {
-        (b.baseAddress! + textStart).copyMemory(from: row.base + low, byteCount: high - low)
-      }
       b.storeBytes(of: length.littleEndian, toByteOffset: start, as: UInt32.self)
     }
   }
@@ -117,6 +151,7 @@ final class SpillFile {
       }
       done += n
     }
+    space.wrote(done)
     size += done
     buffer.removeAll(keepingCapacity: true)
   }
@@ -177,6 +212,7 @@ final class FileRun: SortedRun {
   private func fill(_ count: Int) throws(SiftError) -> Bool {
     if filled - start >= count { return true }
     if start > 0 {
+      file.release(before: fileOffset - (filled - start))
       buffer.withUnsafeMutableBytes { b in
         if filled > start {
           b.baseAddress!.copyMemory(from: b.baseAddress! + start, byteCount: filled - start)
@@ -221,10 +257,10 @@ final class FileRun: SortedRun {
     // Read through a local reference: each access to a class's stored property is checked for
     // exclusivity at run time.
     let buffer = self.buffer
-    source = Int(buffer.loadInteger(Int32.self, at: &at))
+    source = buffer.loadVarint(at: &at)
     encoding = FieldEncoding(code: buffer[at])
     at += 1
-    width = Int(buffer.loadInteger(Int32.self, at: &at))
+    width = buffer.loadVarint(at: &at)
     keys.removeRecords()
     if keys.hasGroup {
       let n = Int(buffer.loadInteger(UInt32.self, at: &at))
@@ -239,13 +275,25 @@ final class FileRun: SortedRun {
       at += n
     }
     for k in 0..<keys.values.count { keys.values[k].append(buffer.loadSortValue(at: &at)) }
-    let extentStart = Int(buffer.loadInteger(Int32.self, at: &at))
-    extent = (extentStart, Int(buffer.loadInteger(Int32.self, at: &at)))
+    let extentStart = buffer.loadVarint(at: &at)
+    extent = (extentStart, buffer.loadVarint(at: &at))
     var spans = [Int32].take(&self.spans)
     spans.removeAll(keepingCapacity: true)
-    for _ in 0..<(2 * width) { spans.append(buffer.loadInteger(Int32.self, at: &at)) }
+    var previous = 0
+    for _ in 0..<width {
+      let code = buffer.loadVarint(at: &at)
+      guard code > 0 else {
+        spans.append(-1)
+        spans.append(-1)
+        continue
+      }
+      let zigzag = code - 1
+      let start = previous + ((zigzag >> 1) ^ -(zigzag & 1))
+      previous = start + buffer.loadVarint(at: &at)
+      spans.append(Int32(truncatingIfNeeded: start))
+      spans.append(Int32(truncatingIfNeeded: previous))
+    }
     self.spans = spans
-    _ = buffer.loadInteger(UInt32.self, at: &at)
     textAt = at
     keyIndex = 0
   }
@@ -293,6 +341,29 @@ extension [UInt8] {
       let text = Array(e.text.utf8)
       appendInteger(UInt32(text.count))
       append(contentsOf: text)
+    }
+  }
+
+  /// `v` in 7-bit groups, low first, the high bit set on all but the last (its bit pattern, so
+  /// a negative value comes back too).
+  mutating func appendVarint(_ v: Int) {
+    var u = UInt64(truncatingIfNeeded: v)
+    while u >= 0x80 {
+      append(UInt8(truncatingIfNeeded: u) | 0x80)
+      u >>= 7
+    }
+    append(UInt8(u))
+  }
+
+  func loadVarint(at: inout Int) -> Int {
+    var u: UInt64 = 0
+    var shift: UInt64 = 0
+    while true {
+      let byte = self[at]
+      at += 1
+      u |= UInt64(byte & 0x7f) << shift
+      guard byte >= 0x80, shift < 63 else { return Int(truncatingIfNeeded: u) }
+      shift += 7
     }
   }
 
