@@ -1,3 +1,4 @@
+import FileSpace
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -48,23 +49,11 @@ final class SpillFile {
   func release(before offset: Int) {
     let end = offset & ~(Self.blockSize - 1)
     guard end - released >= Self.releaseStep else { return }
-    guard let punch = Self.fallocate,
-      punch(fd, Self.punchHole | Self.keepSize, off_t(released), off_t(end - released)) == 0
-    else { return }
+    guard sift_punch_hole(fd, Int64(released), Int64(end - released)) == 0 else { return }
     space.freed(end - released)
     released = end
   }
 
-  /// Linux's `fallocate`, which the Glibc module leaves out (it is a GNU extension): looked up
-  /// by name, nil where the C library has none.
-  private static var fallocate: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32)? {
-    guard let symbol = dlsym(nil, "fallocate") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32).self)
-  }
-
-  /// `fallocate` modes (linux/falloc.h).
-  private static let keepSize: Int32 = 0x01
-  private static let punchHole: Int32 = 0x02
   private static let blockSize = 4096
   /// Holes are punched this much at a time at least.
   private static let releaseStep = 64 << 10
