@@ -38,7 +38,7 @@ enum QueryTarget {
       let dataset = Dataset(
         inputs: [DatasetInput(reader: opened.reader)], parallel: ParallelOptions(workers: 1))
       let plan = try dataset.plan(query, now: 1_710_000_000)
-      _ = plan.explanation(countOnly: false, inputs: [("q.csv", "1 thread")])
+      _ = plan.explanation(inputs: [("q.csv", "1 thread")])
       let sink = MemorySink()
       let buffer = OutputBuffer(sink: sink)
       _ = try dataset.run(plan, writer: makeWriter(WriterOptions(format: .csv), output: buffer))
