@@ -42,20 +42,29 @@ struct OrderSink: MatchSink {
     mutating func collect(
       _ batch: RecordBatch, rows matched: [Int32], source: Int, access: SourceAccess
     ) {
-      guard let (kept, keptRows) = batch.keeping(matched) else { return }
-      let b = Int32(batches.count)
-      batches.append(kept)
-      batchSources.append(Int32(source))
-      heldBytes += kept.heldBytes
-      let list = keptRows ?? Array(0..<Int32(kept.count))
+      guard let (kept, list) = keep(batch, rows: matched, source: Int32(source)) else { return }
       kept.withRows { cursor in
         for r in list {
           keys.append(cursor.row(Int(r)), access: access)
-          rows.append(KeptRow(batch: b, row: r))
           heldBytes += 8 + keys.heldBytes(keys.count - 1)
         }
       }
       if rows.count >= pruneAt { prune() }
+    }
+
+    /// Holds what `batch`, read by `source`, keeps of its `rows` (a copy of them when they are
+    /// few) and appends them to `rows`: the kept batch and its rows to take keys from.
+    private mutating func keep(
+      _ batch: RecordBatch, rows wanted: [Int32], source: Int32
+    ) -> (batch: RecordBatch, rows: [Int32])? {
+      guard let (kept, keptRows) = batch.keeping(wanted) else { return nil }
+      let b = Int32(batches.count)
+      batches.append(kept)
+      batchSources.append(source)
+      heldBytes += kept.heldBytes
+      let list = keptRows ?? Array(0..<Int32(kept.count))
+      for r in list { rows.append(KeptRow(batch: b, row: r)) }
+      return (kept, list)
     }
 
     /// Keeps only the records that can still be shown, in input order: the first N in output
@@ -64,29 +73,22 @@ struct OrderSink: MatchSink {
     private mutating func prune() {
       let kept = shown.kept(in: keys.sortedIndices(), groupIDs: keys.groupIDs).sorted()
       keys.keepRecords(kept)
-      var newBatches: [RecordBatch] = []
-      var newSources: [Int32] = []
-      var newRows: [KeptRow] = []
-      newRows.reserveCapacity(kept.count)
+      let (oldBatches, oldSources, oldRows) = (batches, batchSources, rows)
+      batches = []
+      batchSources = []
+      rows = []
+      rows.reserveCapacity(kept.count)
       heldBytes = 0
       var i = 0
       while i < kept.count {
-        let b = rows[Int(kept[i])].batch
+        let b = oldRows[Int(kept[i])].batch
         var inBatch: [Int32] = []
-        while i < kept.count, rows[Int(kept[i])].batch == b {
-          inBatch.append(rows[Int(kept[i])].row)
+        while i < kept.count, oldRows[Int(kept[i])].batch == b {
+          inBatch.append(oldRows[Int(kept[i])].row)
           i += 1
         }
-        guard let (batch, batchRows) = batches[Int(b)].keeping(inBatch) else { continue }
-        let nb = Int32(newBatches.count)
-        newBatches.append(batch)
-        newSources.append(batchSources[Int(b)])
-        heldBytes += batch.heldBytes
-        for r in batchRows ?? Array(0..<Int32(batch.count)) { newRows.append(KeptRow(batch: nb, row: r)) }
+        _ = keep(oldBatches[Int(b)], rows: inBatch, source: oldSources[Int(b)])
       }
-      batches = newBatches
-      batchSources = newSources
-      rows = newRows
       for k in 0..<keys.count { heldBytes += 8 + keys.heldBytes(k) }
       pruneAt = shown.pruneAt(keeping: rows.count)
     }
