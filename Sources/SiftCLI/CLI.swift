@@ -66,7 +66,8 @@ public func run(_ context: ProcessContext) -> ExitStatus {
   do throws(Problem) {
     job = try Job.resolve(
       options, environment: context.environment, stdoutIsTerminal: context.stdoutIsTerminal,
-      stdinIsTerminal: context.stdinIsTerminal, clock: Clock.localNow)
+      stdinIsTerminal: context.stdinIsTerminal, clock: Clock.localNow,
+      viewsFile: { () throws(Problem) in try ViewsFileLookup(options: options, context: context).load() })
   } catch {
     return console.report(error)
   }

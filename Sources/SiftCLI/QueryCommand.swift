@@ -13,8 +13,6 @@ struct QueryCommand {
   /// Opens the dataset, plans the query, runs it and presents the result.
   func run() -> ExitStatus {
     do throws(Problem) {
-      // A view's preset may add aggregates to the query the job checked.
-      if options.count { try Job.checkCounting(query) }
       let inputs = try Inputs.open(options, context: context)
       let format = outputFormat(inputs.formats)
       let dataset = inputs.dataset(
