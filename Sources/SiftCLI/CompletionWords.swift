@@ -5,14 +5,14 @@ import SiftCore
 /// scripts silence.
 struct CompletionWords {
   let options: Options
-  let context: ProcessContext
-  var console: Console { Console(context: context) }
+  let frontend: Frontend
+  var console: Console { frontend.console }
 
   /// The names of the views, without `@`.
   func views() -> ExitStatus {
     let file: ViewsFile
-    do throws(Problem) { file = try ViewsFileLookup(options: options, context: context).load() } catch {
-      return console.report(error)
+    do throws(Problem) { file = try frontend.viewsFile(options) } catch {
+      return frontend.report(error)
     }
     return console.output(file.views.map { $0.name + "\n" }.joined()) ?? .matched
   }
@@ -23,10 +23,10 @@ struct CompletionWords {
     guard !options.files.isEmpty else { return .error }
     let schema: Schema
     do throws(Problem) {
-      schema = try Inputs.open(options, context: context)
+      schema = try frontend.open(options)
         .dataset(parallel: ParallelOptions(workers: 1)).schema
     } catch {
-      return console.report(error)
+      return frontend.report(error)
     }
     let names = schema.allNames.map { FieldName($0, span: Span(0, 0)).canonicalText }
     return console.output(names.map { $0 + "\n" }.joined()) ?? .matched

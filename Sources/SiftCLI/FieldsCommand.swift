@@ -4,21 +4,19 @@ import SiftCore
 /// values (Docs/Formats.md, Input).
 struct FieldsCommand {
   let options: Options
-  let context: ProcessContext
-  var console: Console { Console(context: context) }
+  let frontend: Frontend
+  var console: Console { frontend.console }
 
   func run() -> ExitStatus {
     let profile: (fields: [FieldProfile], total: Int)
     var sheets: [(input: String, sheets: [(name: String, hidden: Bool, read: Bool)])] = []
     do throws(Problem) {
-      let inputs = try Inputs.open(options, context: context)
+      let inputs = try frontend.open(options)
       sheets = inputs.sheets
       let dataset = inputs.dataset(parallel: options.parallel, allKeys: true)
-      do throws(SiftError) { profile = try dataset.profile() } catch {
-        throw Problem(error, query: "", view: nil)
-      }
+      profile = try frontend.run(text: "", view: nil) { () throws(SiftError) in try dataset.profile() }
     } catch {
-      return console.report(error)
+      return frontend.report(error)
     }
     let ellipsis = console.unicode(asciiRequested: options.ascii) ? "…" : "..."
     let header = ["field", "type", "non-empty", "samples"]

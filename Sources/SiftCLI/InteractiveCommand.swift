@@ -10,10 +10,11 @@ import SiftScreen
 /// line that reproduces the screen is printed.
 struct InteractiveCommand {
   let options: Options
-  let context: ProcessContext
+  let frontend: Frontend
   /// "Now" for relative dates, resolved once with the job.
   let now: WallTime
-  var console: Console { Console(context: context) }
+  var context: ProcessContext { frontend.context }
+  var console: Console { frontend.console }
 
   /// The screen over the arguments the job settled (a lone `-` is standard input) and checked
   /// (standard output a terminal, standard input not one when it is read).
@@ -24,7 +25,7 @@ struct InteractiveCommand {
     var terminal = Terminal()
     if piped {
       guard let keyboard = Terminal.keyboardFromControllingTerminal() else {
-        return console.report(.usage(UsageError(
+        return frontend.report(.usage(UsageError(
           "'-i' with standard input from a pipe reads the keys from /dev/tty, which cannot be opened",
           hint: "run it in a terminal, or give the FILE: sift -i QUERY FILE")))
       }
@@ -44,7 +45,7 @@ struct InteractiveCommand {
         today: Calendar.isoDate(
           days: now >= 0 ? now / Calendar.microsPerDay : (now + 1) / Calendar.microsPerDay - 1))
       let runner = InteractiveRunner(
-        views: tabs.views, viewsFile: tabs.file, options: options, context: context, now: now,
+        views: tabs.views, viewsFile: tabs.file, options: options, frontend: frontend, now: now,
         unicode: unicode, problem: tabs.problem)
       let session = Session(
         logic: ScreenModel(setup: setup), terminal: terminal, runner: runner,
@@ -54,7 +55,7 @@ struct InteractiveCommand {
       return console.output(commandLineText(Array(words.dropFirst())) + "\n") ?? .matched
     }
     catch {
-      return console.report(error)
+      return frontend.report(error)
     }
   }
 

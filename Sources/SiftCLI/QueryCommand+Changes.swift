@@ -85,16 +85,18 @@ extension QueryCommand {
   private func earlierExport(keys: [String], now: WallTime) throws(Problem) -> ChangeBaseline {
     var earlier = options
     earlier.files = options.against
-    let inputs = try Inputs.open(earlier, context: context)
+    let inputs = try frontend.open(earlier)
     let dataset = inputs.dataset(parallel: options.parallel)
-    let plan = try dataset.plan(query, now: now, text: options.query, view: view)
+    let plan = try frontend.plan(query, over: dataset, now: now, text: options.query, view: view)
     let source = options.against.joined(separator: ", ")
     _ = try Self.resolveKeys(keys, in: plan.outputNames, source: source)
     let tracker = ChangeTracker(
       inner: nil, keys: keys, keyLabel: "", baseline: nil, since: source, budget: .max)
-    do throws(SiftError) { _ = try dataset.run(plan, writer: tracker) } catch {
+    do throws(Problem) {
+      _ = try frontend.run(plan, over: dataset, writer: tracker, text: options.query, view: view)
+    } catch {
       if let failure = tracker.failure { throw Self.problem(failure, in: source, files: options.against) }
-      throw Problem(error, query: options.query, view: view)
+      throw error
     }
     return tracker.next
   }

@@ -2,18 +2,21 @@ import SiftCore
 
 /// Runs a query over the inputs and writes the records, the feedback bar and the exit status.
 struct QueryCommand {
-  let options: Options
-  let query: Query
-  let view: ViewContext?
-  let context: ProcessContext
+  let job: Job
+  let frontend: Frontend
+  var options: Options { job.options }
+  /// The query composed with its view (Docs/Views.md, Running a view).
+  var query: Query { job.query }
+  var view: ViewContext? { job.view }
   /// "Now" for relative dates, resolved once with the job.
-  let now: WallTime
-  var console: Console { Console(context: context) }
+  var now: WallTime { job.now }
+  var context: ProcessContext { frontend.context }
+  var console: Console { frontend.console }
 
   /// Opens the dataset, plans the query, runs it and presents the result.
   func run() -> ExitStatus {
     do throws(Problem) {
-      let inputs = try Inputs.open(options, context: context)
+      let inputs = try frontend.open(options)
       let format = outputFormat(inputs.formats)
       let dataset = inputs.dataset(
         parallel: options.parallel, allKeys: writesEveryKeyAsAColumn(format))
@@ -107,8 +110,8 @@ struct QueryCommand {
 
   /// The plan of the query over `dataset`, its notes reported.
   private func makePlan(on dataset: Dataset, now: WallTime) throws(Problem) -> Plan {
-    let plan = try dataset.plan(
-      query, now: now, for: options.intent, text: options.query, view: view)
+    let plan = try frontend.plan(
+      query, over: dataset, now: now, for: job.intent, text: options.query, view: view)
     for note in query.notes + plan.notes { console.note(note + "\n") }
     for note in dataset.dateNotes(for: plan) { console.note(note + "\n") }
     return plan
@@ -150,7 +153,9 @@ struct QueryCommand {
   func execute(
     _ plan: Plan, on dataset: Dataset, writer: RecordWriter?, records: RecordOutput
   ) throws(Problem) -> RunSummary {
-    do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
+    do throws(Problem) {
+      return try frontend.run(plan, over: dataset, writer: writer, text: options.query, view: view)
+    } catch {
       if case .input = error {
         // A workbook of the records before the error is whole: its sheet and central directory
         // are written (Docs/Formats.md, Writing workbooks).
@@ -160,7 +165,7 @@ struct QueryCommand {
           _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) }
         }
       }
-      throw Problem(error, query: options.query, view: view)
+      throw error
     }
   }
 
