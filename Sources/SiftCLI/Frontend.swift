@@ -81,37 +81,23 @@ struct Frontend {
     console.report(problem)
   }
 
-  /// Carries out `job`: each mode is handed to the command that does it.
+  /// Carries out `job`: each mode is a few calls on the frontend, in its own file under
+  /// `Modes/` (Docs/Architecture.md, The front).
   func perform(_ job: Job) -> ExitStatus {
-    let options = job.options
     switch job.mode {
-    case .text(let text):
-      return console.output(text) ?? .matched
-    case .interactive:
-      return InteractiveCommand(options: options, frontend: self, now: job.now).run()
-    case .queryForm:
-      // Without a FILE the field types are unknown (Docs/QueryLanguage.md, "Explain").
-      for word in job.query.unknownRelativeDateWords {
-        console.note("note: '\(word)' is not a relative date (\(Plan.relativeDateWords));"
-          + " against a date field it is an error: give a FILE to check the query against it\n")
-      }
-      return console.output(job.query.canonicalForm + "\n") ?? .matched
-    case .composedForm:
-      return console.output(job.query.canonicalForm + "\n") ?? .matched
-    case .fields:
-      return FieldsCommand(options: options, frontend: self).run()
-    case .completeFields:
-      return CompletionWords(options: options, frontend: self).fields()
-    case .completeViews:
-      return CompletionWords(options: options, frontend: self).views()
-    case .views:
-      return ViewsOverviewCommand(options: options, frontend: self, now: job.now).run()
-    case .sql:
-      return SQLCommand(job: job, frontend: self).run()
-    case .engine(let engine):
-      return QueryCommand(job: job, frontend: self).runOnEngine(engine)
-    case .explain, .changes, .count, .records:
-      return QueryCommand(job: job, frontend: self).run()
+    case .text(let text): return self.text(text)
+    case .interactive: return interactive(job)
+    case .queryForm: return queryForm(job)
+    case .composedForm: return composedForm(job)
+    case .fields: return fields(job)
+    case .completeFields: return completeFields(job)
+    case .completeViews: return completeViews(job)
+    case .views: return views(job)
+    case .sql: return sql(job)
+    case .engine(let engine): return self.engine(job, engine)
+    case .explain: return explain(job)
+    case .changes: return changes(job)
+    case .count, .records: return records(job)
     }
   }
 

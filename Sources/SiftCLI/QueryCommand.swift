@@ -1,6 +1,8 @@
 import SiftCore
 
-/// Runs a query over the inputs and writes the records, the feedback bar and the exit status.
+/// The steps the modes that run a query share (Docs/Architecture.md, The front): open the inputs
+/// and plan the job's query over them, make the writer, run, and present the records, the
+/// feedback bar and the exit status.
 struct QueryCommand {
   let job: Job
   let frontend: Frontend
@@ -13,34 +15,22 @@ struct QueryCommand {
   var context: ProcessContext { frontend.context }
   var console: Console { frontend.console }
 
-  /// Opens the dataset, plans the query, runs it and presents the result.
-  func run() -> ExitStatus {
-    do throws(Problem) {
-      let inputs = try frontend.open(options)
-      let format = outputFormat(inputs.formats)
-      let dataset = inputs.dataset(
-        parallel: options.parallel, allKeys: writesEveryKeyAsAColumn(format))
-      let plan = try makePlan(on: dataset, now: now)
-      if options.changes != nil && !options.explain {
-        return try runChanges(plan, on: dataset, inputs: inputs, format: format, now: now)
-      }
-      if options.explain {
-        let names = options.files.isEmpty ? ["stdin"] : options.files.map { $0 == "-" ? "stdin" : $0 }
-        let inputs = Array(zip(names, dataset.threading)).map { (name: $0, threading: $1) }
-        return console.output(plan.explanation(inputs: inputs)) ?? .matched
-      }
-      let presentation = presentation(format, now: now)
-      let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
-      let records = RecordOutput(presentation, stdout: context.stdout)
-      let summary = try execute(
-        plan, on: dataset, writer: makeWriter(plan, inputs, presentation, records), records: records)
-      let status = try present(
-        plan, summary, presentation, records: records, fastFilterChips: fastFilterChips)
-      if let note = bytesNotUTF8Note(plan, summary, inputs) { console.error(note + "\n") }
-      return status
-    } catch {
-      return console.report(error)
-    }
+  /// The job's inputs opened, the output format chosen, and the query planned over them.
+  struct Opened {
+    var inputs: Inputs
+    var format: OutputFormat
+    var dataset: Dataset
+    var plan: Plan
+  }
+
+  /// Opens the inputs and plans the query over their dataset, its notes reported.
+  func open() throws(Problem) -> Opened {
+    let inputs = try frontend.open(options)
+    let format = outputFormat(inputs.formats)
+    let dataset = inputs.dataset(
+      parallel: options.parallel, allKeys: writesEveryKeyAsAColumn(format))
+    let plan = try makePlan(on: dataset, now: now)
+    return Opened(inputs: inputs, format: format, dataset: dataset, plan: plan)
   }
 
   /// How the run is shown in `format`; HTML is a report's page (Docs/Reports.md).
@@ -99,7 +89,7 @@ struct QueryCommand {
 
   /// The bar's note when a text term with accents matched nothing in inputs holding bytes that
   /// are not UTF-8, read as they are (Docs/FeedbackBar.md, Notes); `nil` otherwise or with `-q`.
-  private func bytesNotUTF8Note(_ plan: Plan, _ summary: RunSummary, _ inputs: Inputs) -> String? {
+  func bytesNotUTF8Note(_ plan: Plan, _ summary: RunSummary, _ inputs: Inputs) -> String? {
     let names = inputs.namesHoldingBytesNotUTF8
     guard !options.quiet, summary.matched == 0, !names.isEmpty, plan.hasTextTermBeyondASCII
     else { return nil }

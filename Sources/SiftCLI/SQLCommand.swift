@@ -3,8 +3,8 @@
 #endif
 import SiftCore
 
-/// `--sql DIALECT`: prints the query as SQL, planned against the FILE's sample, and reads no
-/// more records than the sample (Docs/Engines.md).
+/// A query made ready for `--sql` and `--engine` (Docs/Engines.md): planned against the FILE's
+/// sample (reading no more records than the sample), a Parquet file's or a table's fields.
 struct SQLCommand {
   let job: Job
   let frontend: Frontend
@@ -12,15 +12,6 @@ struct SQLCommand {
   var query: Query { job.query }
   /// "Now" for relative dates, resolved once with the job.
   var now: WallTime { job.now }
-
-  func run() -> ExitStatus {
-    do throws(Problem) {
-      let prepared = try prepare()
-      return frontend.console.output(try SQLCommand.sql(prepared.writer.text)) ?? .matched
-    } catch {
-      return frontend.report(error)
-    }
-  }
 
   /// A query ready for an engine: its plan, its statement's writer, the inputs it was planned
   /// against, and the DuckDB database its table lives in.

@@ -1,5 +1,20 @@
 import SiftCore
 
+extension Frontend {
+  /// `--changes KEY…` (Docs/Reports.md, Changes since the last run): only the records that are
+  /// new, changed or gone since the baseline.
+  func changes(_ job: Job) -> ExitStatus {
+    let query = QueryCommand(job: job, frontend: self)
+    do throws(Problem) {
+      let opened = try query.open()
+      return try query.runChanges(
+        opened.plan, on: opened.dataset, inputs: opened.inputs, format: opened.format, now: job.now)
+    } catch {
+      return report(error)
+    }
+  }
+}
+
 extension QueryCommand {
   /// Runs the query with `--changes` (Docs/Reports.md, "Changes since the last run"): compares
   /// its matching records with the baseline (the state file, or `--against` an earlier export),

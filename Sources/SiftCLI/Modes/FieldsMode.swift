@@ -1,22 +1,19 @@
 import SiftCore
 
-/// `sift --fields [FILE...]`: each field's name, inferred type, non-empty count and three sample
-/// values (Docs/Formats.md, Input).
-struct FieldsCommand {
-  let options: Options
-  let frontend: Frontend
-  var console: Console { frontend.console }
-
-  func run() -> ExitStatus {
+extension Frontend {
+  /// `sift --fields [FILE...|@VIEW]`: each field's name, inferred type, non-empty count and three
+  /// sample values (Docs/Formats.md, Input).
+  func fields(_ job: Job) -> ExitStatus {
+    let options = job.options
     let profile: (fields: [FieldProfile], total: Int)
     var sheets: [(input: String, sheets: [(name: String, hidden: Bool, read: Bool)])] = []
     do throws(Problem) {
-      let inputs = try frontend.open(options)
+      let inputs = try open(options)
       sheets = inputs.sheets
       let dataset = inputs.dataset(parallel: options.parallel, allKeys: true)
-      profile = try frontend.run(text: "", view: nil) { () throws(SiftError) in try dataset.profile() }
+      profile = try run(text: "", view: nil) { () throws(SiftError) in try dataset.profile() }
     } catch {
-      return frontend.report(error)
+      return report(error)
     }
     let ellipsis = console.unicode(asciiRequested: options.ascii) ? "…" : "..."
     let header = ["field", "type", "non-empty", "samples"]

@@ -1,6 +1,13 @@
 import SiftCore
 import SiftScreen
 
+extension Frontend {
+  /// `sift -i [@VIEW] [QUERY] [FILE...]`: the interactive screen.
+  func interactive(_ job: Job) -> ExitStatus {
+    InteractiveCommand(options: job.options, frontend: self, now: job.now).run()
+  }
+}
+
 /// `sift -i [@VIEW] [QUERY] [FILE...]` (Docs/Interactive.md): the interactive screen. Standard
 /// output must be a terminal; standard input from a pipe or a file is read as records (`-`, or
 /// no FILE and no view) while the keys come from the terminal (`/dev/tty`). With a views file,

@@ -1,5 +1,12 @@
 import SiftCore
 
+extension Frontend {
+  /// `sift --views [@VIEW]`: the views overview, or with `-o html` its digest.
+  func views(_ job: Job) -> ExitStatus {
+    ViewsOverviewCommand(options: job.options, frontend: self, now: job.now).run()
+  }
+}
+
 /// `sift --views [@VIEW]` (Docs/Views.md, The views overview): the views as a tab bar with badge counts; a view whose
 /// source or badge cannot be used shows `(!)` and a note on standard error, and the others
 /// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
