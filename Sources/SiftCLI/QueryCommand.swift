@@ -3,17 +3,9 @@ import SiftCore
 /// The steps the modes that run a query share (Docs/Architecture.md, The front): open the inputs
 /// and plan the job's query over them, make the writer, run, and present the records, the
 /// feedback bar and the exit status.
-struct QueryCommand {
+struct QueryCommand: ModeSteps {
   let job: Job
   let frontend: Frontend
-  var options: Options { job.options }
-  /// The query composed with its view (Docs/Views.md, Running a view).
-  var query: Query { job.query }
-  var view: ViewContext? { job.view }
-  /// "Now" for relative dates, resolved once with the job.
-  var now: WallTime { job.now }
-  var context: ProcessContext { frontend.context }
-  var console: Console { frontend.console }
 
   /// The job's inputs opened, the output format chosen, and the query planned over them.
   struct Opened {

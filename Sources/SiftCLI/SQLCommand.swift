@@ -5,13 +5,9 @@ import SiftCore
 
 /// A query made ready for `--sql` and `--engine` (Docs/Engines.md): planned against the FILE's
 /// sample (reading no more records than the sample), a Parquet file's or a table's fields.
-struct SQLCommand {
+struct SQLCommand: ModeSteps {
   let job: Job
   let frontend: Frontend
-  var options: Options { job.options }
-  var query: Query { job.query }
-  /// "Now" for relative dates, resolved once with the job.
-  var now: WallTime { job.now }
 
   /// A query ready for an engine: its plan, its statement's writer, the inputs it was planned
   /// against, and the DuckDB database its table lives in.

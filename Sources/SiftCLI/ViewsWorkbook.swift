@@ -6,15 +6,15 @@ import SiftCore
 /// the records of its query; both sorted by the view's default sort. A view that cannot be run
 /// has a sheet saying why, the error is reported on standard error, the other views are still
 /// written, and the exit status is 2.
-struct ViewsWorkbook {
-  let options: Options
+struct ViewsWorkbook: ModeSteps {
+  let job: Job
   let frontend: Frontend
 
-  func write(_ file: ViewsFile, now: WallTime) throws(Problem) -> ExitStatus {
+  func write(_ file: ViewsFile) throws(Problem) -> ExitStatus {
     let views = file.views.filter { $0.source != nil }
-    let buffer = OutputBuffer(sink: frontend.context.stdout)
+    let buffer = OutputBuffer(sink: context.stdout)
     let book = XLSXWorkbook(output: buffer, sheetNames: views.map(\.displayTitle))
-    let overview = ViewsOverviewCommand(options: options, frontend: frontend, now: now)
+    let overview = ViewsOverviewCommand(job: job, frontend: frontend)
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
     do throws(OutputError) {

@@ -4,7 +4,7 @@ import SiftScreen
 extension Frontend {
   /// `sift -i [@VIEW] [QUERY] [FILE...]`: the interactive screen.
   func interactive(_ job: Job) -> ExitStatus {
-    InteractiveCommand(options: job.options, frontend: self, now: job.now).run()
+    InteractiveCommand(job: job, frontend: self).run()
   }
 }
 
@@ -15,13 +15,9 @@ extension Frontend {
 /// alone are one view. A views file that
 /// cannot be read opens the screen with its message in place of the list. On `q` the command
 /// line that reproduces the screen is printed.
-struct InteractiveCommand {
-  let options: Options
+struct InteractiveCommand: ModeSteps {
+  let job: Job
   let frontend: Frontend
-  /// "Now" for relative dates, resolved once with the job.
-  let now: WallTime
-  var context: ProcessContext { frontend.context }
-  var console: Console { frontend.console }
 
   /// The screen over the arguments the job settled (a lone `-` is standard input) and checked
   /// (standard output a terminal, standard input not one when it is read).

@@ -3,7 +3,7 @@ import SiftCore
 extension Frontend {
   /// `sift --views [@VIEW]`: the views overview, or with `-o html` its digest.
   func views(_ job: Job) -> ExitStatus {
-    ViewsOverviewCommand(options: job.options, frontend: self, now: job.now).run()
+    ViewsOverviewCommand(job: job, frontend: self).run()
   }
 }
 
@@ -11,13 +11,9 @@ extension Frontend {
 /// source or badge cannot be used shows `(!)` and a note on standard error, and the others
 /// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
 /// With `-o html`, the views digest (Docs/Reports.md).
-struct ViewsOverviewCommand {
-  let options: Options
+struct ViewsOverviewCommand: ModeSteps {
+  let job: Job
   let frontend: Frontend
-  /// "Now" for relative dates, resolved once with the job.
-  let now: WallTime
-  var context: ProcessContext { frontend.context }
-  var console: Console { frontend.console }
 
   func run() -> ExitStatus {
     do throws(Problem) { return try overview() } catch { return frontend.report(error) }
@@ -31,7 +27,7 @@ struct ViewsOverviewCommand {
       active = file.views.firstIndex { $0.name == view.name }
     }
     if options.output == .xlsx {
-      return try ViewsWorkbook(options: options, frontend: frontend).write(file, now: now)
+      return try ViewsWorkbook(job: job, frontend: frontend).write(file)
     }
     let digest = options.output == .html
     var datasets: [String: Result<Dataset, Problem>] = [:]
