@@ -97,7 +97,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
         let plan = try plan(composed.query, over: dataset, query: request.query, view: viewContext)
         let sheetName = workbookSheetName(files: lanes[tab.lane].files, view: viewContext)
         return try ScreenExport(order: order, sheetName: sheetName)
-          .write(plan, over: dataset, id: id, watch: watch, view: viewContext)
+          .write(plan, over: dataset, id: id, watch: watch, view: viewContext, frontend: frontend)
       }
     } catch {
       return outcome(of: error, request: request, composed: composed, view: viewContext)
