@@ -15,7 +15,7 @@ extension QueryCommand {
       writer.groupColumn = true
       let format = outputFormat(inputs.formats)
       let presentation = presentation(format, now: now)
-      let records = RecordOutput(presentation, stdout: context.stdout)
+      let records = recordOutput(presentation)
       // Written with the query's own plan: its columns' types and a summary's `Total` row.
       let output = makeWriter(plan, inputs, presentation, records)
       let endsWithTotal = plan.endsWithTotal && format.writesTotals

@@ -12,6 +12,9 @@ struct Frontend {
   /// Where text goes: standard output, the pager, standard error.
   var console: Console { Console(context: context) }
 
+  /// The command line as typed, quoted for a shell: a report's footer (Docs/Reports.md).
+  var commandLine: String { commandLineText(context.arguments) }
+
   /// The job `options` ask for (Docs/Architecture.md, The front): every rule between options,
   /// the view composed with the query, "now" resolved once.
   func job(_ options: Options) throws(Problem) -> Job {

@@ -35,9 +35,14 @@ struct QueryCommand: ModeSteps {
       presentation.unicode = true
       presentation.report = HTMLReport(
         title: view?.title, subtitle: sourceNames(options.files), made: now,
-        commandLine: commandLineText(context.arguments))
+        commandLine: frontend.commandLine)
     }
     return presentation
+  }
+
+  /// Where the records of a run shown by `presentation` go.
+  func recordOutput(_ presentation: Presentation) -> RecordOutput {
+    RecordOutput(presentation, stdout: context.stdout)
   }
 
   /// Where the records go: straight to standard output, or into memory when the presentation

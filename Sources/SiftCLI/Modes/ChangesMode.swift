@@ -63,7 +63,7 @@ extension QueryCommand {
     }
     let presentation = presentation(format, now: now)
     let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
-    let records = RecordOutput(presentation, stdout: context.stdout)
+    let records = recordOutput(presentation)
     let tracker = ChangeTracker(
       inner: makeWriter(plan, inputs, presentation, records, changes: true), keys: keys,
       keyLabel: keyLabel, baseline: baseline, since: ChangeCounts.sinceText(now))

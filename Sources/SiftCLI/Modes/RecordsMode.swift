@@ -10,7 +10,7 @@ extension Frontend {
       let plan = opened.plan
       let presentation = query.presentation(opened.format, now: job.now)
       let fastFilterChips = try query.inactiveChips(plan, ascii: !presentation.unicode)
-      let records = QueryCommand.RecordOutput(presentation, stdout: context.stdout)
+      let records = query.recordOutput(presentation)
       let writer = query.makeWriter(plan, opened.inputs, presentation, records)
       let summary = try query.execute(plan, on: opened.dataset, writer: writer, records: records)
       let status = try query.present(

@@ -86,7 +86,7 @@ struct ViewsOverviewCommand: ModeSteps {
   private func digestReport(_ digest: ViewsDigest, file: ViewsFile, now: WallTime) -> [UInt8] {
     let report = HTMLReport(
       title: nil, subtitle: sourceNames([file.path]), made: now,
-      commandLine: commandLineText(context.arguments))
+      commandLine: frontend.commandLine)
     return report.start(bar: nil) + digest.body() + report.end()
   }
 
