@@ -39,8 +39,8 @@ struct Job {
   }
 
   var mode: Mode
-  /// The options as parsed and settled; the commands read their values (formats, files, the
-  /// look), never their combinations.
+  /// The options as parsed and settled, with a view's files in `files`; the modes read their
+  /// values (formats, files, the look), never their combinations.
   var options: Options
   /// The QUERY, parsed, and composed with the view's preset when a view is given (Docs/Views.md,
   /// Running a view); empty in the modes that take none.
