@@ -3,6 +3,7 @@ import SiftCore
 /// A view's badge query run over its source (Docs/Views.md, The views overview): counted for the
 /// tab, or, for the digest, with its first records (Docs/Reports.md, The views digest).
 struct BadgeRun {
+  let frontend: Frontend
   let query: ComposedQuery
   let now: WallTime
   /// The view, for error messages and labels.
@@ -31,12 +32,12 @@ struct BadgeRun {
   }
 
   func plan(_ query: Query, on dataset: Dataset, for intent: Plan.Intent = .records) throws(Problem) -> Plan {
-    try dataset.plan(query, now: now, for: intent, text: "", view: context)
+    try frontend.plan(query, over: dataset, now: now, for: intent, text: "", view: context)
   }
 
   func run(_ plan: Plan, over dataset: Dataset, writer: RecordWriter?) throws(Problem)
     -> RunSummary
   {
-    try dataset.run(plan, writer: writer, text: "", view: context)
+    try frontend.run(plan, over: dataset, writer: writer, text: "", view: context)
   }
 }

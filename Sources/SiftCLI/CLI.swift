@@ -60,15 +60,11 @@ public func run(_ context: ProcessContext) -> ExitStatus {
     return Console(context: context).report(.usage(error))
   }
   context.quiet = options.quiet
-  let console = Console(context: context)
-  for note in options.settleArguments(isFile: Options.namesFile) { console.note(note + "\n") }
+  let frontend = Frontend(context: context)
+  for note in options.settleArguments(isFile: Options.namesFile) { frontend.console.note(note + "\n") }
   let job: Job
-  do throws(Problem) {
-    job = try Job.resolve(
-      options, environment: context.environment, stdoutIsTerminal: context.stdoutIsTerminal,
-      stdinIsTerminal: context.stdinIsTerminal, clock: Clock.localNow)
-  } catch {
-    return console.report(error)
+  do throws(Problem) { job = try frontend.job(options) } catch {
+    return frontend.report(error)
   }
-  return execute(job, context: context)
+  return frontend.perform(job)
 }

@@ -9,13 +9,13 @@ import SiftCore
 extension QueryCommand {
   func runOnEngine(_ engine: SQLEngine) -> ExitStatus {
     do throws(Problem) {
-      let prepared = try SQLCommand.prepare(options, query: query, context: context, now: now)
+      let prepared = try SQLCommand(job: job, frontend: frontend).prepare()
       let (plan, inputs) = (prepared.plan, prepared.inputs)
       var writer = prepared.writer
       writer.groupColumn = true
       let format = outputFormat(inputs.formats)
       let presentation = presentation(format, now: now)
-      let records = RecordOutput(presentation, stdout: context.stdout)
+      let records = recordOutput(presentation)
       // Written with the query's own plan: its columns' types and a summary's `Total` row.
       let output = makeWriter(plan, inputs, presentation, records)
       let endsWithTotal = plan.endsWithTotal && format.writesTotals
@@ -50,12 +50,13 @@ extension QueryCommand {
           DirectiveClause(.fields(names, excluding: true), span: Span(0, 0)),
         ])
       }
-      let resultPlan = try dataset.plan(resultQuery, now: now, text: "", view: nil)
+      let resultPlan = try frontend.plan(resultQuery, over: dataset, now: now, text: "", view: nil)
       let written: RunSummary
       if options.count {
         written = try countsOnly(dataset, resultPlan, grouped: !plan.group.isEmpty)
       } else {
-        written = try dataset.run(resultPlan, writer: output, text: options.query, view: nil)
+        written = try frontend.run(
+          resultPlan, over: dataset, writer: output, text: options.query, view: nil)
       }
       summary.shown = written.shown - (endsWithTotal ? 1 : 0)
       summary.outputClosed = written.outputClosed
@@ -89,7 +90,7 @@ extension QueryCommand {
   /// with `group:a,b`).
   private func countsOnly(_ dataset: Dataset, _ plan: Plan, grouped: Bool) throws(Problem) -> RunSummary {
     let collector = RowCollector()
-    _ = try dataset.run(plan, writer: collector, text: options.query, view: nil)
+    _ = try frontend.run(plan, over: dataset, writer: collector, text: options.query, view: nil)
     var summary = RunSummary()
     if grouped {
       summary.groupCounts = collector.rows.map {

@@ -23,8 +23,8 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   private let tabs: [Tab]
   private let lanes: [Lane]
   private let options: Options
-  /// The context of the runs: standard error goes nowhere, since the screen holds the terminal.
-  private let context: ProcessContext
+  /// The runs' frontend: standard error goes nowhere, since the screen holds the terminal.
+  private let frontend: Frontend
   private let viewsFile: String
   private let now: WallTime
   private let unicode: Bool
@@ -33,7 +33,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
 
   /// The runs of `views` (FILEs given replace each view's source), `now` resolved once.
   init(
-    views: [View?], viewsFile: String, options: Options, context: ProcessContext, now: WallTime,
+    views: [View?], viewsFile: String, options: Options, frontend: Frontend, now: WallTime,
     unicode: Bool, problem: Problem?
   ) {
     var laneOfFiles: [[String]: Int] = [:]
@@ -47,9 +47,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     }
     self.lanes = lanes
     self.options = options
-    var quiet = context
-    quiet.stderr = DiscardSink()
-    self.context = quiet
+    self.frontend = frontend.silenced
     self.viewsFile = viewsFile
     self.now = now
     self.unicode = unicode
@@ -99,7 +97,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
         let plan = try plan(composed.query, over: dataset, query: request.query, view: viewContext)
         let sheetName = workbookSheetName(files: lanes[tab.lane].files, view: viewContext)
         return try ScreenExport(order: order, sheetName: sheetName)
-          .write(plan, over: dataset, id: id, watch: watch, view: viewContext)
+          .write(plan, over: dataset, id: id, watch: watch, view: viewContext, frontend: frontend)
       }
     } catch {
       return outcome(of: error, request: request, composed: composed, view: viewContext)
@@ -178,9 +176,8 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
         // given as a FILE is kept too: each change runs the query again (Docs/Formats.md, Pipes
         // and devices).
         let standardInput = lane.files.contains("-") || lane.files.isEmpty
-        if standardInput && context.stdinIsTerminal { throw Problem.noInput }
-        let inputs = try Inputs.open(
-          request, context: context, keepStreams: true, arriving: progress.arriving)
+        if standardInput && frontend.context.stdinIsTerminal { throw Problem.noInput }
+        let inputs = try frontend.open(request, keepStreams: true, arriving: progress.arriving)
         lane.dataset = .success(inputs.dataset(parallel: options.parallel))
       } catch {
         lane.dataset = .failure(error)
@@ -193,14 +190,14 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     _ query: Query, over dataset: Dataset, query text: String, view: ViewContext?,
     for intent: Plan.Intent = .records
   ) throws(Problem) -> Plan {
-    try dataset.plan(query, now: now, for: intent, text: text, view: view)
+    try frontend.plan(query, over: dataset, now: now, for: intent, text: text, view: view)
   }
 
   private func run(
     _ plan: Plan, over dataset: Dataset, writer: RecordWriter?, view: ViewContext?,
     watch: @escaping RunWatch
   ) throws(Problem) -> RunSummary {
-    try dataset.run(plan, writer: writer, watch: watch, text: "", view: view)
+    try frontend.run(plan, over: dataset, writer: writer, watch: watch, text: "", view: view)
   }
 
   /// A problem as the screen shows it: an error in the typed query with the characters it
@@ -232,9 +229,4 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     let start = count(span.start)
     return start..<max(start, count(span.end))
   }
-}
-
-/// Standard error while the screen holds the terminal: notes go nowhere.
-private final class DiscardSink: ByteSink {
-  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {}
 }

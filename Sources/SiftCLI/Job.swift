@@ -1,9 +1,9 @@
 import SiftCore
 
 /// The command line resolved once (Docs/Architecture.md, The front): what sift is asked to do
-/// (its mode), the query parsed, and "now" for relative dates. Every rule between options is
-/// checked in `resolve`, in one place, so the commands that carry a job out decide nothing about
-/// the options again.
+/// (its mode), the query parsed and composed with its view, and "now" for relative dates. Every
+/// rule between options is checked in `resolve`, in one place, so the modes that carry a job out
+/// decide nothing about the options again.
 struct Job {
   /// What sift is asked to do, in the order `resolve` picks it when several flags are given.
   enum Mode: Equatable, Sendable {
@@ -21,6 +21,9 @@ struct Job {
     /// `--explain` without a FILE or view: the query's canonical form, the field types unknown
     /// (Docs/QueryLanguage.md, Explain).
     case queryForm
+    /// `--explain @VIEW`: the view's query composed with the given one, in canonical form; its
+    /// source is not opened (Docs/Views.md, Running a view).
+    case composedForm
     /// `--sql DIALECT`: the statement, not run.
     case sql(SQLDialect)
     /// `--engine ENGINE`: the query run on an SQL engine.
@@ -36,11 +39,15 @@ struct Job {
   }
 
   var mode: Mode
-  /// The options as parsed and settled; the commands read their values (formats, files, the
-  /// look), never their combinations.
+  /// The options as parsed and settled, with a view's files in `files`; the modes read their
+  /// values (formats, files, the look), never their combinations.
   var options: Options
-  /// The QUERY, parsed; empty in the modes that take none.
+  /// The QUERY, parsed, and composed with the view's preset when a view is given (Docs/Views.md,
+  /// Running a view); empty in the modes that take none.
   var query: Query
+  /// `@VIEW`'s part in the run: its default sort, labels, fast filters, title and where each part
+  /// of `query` came from; `nil` without a view. Its files are already in `options.files`.
+  var view: ViewContext?
   /// "Now" for relative dates: `--now`, else `SIFT_NOW`, else the clock. The modes that read no
   /// dates (text, fields, completions, the query's form) do not check `--now`.
   var now: WallTime
@@ -48,11 +55,14 @@ struct Job {
   /// What a plan is made for: a count with `-c`, else the records.
   var intent: Plan.Intent { options.intent }
 
-  /// The job of `options`, or the problem that stops it (a query error, or a usage error
-  /// naming the options that cannot go together). `clock` reads the machine's local time.
+  /// The job of `options`, or the problem that stops it (a query error, a usage error naming
+  /// the options that cannot go together, or a view that cannot be found). `clock` reads the
+  /// machine's local time; `viewsFile` reads the views file (Docs/Views.md, The views file),
+  /// asked only when a view is named.
   static func resolve(
     _ options: Options, environment: [String: String], stdoutIsTerminal: Bool,
-    stdinIsTerminal: Bool = false, clock: () -> WallTime
+    stdinIsTerminal: Bool = false, clock: () -> WallTime,
+    viewsFile: () throws(Problem) -> ViewsFile
   ) throws(Problem) -> Job {
     var job = Job(mode: .records, options: options, query: Query(), now: 0)
     switch options.mode {
@@ -68,6 +78,10 @@ struct Job {
       job.mode =
         options.mode == .fields ? .fields : options.mode == .completeFields ? .completeFields : .completeViews
       try job.checkOptions(stdoutIsTerminal: stdoutIsTerminal)
+      if let name = options.view {
+        // `--fields @VIEW`: the fields of the view's file (FILEs replace it, as when it runs).
+        job.options.files = options.files(of: try ViewsFileLookup.view(named: name, in: viewsFile()))
+      }
     case .views:
       job.mode = .views
       try job.checkOptions(stdoutIsTerminal: stdoutIsTerminal)
@@ -93,8 +107,27 @@ struct Job {
       }
       try job.checkOptions(stdoutIsTerminal: stdoutIsTerminal)
       job.now = try resolveNow(options, environment: environment, clock: clock)
+      if let name = options.view { try job.compose(view: name, in: viewsFile()) }
     }
     return job
+  }
+
+  /// `sift @VIEW [QUERY] [FILE...]` (Docs/Views.md, Running a view): the view's preset query
+  /// AND the given one over the view's source (or the FILEs). With `--explain` the composed
+  /// query is the answer; else `-c` is checked again, as the preset may add aggregates.
+  private mutating func compose(view name: String, in file: ViewsFile) throws(Problem) {
+    let view = try ViewsFileLookup.view(named: name, in: file)
+    let composed = view.compose(
+      given: query, text: options.query, reset: options.reset, counting: options.count)
+    query = composed.query
+    if options.explain {
+      mode = .composedForm
+      return
+    }
+    if options.count { try Job.checkCounting(query) }
+    options.files = options.files(of: view)
+    self.view = ViewContext(
+      file: file.path, view: view, composed: composed, sourceName: sourceNames(options.files))
   }
 
   /// Every rule between options (Docs/Architecture.md, The front), in the order a user meets
@@ -132,7 +165,7 @@ struct Job {
       }
     case .views:
       try checkBinaryOutput(stdoutIsTerminal: stdoutIsTerminal)
-    case .text, .interactive, .fields, .completeViews, .completeFields, .queryForm:
+    case .text, .interactive, .fields, .completeViews, .completeFields, .queryForm, .composedForm:
       break
     }
   }

@@ -1,45 +1,28 @@
 import SiftCore
 
-/// Runs a query over the inputs and writes the records, the feedback bar and the exit status.
-struct QueryCommand {
-  let options: Options
-  let query: Query
-  let view: ViewContext?
-  let context: ProcessContext
-  /// "Now" for relative dates, resolved once with the job.
-  let now: WallTime
-  var console: Console { Console(context: context) }
+/// The steps the modes that run a query share (Docs/Architecture.md, The front): open the inputs
+/// and plan the job's query over them, make the writer, run, and present the records, the
+/// feedback bar and the exit status.
+struct QueryCommand: ModeSteps {
+  let job: Job
+  let frontend: Frontend
 
-  /// Opens the dataset, plans the query, runs it and presents the result.
-  func run() -> ExitStatus {
-    do throws(Problem) {
-      // A view's preset may add aggregates to the query the job checked.
-      if options.count { try Job.checkCounting(query) }
-      let inputs = try Inputs.open(options, context: context)
-      let format = outputFormat(inputs.formats)
-      let dataset = inputs.dataset(
-        parallel: options.parallel, allKeys: writesEveryKeyAsAColumn(format))
-      let plan = try makePlan(on: dataset, now: now)
-      if options.changes != nil && !options.explain {
-        return try runChanges(plan, on: dataset, inputs: inputs, format: format, now: now)
-      }
-      if options.explain {
-        let names = options.files.isEmpty ? ["stdin"] : options.files.map { $0 == "-" ? "stdin" : $0 }
-        let inputs = Array(zip(names, dataset.threading)).map { (name: $0, threading: $1) }
-        return console.output(plan.explanation(inputs: inputs)) ?? .matched
-      }
-      let presentation = presentation(format, now: now)
-      let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
-      let records = RecordOutput(presentation, stdout: context.stdout)
-      let summary = try execute(
-        plan, on: dataset, writer: makeWriter(plan, inputs, presentation, records), records: records)
-      let status = try present(
-        plan, summary, presentation, records: records, fastFilterChips: fastFilterChips)
-      if let note = bytesNotUTF8Note(plan, summary, inputs) { console.error(note + "\n") }
-      return status
-    } catch {
-      return console.report(error)
-    }
+  /// The job's inputs opened, the output format chosen, and the query planned over them.
+  struct Opened {
+    var inputs: Inputs
+    var format: OutputFormat
+    var dataset: Dataset
+    var plan: Plan
+  }
+
+  /// Opens the inputs and plans the query over their dataset, its notes reported.
+  func open() throws(Problem) -> Opened {
+    let inputs = try frontend.open(options)
+    let format = outputFormat(inputs.formats)
+    let dataset = inputs.dataset(
+      parallel: options.parallel, allKeys: writesEveryKeyAsAColumn(format))
+    let plan = try makePlan(on: dataset, now: now)
+    return Opened(inputs: inputs, format: format, dataset: dataset, plan: plan)
   }
 
   /// How the run is shown in `format`; HTML is a report's page (Docs/Reports.md).
@@ -52,9 +35,14 @@ struct QueryCommand {
       presentation.unicode = true
       presentation.report = HTMLReport(
         title: view?.title, subtitle: sourceNames(options.files), made: now,
-        commandLine: commandLineText(context.arguments))
+        commandLine: frontend.commandLine)
     }
     return presentation
+  }
+
+  /// Where the records of a run shown by `presentation` go.
+  func recordOutput(_ presentation: Presentation) -> RecordOutput {
+    RecordOutput(presentation, stdout: context.stdout)
   }
 
   /// Where the records go: straight to standard output, or into memory when the presentation
@@ -98,7 +86,7 @@ struct QueryCommand {
 
   /// The bar's note when a text term with accents matched nothing in inputs holding bytes that
   /// are not UTF-8, read as they are (Docs/FeedbackBar.md, Notes); `nil` otherwise or with `-q`.
-  private func bytesNotUTF8Note(_ plan: Plan, _ summary: RunSummary, _ inputs: Inputs) -> String? {
+  func bytesNotUTF8Note(_ plan: Plan, _ summary: RunSummary, _ inputs: Inputs) -> String? {
     let names = inputs.namesHoldingBytesNotUTF8
     guard !options.quiet, summary.matched == 0, !names.isEmpty, plan.hasTextTermBeyondASCII
     else { return nil }
@@ -109,8 +97,8 @@ struct QueryCommand {
 
   /// The plan of the query over `dataset`, its notes reported.
   private func makePlan(on dataset: Dataset, now: WallTime) throws(Problem) -> Plan {
-    let plan = try dataset.plan(
-      query, now: now, for: options.intent, text: options.query, view: view)
+    let plan = try frontend.plan(
+      query, over: dataset, now: now, for: job.intent, text: options.query, view: view)
     for note in query.notes + plan.notes { console.note(note + "\n") }
     for note in dataset.dateNotes(for: plan) { console.note(note + "\n") }
     return plan
@@ -152,7 +140,9 @@ struct QueryCommand {
   func execute(
     _ plan: Plan, on dataset: Dataset, writer: RecordWriter?, records: RecordOutput
   ) throws(Problem) -> RunSummary {
-    do throws(SiftError) { return try dataset.run(plan, writer: writer) } catch {
+    do throws(Problem) {
+      return try frontend.run(plan, over: dataset, writer: writer, text: options.query, view: view)
+    } catch {
       if case .input = error {
         // A workbook of the records before the error is whole: its sheet and central directory
         // are written (Docs/Formats.md, Writing workbooks).
@@ -162,7 +152,7 @@ struct QueryCommand {
           _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) }
         }
       }
-      throw Problem(error, query: options.query, view: view)
+      throw error
     }
   }
 

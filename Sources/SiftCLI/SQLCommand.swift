@@ -3,24 +3,11 @@
 #endif
 import SiftCore
 
-/// `--sql DIALECT`: prints the query as SQL, planned against the FILE's sample, and reads no
-/// more records than the sample (Docs/Engines.md).
-struct SQLCommand {
-  let options: Options
-  let query: Query
-  let context: ProcessContext
-  /// "Now" for relative dates, resolved once with the job.
-  let now: WallTime
-  var console: Console { Console(context: context) }
-
-  func run() -> ExitStatus {
-    do throws(Problem) {
-      let prepared = try SQLCommand.prepare(options, query: query, context: context, now: now)
-      return console.output(try SQLCommand.sql(prepared.writer.text)) ?? .matched
-    } catch {
-      return console.report(error)
-    }
-  }
+/// A query made ready for `--sql` and `--engine` (Docs/Engines.md): planned against the FILE's
+/// sample (reading no more records than the sample), a Parquet file's or a table's fields.
+struct SQLCommand: ModeSteps {
+  let job: Job
+  let frontend: Frontend
 
   /// A query ready for an engine: its plan, its statement's writer, the inputs it was planned
   /// against, and the DuckDB database its table lives in.
@@ -35,9 +22,7 @@ struct SQLCommand {
   /// the one FILE's sample; a Parquet file's or a table's from the engine's `DESCRIBE`. Its
   /// writer is for `options.sql` or the engine's dialect. The job has checked that there is
   /// one FILE, or a table.
-  static func prepare(
-    _ options: Options, query: Query, context: ProcessContext, now: WallTime
-  ) throws(Problem) -> Prepared {
+  func prepare() throws(Problem) -> Prepared {
     let dialect = options.sql ?? options.engine?.dialect ?? .duckdb
     let file = options.files.count == 1 && options.files[0] != "-" ? options.files[0] : nil
     if let table = options.table, file.map({ $0.hasSuffix(".duckdb") }) ?? true {
@@ -50,8 +35,7 @@ struct SQLCommand {
             + " and types" + (options.engine == nil ? "" : "; only DuckDB is asked for a table's fields"),
           hint: "sift \(mode) --table \(table) QUERY SAMPLE.csv"))
       }
-      return try described(.table(table), database: file, dialect: dialect, options, query: query,
-        context: context, now: now)
+      return try described(.table(table), database: file, dialect: dialect)
     }
     guard let path = file else { throw .noInput }
     // The engine reads FILE itself after sift has sampled it: a pipe's bytes come only once
@@ -66,14 +50,13 @@ struct SQLCommand {
         hint: nil)
     }
     if path.hasSuffix(".parquet") {
-      return try described(.parquet(path: path), database: nil, dialect: dialect, options, query: query,
-        context: context, now: now)
+      return try described(.parquet(path: path), database: nil, dialect: dialect)
     }
-    let inputs = try Inputs.open(options, context: context)
+    let inputs = try frontend.open(options)
     let dataset = inputs.dataset(parallel: options.parallel)
-    let plan = try dataset.plan(
-      query, now: now, for: options.intent, text: options.query, view: nil)
-    for note in query.notes { Console(context: context).note(note + "\n") }
+    let plan = try frontend.plan(
+      query, over: dataset, now: now, for: job.intent, text: options.query, view: nil)
+    for note in query.notes { frontend.console.note(note + "\n") }
     let decided = inputs.decisions.first
     if options.table == nil, let decided, decided.encoding != .utf8 {
       // The dialects read the file's bytes as UTF-8 (Docs/Formats.md, Encodings).
@@ -95,14 +78,13 @@ struct SQLCommand {
   /// A Parquet file or a table (in `database`, a DuckDB file, else the client's own): its
   /// names and types from DuckDB's `DESCRIBE`, a text column's type from its first records
   /// (Docs/Engines.md, Sources).
-  private static func described(
-    _ source: SQLSource, database: String?, dialect: SQLDialect, _ options: Options, query: Query,
-    context: ProcessContext, now: WallTime
-  ) throws(Problem) -> Prepared {
+  private func described(_ source: SQLSource, database: String?, dialect: SQLDialect)
+    throws(Problem) -> Prepared
+  {
     // The dialect must read the source (only DuckDB reads Parquet); DuckDB describes it.
-    _ = try sql { () throws(SQLError) in try source.typedRelation(dialect) }
-    let relation = try sql { () throws(SQLError) in try source.typedRelation(.duckdb) }
-    let client = EngineClient(engine: .duckdb, context: context)
+    _ = try SQLCommand.sql { () throws(SQLError) in try source.typedRelation(dialect) }
+    let relation = try SQLCommand.sql { () throws(SQLError) in try source.typedRelation(.duckdb) }
+    let client = EngineClient(engine: .duckdb, context: frontend.context)
     let files = try client.run(
       setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)",
         "SELECT * FROM \(relation) LIMIT \(TypeInference.sampleSize)"], database: database)
@@ -119,13 +101,10 @@ struct SQLCommand {
     } catch {
       throw .input(error, hint: nil)
     }
-    let plan: Plan
-    do throws(PlanError) {
-      plan = try Plan(query: query, schema: schema, now: now, intent: options.intent) {
+    let plan = try frontend.plan(text: options.query, view: nil) { () throws(PlanError) in
+      try Plan(query: query, schema: schema, now: now, intent: job.intent) {
         engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index]
       }
-    } catch {
-      throw .plan(error, query: options.query, view: nil)
     }
     var inputs = Inputs()
     inputs.formats = [.csv]

@@ -13,9 +13,10 @@ struct ScreenExport {
   /// The workbook's sheet name (`.xlsx`).
   let sheetName: String
 
-  /// Writes the file and says how many records went in.
+  /// Writes the file and says how many records went in; `frontend` maps a failed run.
   func write(
-    _ plan: Plan, over dataset: Dataset, id: Int, watch: @escaping RunWatch, view: ViewContext?
+    _ plan: Plan, over dataset: Dataset, id: Int, watch: @escaping RunWatch, view: ViewContext?,
+    frontend: Frontend
   ) throws(Problem) -> RunOutcome {
     let path = order.path
     let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (order.replace ? O_TRUNC : O_EXCL), 0o644)
@@ -33,13 +34,16 @@ struct ScreenExport {
         columnReadings: plan.outputReadings, sheetName: sheetName),
       output: output)
     let picked = order.records.map { PickedRecordsWriter(writer, picked: $0) }
-    do throws(SiftError) {
-      let summary = try dataset.run(plan, writer: picked ?? writer, watch: watch)
-      do throws(OutputError) { try output.flush() } catch { throw SiftError.output(error) }
+    do throws(Problem) {
+      let summary = try frontend.run(text: "", view: view) { () throws(SiftError) in
+        let summary = try dataset.run(plan, writer: picked ?? writer, watch: watch)
+        do throws(OutputError) { try output.flush() } catch { throw SiftError.output(error) }
+        return summary
+      }
       return .exported(id: id, path: path, records: picked?.written ?? summary.shown)
     } catch {
       unlink(path)
-      throw Problem(error, query: "", view: view)
+      throw error
     }
   }
 }

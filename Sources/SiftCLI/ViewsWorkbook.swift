@@ -6,16 +6,15 @@ import SiftCore
 /// the records of its query; both sorted by the view's default sort. A view that cannot be run
 /// has a sheet saying why, the error is reported on standard error, the other views are still
 /// written, and the exit status is 2.
-struct ViewsWorkbook {
-  let options: Options
-  let context: ProcessContext
-  var console: Console { Console(context: context) }
+struct ViewsWorkbook: ModeSteps {
+  let job: Job
+  let frontend: Frontend
 
-  func write(_ file: ViewsFile, now: WallTime) throws(Problem) -> ExitStatus {
+  func write(_ file: ViewsFile) throws(Problem) -> ExitStatus {
     let views = file.views.filter { $0.source != nil }
     let buffer = OutputBuffer(sink: context.stdout)
     let book = XLSXWorkbook(output: buffer, sheetNames: views.map(\.displayTitle))
-    let overview = ViewsOverviewCommand(options: options, context: context, now: now)
+    let overview = ViewsOverviewCommand(job: job, frontend: frontend)
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
     do throws(OutputError) {
@@ -29,7 +28,7 @@ struct ViewsWorkbook {
           datasets[source] = opened
           let dataset = try opened.get()
           let run = BadgeRun(
-            query: composed, now: now,
+            frontend: frontend, query: composed, now: now,
             context: ViewContext(file: file.path, view: view, composed: composed, sourceName: nil))
           let plan = try run.plan(composed.query, on: dataset)
           let writer = book.sheet(index, columns: plan.outputReadings)
@@ -37,7 +36,7 @@ struct ViewsWorkbook {
           _ = try run.run(plan, over: dataset, writer: writer)
         } catch {
           if case .output(let failure, _) = error { throw failure }
-          _ = console.report(error)
+          _ = frontend.report(error)
           broken = true
           let first = error.text.split(separator: "\n").first ?? ""
           let reason = String(first.hasPrefix("sift: ") ? first.dropFirst(6) : first)

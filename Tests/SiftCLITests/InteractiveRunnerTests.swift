@@ -16,7 +16,7 @@ import Testing
       arguments: [], environment: ["LANG": "C.UTF-8"], stdin: ByteSource(bytes: [], name: "stdin"),
       stdout: MemorySink(), stderr: MemorySink())
     return InteractiveRunner(
-      views: views, viewsFile: "SampleData/sift.json", options: options, context: context,
+      views: views, viewsFile: "SampleData/sift.json", options: options, frontend: Frontend(context: context),
       now: Clock.parse("2024-06-12T12:00")!, unicode: true, problem: nil)
   }
 

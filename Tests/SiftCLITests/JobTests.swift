@@ -10,10 +10,26 @@ import Testing
   /// The clock of these cases: 2024-06-12T10:00.
   static let clock = Clock.parse("2024-06-12T10:00") ?? 0
 
-  /// `arguments` resolved as on a pipe (`terminal` false) or a terminal, with `environment`.
+  /// The views file of these cases: `grn` over grn.csv with a preset query and a default sort,
+  /// `sums` whose preset aggregates.
+  static let viewsText = #"""
+    {"views": {
+      "grn": {"source": "grn.csv", "query": "status:open", "sort": "-date"},
+      "sums": {"source": "grn.csv", "query": "group:customer sum:qty"}
+    }}
+    """#
+
+  static func viewsFile() throws(Problem) -> ViewsFile {
+    do throws(ViewsFileError) { return try ViewsFile.parse(Array(viewsText.utf8), path: "sift.json") }
+    catch { throw .viewsFile(error) }
+  }
+
+  /// `arguments` resolved as on a pipe (`terminal` false) or a terminal, with `environment`;
+  /// `viewsFile` answers when a view is named.
   static func resolve(
     _ arguments: [String], terminal: Bool = false, keyboard: Bool = false,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:],
+    viewsFile: () throws(Problem) -> ViewsFile = viewsFile
   ) throws(Problem) -> Job {
     let options: Options
     do throws(UsageError) { options = try Options.parse(arguments) } catch {
@@ -21,7 +37,7 @@ import Testing
     }
     return try Job.resolve(
       options, environment: environment, stdoutIsTerminal: terminal, stdinIsTerminal: keyboard,
-      clock: { clock })
+      clock: { clock }, viewsFile: viewsFile)
   }
 
   /// The first line of what stops `arguments`, or `nil` when they resolve.
@@ -57,6 +73,10 @@ import Testing
     (["--version"], .text("sift \(siftVersion)\n")),
     (["-o", "xlsx", "status:open", "a.csv"], .records),
     (["--explain", "-o", "xlsx", "status:open", "a.csv"], .explain),
+    (["--explain", "@grn", "qty:>1"], .composedForm),
+    (["--explain", "-c", "@sums"], .composedForm),
+    (["--changes", "id", "@grn"], .changes(["id"])),
+    (["-c", "@grn"], .count),
   ])
   func resolvesTo(arguments: [String], mode: Job.Mode) throws {
     #expect(try Self.resolve(arguments).mode == mode)
@@ -89,6 +109,10 @@ import Testing
     (["--now", "yesterday", "x", "a.csv"],
      "sift: --now: 'yesterday' is not a date or date-time (like 2024-06-12 or 2024-06-12T10:00)"),
     (["(status:open", "a.csv"], "sift: query error: unclosed '(': expected ')'"),
+    (["@nope", "x"], "sift: no view 'nope' in sift.json"),
+    (["--fields", "@nope"], "sift: no view 'nope' in sift.json"),
+    (["-c", "@sums"], "sift: -c cannot be used with sum:; a summary has its own count column"),
+    (["--reset", "--explain", "@nope"], "sift: no view 'nope' in sift.json"),
   ])
   func refuses(arguments: [String], message: String) {
     #expect(Self.message(arguments) == message)
@@ -123,6 +147,26 @@ import Testing
     }
     // The modes that read no dates do not check `--now`.
     #expect(try Self.resolve(["--fields", "--now", "soon", "a.csv"]).mode == .fields)
+  }
+
+  @Test func aViewIsComposedIntoTheJobWithItsFiles() throws {
+    let job = try Self.resolve(["@grn", "qty:>1"])
+    #expect(job.query.canonicalForm == "(status = \"open\") AND (qty > 1) sort: date desc")
+    #expect(job.options.files == ["grn.csv"])
+    #expect(job.view?.view.name == "grn" && job.view?.sourceName == "grn.csv")
+    let given = try Self.resolve(["@grn", "--reset", "qty:>1", "dir/other.csv"])
+    #expect(given.query.canonicalForm == "(qty > 1) sort: date desc")
+    #expect(given.options.files == ["dir/other.csv"] && given.view?.sourceName == "other.csv")
+    #expect(try Self.resolve(["--explain", "@grn"]).query.canonicalForm == "(status = \"open\") sort: date desc")
+    #expect(try Self.resolve(["--fields", "@grn"]).options.files == ["grn.csv"])
+  }
+
+  @Test func withoutAViewTheViewsFileIsNotRead() throws {
+    let job = try Self.resolve(["x", "a.csv"], viewsFile: { () throws(Problem) in throw .noViewsFile })
+    #expect(job.view == nil && job.options.files == ["a.csv"])
+    #expect(throws: Problem.self) {
+      try Self.resolve(["@grn"], viewsFile: { () throws(Problem) in throw .noViewsFile })
+    }
   }
 
   @Test func theQueryIsParsedOnceAndTheIntentFollowsCounting() throws {

@@ -1,5 +1,20 @@
 import SiftCore
 
+extension Frontend {
+  /// `--changes KEY…` (Docs/Reports.md, Changes since the last run): only the records that are
+  /// new, changed or gone since the baseline.
+  func changes(_ job: Job) -> ExitStatus {
+    let query = QueryCommand(job: job, frontend: self)
+    do throws(Problem) {
+      let opened = try query.open()
+      return try query.runChanges(
+        opened.plan, on: opened.dataset, inputs: opened.inputs, format: opened.format, now: job.now)
+    } catch {
+      return report(error)
+    }
+  }
+}
+
 extension QueryCommand {
   /// Runs the query with `--changes` (Docs/Reports.md, "Changes since the last run"): compares
   /// its matching records with the baseline (the state file, or `--against` an earlier export),
@@ -48,7 +63,7 @@ extension QueryCommand {
     }
     let presentation = presentation(format, now: now)
     let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
-    let records = RecordOutput(presentation, stdout: context.stdout)
+    let records = recordOutput(presentation)
     let tracker = ChangeTracker(
       inner: makeWriter(plan, inputs, presentation, records, changes: true), keys: keys,
       keyLabel: keyLabel, baseline: baseline, since: ChangeCounts.sinceText(now))
@@ -85,16 +100,18 @@ extension QueryCommand {
   private func earlierExport(keys: [String], now: WallTime) throws(Problem) -> ChangeBaseline {
     var earlier = options
     earlier.files = options.against
-    let inputs = try Inputs.open(earlier, context: context)
+    let inputs = try frontend.open(earlier)
     let dataset = inputs.dataset(parallel: options.parallel)
-    let plan = try dataset.plan(query, now: now, text: options.query, view: view)
+    let plan = try frontend.plan(query, over: dataset, now: now, text: options.query, view: view)
     let source = options.against.joined(separator: ", ")
     _ = try Self.resolveKeys(keys, in: plan.outputNames, source: source)
     let tracker = ChangeTracker(
       inner: nil, keys: keys, keyLabel: "", baseline: nil, since: source, budget: .max)
-    do throws(SiftError) { _ = try dataset.run(plan, writer: tracker) } catch {
+    do throws(Problem) {
+      _ = try frontend.run(plan, over: dataset, writer: tracker, text: options.query, view: view)
+    } catch {
       if let failure = tracker.failure { throw Self.problem(failure, in: source, files: options.against) }
-      throw Problem(error, query: options.query, view: view)
+      throw error
     }
     return tracker.next
   }

@@ -1,29 +1,33 @@
 import SiftCore
 
+extension Frontend {
+  /// `sift --views [@VIEW]`: the views overview, or with `-o html` its digest.
+  func views(_ job: Job) -> ExitStatus {
+    ViewsOverviewCommand(job: job, frontend: self).run()
+  }
+}
+
 /// `sift --views [@VIEW]` (Docs/Views.md, The views overview): the views as a tab bar with badge counts; a view whose
 /// source or badge cannot be used shows `(!)` and a note on standard error, and the others
 /// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
 /// With `-o html`, the views digest (Docs/Reports.md).
-struct ViewsOverviewCommand {
-  let options: Options
-  let context: ProcessContext
-  /// "Now" for relative dates, resolved once with the job.
-  let now: WallTime
-  var console: Console { Console(context: context) }
+struct ViewsOverviewCommand: ModeSteps {
+  let job: Job
+  let frontend: Frontend
 
   func run() -> ExitStatus {
-    do throws(Problem) { return try overview() } catch { return console.report(error) }
+    do throws(Problem) { return try overview() } catch { return frontend.report(error) }
   }
 
   private func overview() throws(Problem) -> ExitStatus {
-    let file = try ViewsFileLookup(options: options, context: context).load()
+    let file = try frontend.viewsFile(options)
     var active: Int?
     if let name = options.view {
       let view = try ViewsFileLookup.view(named: name, in: file)
       active = file.views.firstIndex { $0.name == view.name }
     }
     if options.output == .xlsx {
-      return try ViewsWorkbook(options: options, context: context).write(file, now: now)
+      return try ViewsWorkbook(job: job, frontend: frontend).write(file)
     }
     let digest = options.output == .html
     var datasets: [String: Result<Dataset, Problem>] = [:]
@@ -37,7 +41,7 @@ struct ViewsOverviewCommand {
           datasets[source] = opened
           let dataset = try opened.get()
           let badgeRun = BadgeRun(
-            query: query, now: now,
+            frontend: frontend, query: query, now: now,
             context: ViewContext(file: file.path, view: view, composed: query, sourceName: nil))
           if digest {
             let section = try badgeRun.section(over: dataset)
@@ -47,7 +51,7 @@ struct ViewsOverviewCommand {
             badge = .count(try badgeRun.count(over: dataset))
           }
         } catch {
-          _ = console.report(error)
+          _ = frontend.report(error)
           badge = .broken
           broken = true
           // The message's first line, without the program's name (the caret lines need a terminal).
@@ -82,7 +86,7 @@ struct ViewsOverviewCommand {
   private func digestReport(_ digest: ViewsDigest, file: ViewsFile, now: WallTime) -> [UInt8] {
     let report = HTMLReport(
       title: nil, subtitle: sourceNames([file.path]), made: now,
-      commandLine: commandLineText(context.arguments))
+      commandLine: frontend.commandLine)
     return report.start(bar: nil) + digest.body() + report.end()
   }
 
@@ -93,7 +97,7 @@ struct ViewsOverviewCommand {
     var request = Options()
     request.files = [source]
     do throws(Problem) {
-      let inputs = try Inputs.open(request, context: context, keepStreams: true)
+      let inputs = try frontend.open(request, keepStreams: true)
       return .success(inputs.dataset(parallel: options.parallel))
     } catch {
       return .failure(error)

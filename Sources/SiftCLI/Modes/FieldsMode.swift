@@ -1,24 +1,19 @@
 import SiftCore
 
-/// `sift --fields [FILE...]`: each field's name, inferred type, non-empty count and three sample
-/// values (Docs/Formats.md, Input).
-struct FieldsCommand {
-  let options: Options
-  let context: ProcessContext
-  var console: Console { Console(context: context) }
-
-  func run() -> ExitStatus {
+extension Frontend {
+  /// `sift --fields [FILE...|@VIEW]`: each field's name, inferred type, non-empty count and three
+  /// sample values (Docs/Formats.md, Input).
+  func fields(_ job: Job) -> ExitStatus {
+    let options = job.options
     let profile: (fields: [FieldProfile], total: Int)
     var sheets: [(input: String, sheets: [(name: String, hidden: Bool, read: Bool)])] = []
     do throws(Problem) {
-      let inputs = try Inputs.open(options, context: context)
+      let inputs = try open(options)
       sheets = inputs.sheets
       let dataset = inputs.dataset(parallel: options.parallel, allKeys: true)
-      do throws(SiftError) { profile = try dataset.profile() } catch {
-        throw Problem(error, query: "", view: nil)
-      }
+      profile = try run(text: "", view: nil) { () throws(SiftError) in try dataset.profile() }
     } catch {
-      return console.report(error)
+      return report(error)
     }
     let ellipsis = console.unicode(asciiRequested: options.ascii) ? "…" : "..."
     let header = ["field", "type", "non-empty", "samples"]

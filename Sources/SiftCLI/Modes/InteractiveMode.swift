@@ -1,6 +1,13 @@
 import SiftCore
 import SiftScreen
 
+extension Frontend {
+  /// `sift -i [@VIEW] [QUERY] [FILE...]`: the interactive screen.
+  func interactive(_ job: Job) -> ExitStatus {
+    InteractiveCommand(job: job, frontend: self).run()
+  }
+}
+
 /// `sift -i [@VIEW] [QUERY] [FILE...]` (Docs/Interactive.md): the interactive screen. Standard
 /// output must be a terminal; standard input from a pipe or a file is read as records (`-`, or
 /// no FILE and no view) while the keys come from the terminal (`/dev/tty`). With a views file,
@@ -8,12 +15,9 @@ import SiftScreen
 /// alone are one view. A views file that
 /// cannot be read opens the screen with its message in place of the list. On `q` the command
 /// line that reproduces the screen is printed.
-struct InteractiveCommand {
-  let options: Options
-  let context: ProcessContext
-  /// "Now" for relative dates, resolved once with the job.
-  let now: WallTime
-  var console: Console { Console(context: context) }
+struct InteractiveCommand: ModeSteps {
+  let job: Job
+  let frontend: Frontend
 
   /// The screen over the arguments the job settled (a lone `-` is standard input) and checked
   /// (standard output a terminal, standard input not one when it is read).
@@ -24,7 +28,7 @@ struct InteractiveCommand {
     var terminal = Terminal()
     if piped {
       guard let keyboard = Terminal.keyboardFromControllingTerminal() else {
-        return console.report(.usage(UsageError(
+        return frontend.report(.usage(UsageError(
           "'-i' with standard input from a pipe reads the keys from /dev/tty, which cannot be opened",
           hint: "run it in a terminal, or give the FILE: sift -i QUERY FILE")))
       }
@@ -44,7 +48,7 @@ struct InteractiveCommand {
         today: Calendar.isoDate(
           days: now >= 0 ? now / Calendar.microsPerDay : (now + 1) / Calendar.microsPerDay - 1))
       let runner = InteractiveRunner(
-        views: tabs.views, viewsFile: tabs.file, options: options, context: context, now: now,
+        views: tabs.views, viewsFile: tabs.file, options: options, frontend: frontend, now: now,
         unicode: unicode, problem: tabs.problem)
       let session = Session(
         logic: ScreenModel(setup: setup), terminal: terminal, runner: runner,
@@ -54,7 +58,7 @@ struct InteractiveCommand {
       return console.output(commandLineText(Array(words.dropFirst())) + "\n") ?? .matched
     }
     catch {
-      return console.report(error)
+      return frontend.report(error)
     }
   }
 

@@ -1,0 +1,119 @@
+import SiftCore
+
+/// The one place sift meets the process (Docs/Architecture.md, The front), made once per run:
+/// it holds the `ProcessContext` (environment, standard streams and whether they are
+/// terminals, the current directory) and the clock, resolves the `Job`, opens the inputs and
+/// the views file, plans and runs with their errors mapped to a `Problem`, and shows results
+/// and problems. Each mode is a few calls on it; the interactive runner plans and runs through
+/// one too.
+struct Frontend {
+  let context: ProcessContext
+
+  /// Where text goes: standard output, the pager, standard error.
+  var console: Console { Console(context: context) }
+
+  /// The command line as typed, quoted for a shell: a report's footer (Docs/Reports.md).
+  var commandLine: String { commandLineText(context.arguments) }
+
+  /// The job `options` ask for (Docs/Architecture.md, The front): every rule between options,
+  /// the view composed with the query, "now" resolved once.
+  func job(_ options: Options) throws(Problem) -> Job {
+    try Job.resolve(
+      options, environment: context.environment, stdoutIsTerminal: context.stdoutIsTerminal,
+      stdinIsTerminal: context.stdinIsTerminal, clock: Clock.localNow,
+      viewsFile: { () throws(Problem) in try viewsFile(options) })
+  }
+
+  /// The views file `options` point at (Docs/Views.md, The views file).
+  func viewsFile(_ options: Options) throws(Problem) -> ViewsFile {
+    try ViewsFileLookup(options: options, context: context).load()
+  }
+
+  /// The inputs of `options.files` (standard input for none), opened and sniffed, their notes
+  /// reported (Docs/Architecture.md, The dataset).
+  func open(
+    _ options: Options, keepStreams: Bool = false,
+    arriving: ((_ lines: Int, _ bytes: Int, _ drained: Bool) -> Void)? = nil
+  ) throws(Problem) -> Inputs {
+    try Inputs.open(options, context: context, keepStreams: keepStreams, arriving: arriving)
+  }
+
+  /// A plan made by `make`, its error as a problem under the query as typed (`text`) or under
+  /// the view's key its words came from (Docs/Architecture.md, Errors).
+  func plan(text: String, view: ViewContext?, _ make: () throws(PlanError) -> Plan)
+    throws(Problem) -> Plan
+  {
+    do throws(PlanError) { return try make() } catch {
+      throw .plan(error, query: text, view: view)
+    }
+  }
+
+  /// The plan of `query` over `dataset`, its error mapped as `plan(text:view:_:)` maps it.
+  func plan(
+    _ query: Query, over dataset: Dataset, now: WallTime, for intent: Plan.Intent = .records,
+    text: String, view: ViewContext?
+  ) throws(Problem) -> Plan {
+    try plan(text: text, view: view) { () throws(PlanError) in
+      try dataset.plan(query, now: now, for: intent)
+    }
+  }
+
+  /// What a pass over records makes, its input, plan or write error as a problem
+  /// (Docs/Architecture.md, Errors).
+  func run<Result>(text: String, view: ViewContext?, _ body: () throws(SiftError) -> Result)
+    throws(Problem) -> Result
+  {
+    do throws(SiftError) { return try body() } catch {
+      throw Problem(error, query: text, view: view)
+    }
+  }
+
+  /// Runs `plan` over `dataset` into `writer` (`nil` for a count), its error mapped as
+  /// `run(text:view:_:)` maps it.
+  func run(
+    _ plan: Plan, over dataset: Dataset, writer: RecordWriter?, watch: RunWatch? = nil,
+    text: String, view: ViewContext?
+  ) throws(Problem) -> RunSummary {
+    try run(text: text, view: view) { () throws(SiftError) in
+      try dataset.run(plan, writer: writer, watch: watch)
+    }
+  }
+
+  /// Writes `problem` to standard error; returns the status to end with.
+  func report(_ problem: Problem) -> ExitStatus {
+    console.report(problem)
+  }
+
+  /// Carries out `job`: each mode is a few calls on the frontend, in its own file under
+  /// `Modes/` (Docs/Architecture.md, The front).
+  func perform(_ job: Job) -> ExitStatus {
+    switch job.mode {
+    case .text(let text): return self.text(text)
+    case .interactive: return interactive(job)
+    case .queryForm: return queryForm(job)
+    case .composedForm: return composedForm(job)
+    case .fields: return fields(job)
+    case .completeFields: return completeFields(job)
+    case .completeViews: return completeViews(job)
+    case .views: return views(job)
+    case .sql: return sql(job)
+    case .engine(let engine): return self.engine(job, engine)
+    case .explain: return explain(job)
+    case .changes: return changes(job)
+    case .count, .records: return records(job)
+    }
+  }
+
+  /// This frontend with standard error going nowhere: the interactive screen holds the terminal
+  /// (Docs/Interactive.md, Runs).
+  var silenced: Frontend {
+    var quiet = context
+    quiet.stderr = DiscardSink()
+    return Frontend(context: quiet)
+  }
+}
+
+/// Standard error while the screen holds the terminal: notes go nowhere.
+private final class DiscardSink: ByteSink {
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {}
+}

@@ -1,0 +1,13 @@
+import SiftCore
+
+extension Frontend {
+  /// `--sql DIALECT`: the query as an SQL statement, not run (Docs/Engines.md).
+  func sql(_ job: Job) -> ExitStatus {
+    do throws(Problem) {
+      let prepared = try SQLCommand(job: job, frontend: self).prepare()
+      return console.output(try SQLCommand.sql(prepared.writer.text)) ?? .matched
+    } catch {
+      return report(error)
+    }
+  }
+}
