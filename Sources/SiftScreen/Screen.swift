@@ -222,6 +222,10 @@ public struct ListResult: Sendable {
   /// An input error met after some records were read (`sift: FILE:LINE:COL: …`): the rows before
   /// it are kept and the message shows in the list area.
   public var inputError: String?
+  /// Standard input is a pipe still open: what has arrived from it so far. The result is the
+  /// records up to its last line break; the screen runs the query again as more arrives
+  /// (Docs/Interactive.md, Piped standard input).
+  public var arriving: ArrivingInput.Counts?
 
   /// The most rows a list keeps; the position line still counts them all. Keeping 100,000 took
   /// twice the time of a list run on 1,000,000 records (Docs/Interactive.md, Responsiveness).
@@ -231,7 +235,7 @@ public struct ListResult: Sendable {
     columns: [String], numeric: [Bool], rows: [[String]],
     groups: [(row: Int, heading: GroupHeading)], summary: RunSummary, chips: [Chip], limited: Bool,
     fields: [(name: String, type: ColumnType)], sort: [(field: String, descending: Bool)],
-    group: String?, inputError: String?
+    group: String?, inputError: String?, arriving: ArrivingInput.Counts? = nil
   ) {
     self.columns = columns
     self.numeric = numeric
@@ -244,6 +248,7 @@ public struct ListResult: Sendable {
     self.sort = sort
     self.group = group
     self.inputError = inputError
+    self.arriving = arriving
   }
 }
 
@@ -262,8 +267,8 @@ public struct ValueCount: Hashable, Sendable {
 public enum RunCount: Sendable, Equatable {
   /// The records read so far.
   case records(Int)
-  /// Standard input is a pipe still open: the lines and bytes arrived so far, before any
-  /// record is read (the records are read once the pipe ends).
+  /// Standard input is a pipe still open: the lines and bytes arrived so far, before the first
+  /// line has (then the records arrived are listed, `ListResult.arriving`).
   case arriving(lines: Int, bytes: Int)
 }
 

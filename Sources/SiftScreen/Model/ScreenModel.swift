@@ -263,7 +263,7 @@ public struct ScreenModel: ScreenLogic {
     } else if outcome.id == completionRequest?.id {
       return receiveCompletion(outcome)
     } else if let index = pages.firstIndex(where: { $0.listRequest?.id == outcome.id }) {
-      receiveList(outcome, view: index)
+      return receiveList(outcome, view: index)
     } else if let index = pages.firstIndex(where: { $0.badgeRequest == outcome.id }) {
       switch outcome {
       case .badge(_, let count): pages[index].badge = .count(count)
@@ -284,8 +284,9 @@ public struct ScreenModel: ScreenLogic {
     return []
   }
 
-  private mutating func receiveList(_ outcome: RunOutcome, view index: Int) {
+  private mutating func receiveList(_ outcome: RunOutcome, view index: Int) -> [ScreenEffect] {
     var page = pages[index]
+    var effects: [ScreenEffect] = []
     switch outcome {
     case .progress(_, let count): page.progress = count
     case .list(_, let result):
@@ -300,6 +301,14 @@ public struct ScreenModel: ScreenLogic {
         page.marks = RecordMarks()
       }
       page.chip = min(page.chip, max(0, result.chips.count - 1))
+      // A pipe still open: the same query again over what arrives next (Docs/Interactive.md,
+      // Piped standard input), after the pause a typed query waits for.
+      if result.arriving != nil, let query = page.listRequest?.query {
+        let id = takeID()
+        page.listRequest = (id, query)
+        effects.append(
+          .run(RunRequest(id: id, view: index, purpose: .list, query: query, afterPause: true)))
+      }
     case .queryError(_, let message, let span):
       page.error = (message, span)
       page.progress = nil
@@ -311,6 +320,7 @@ public struct ScreenModel: ScreenLogic {
     }
     pages[index] = page
     if index == active { keepRowInView() }
+    return effects
   }
 }
 
