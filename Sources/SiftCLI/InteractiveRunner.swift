@@ -141,7 +141,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       do throws(FastFilterError) { fastFilterChips = try view.inactiveChips(plan, ascii: !unicode) }
       catch { throw .fastFilter(error, view: view) }
     }
-    let collector = ListCollector(ascii: !unicode)
+    let collector = ListCollector(ascii: !unicode, firstRow: request.firstRow)
     var summary = RunSummary()
     var inputError: String?
     do throws(Problem) {
@@ -160,12 +160,13 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     let fields = schema.names.enumerated().map { index, name in
       (name: name, type: dataset.type(of: ResolvedField(index: index, path: [], name: name)))
     }
-    let result = ListResult(
+    var result = ListResult(
       columns: collector.columns, numeric: plan.outputTypes.map { $0 == .number },
       rows: collector.rows, groups: collector.groups, summary: summary, chips: bar.chips,
       limited: plan.query.limit != nil && summary.shown < summary.rows, fields: fields,
       sort: plan.sort.map { ($0.field.name, $0.descending) }, group: plan.group.first?.name,
       inputError: inputError)
+    result.firstRow = request.firstRow
     return .list(id: request.id, result)
   }
 

@@ -176,13 +176,19 @@ public struct RunRequest: Hashable, Sendable {
   public var query: String
   /// Whether to wait for a pause in typing before running (Docs/Interactive.md, Live results).
   public var afterPause: Bool
+  /// A list keeps the rows from this one on (from 0): a window of the result further down
+  /// (Docs/Interactive.md, List).
+  public var firstRow: Int
 
-  public init(id: Int, view: Int, purpose: Purpose, query: String, afterPause: Bool) {
+  public init(
+    id: Int, view: Int, purpose: Purpose, query: String, afterPause: Bool, firstRow: Int = 0
+  ) {
     self.id = id
     self.view = view
     self.purpose = purpose
     self.query = query
     self.afterPause = afterPause
+    self.firstRow = firstRow
   }
 }
 
@@ -202,8 +208,10 @@ public struct ListResult: Sendable {
   public var columns: [String]
   public var numeric: [Bool]
   /// The shown text of each cell (controls already made visible, as the table writer does),
-  /// row by row; at most `ListResult.rowLimit` rows are kept.
+  /// row by row; at most `ListResult.rowLimit` rows are kept, from the result's row `firstRow`.
   public var rows: [[String]]
+  /// The place in the result of the first row kept (a window further down, RunRequest.firstRow).
+  public var firstRow = 0
   /// The group headings, each before the row of index `row` (with `group:`).
   public var groups: [(row: Int, heading: GroupHeading)]
   /// The counts for the bar and the position line (`shown` rows in all).
@@ -227,8 +235,9 @@ public struct ListResult: Sendable {
   /// (Docs/Interactive.md, Piped standard input).
   public var arriving: ArrivingInput.Counts?
 
-  /// The most rows a list keeps; the position line still counts them all. Keeping 100,000 took
-  /// twice the time of a list run on 1,000,000 records (Docs/Interactive.md, Responsiveness).
+  /// The most rows a list keeps at a time; moving past them asks for the window there. Keeping
+  /// 100,000 took twice the time of a list run on 1,000,000 records (Docs/Interactive.md,
+  /// Responsiveness).
   public static let rowLimit = 10_000
 
   public init(

@@ -183,6 +183,31 @@ import Testing
     #expect(whole.summary.total == 5)
   }
 
+  /// A window of the result further down (Docs/Interactive.md, List): the rows from `firstRow`
+  /// on, the same as the whole result's there; a group begun before it has its heading first.
+  @Test func aWindowKeepsTheRowsFromItsFirstRowOn() throws {
+    let runner = runner(files: ["SampleData/grn.csv"])
+    func list(_ query: String, firstRow: Int) -> ListResult? {
+      let outcome = runner.run(
+        RunRequest(id: 1, view: 0, purpose: .list, query: query, afterPause: false, firstRow: firstRow),
+        cancellation: RunCancellation(), progress: { _ in })
+      if case .list(_, let result) = outcome { return result }
+      Issue.record("\(outcome)")
+      return nil
+    }
+    let whole = try #require(list("status:received", firstRow: 0))
+    let window = try #require(list("status:received", firstRow: 870))
+    #expect(window.firstRow == 870 && window.summary.shown == 874)
+    #expect(window.rows == Array(whole.rows[870...]))
+    let grouped = try #require(list("group:status", firstRow: 0))
+    let inside = try #require(list("group:status", firstRow: 100))
+    let begun = try #require(grouped.groups.last { $0.row <= 100 })
+    #expect(inside.groups.first?.row == 0)
+    #expect(inside.groups.first.map { "\($0.heading)" } == "\(begun.heading)")
+    #expect(inside.rows == Array(grouped.rows[100...]))
+    #expect(inside.groups.dropFirst().map(\.row) == grouped.groups.filter { $0.row > 100 }.map { $0.row - 100 })
+  }
+
   /// A fresh path in a folder of its own, removed with `cleanup`.
   private func exportPath(_ name: String) -> (path: String, cleanup: () -> Void) {
     var template = Array("/tmp/sift-export-XXXXXX".utf8CString)

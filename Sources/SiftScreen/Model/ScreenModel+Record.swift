@@ -21,7 +21,7 @@ extension ScreenModel {
         columns: result.columns, cells: result.rows[page.row], numeric: result.numeric,
         format: setup.copyFormat)
       let format = RecordCopy.clipboardFormat(setup.copyFormat).rawValue
-      notice = Notice(text: "Copied record \(groupedDigits(page.row + 1)) as \(format.uppercased()) to the terminal's clipboard")
+      notice = Notice(text: "Copied record \(groupedDigits(page.place + 1)) as \(format.uppercased()) to the terminal's clipboard")
       return [.copy(text: text)]
     case .up: top -= 1
     case .down: top += 1

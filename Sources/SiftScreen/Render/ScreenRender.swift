@@ -121,12 +121,9 @@ extension ScreenModel {
     } else if let progress = page.progress, page.table?.result.arriving == nil {
       line.append(progressText(progress), .dim)
     } else if let table = page.table, !table.result.rows.isEmpty, page.sourceError == nil {
-      var text = "Row \(groupedDigits(page.row + 1)) of \(groupedDigits(table.rowCount))"
+      var text = "Row \(groupedDigits(page.place + 1)) of \(groupedDigits(table.rowCount))"
       // A pipe still open: the rows of what has arrived (Docs/Interactive.md, Piped standard input).
       if let arriving = table.result.arriving { text += separator + arrivingText(arriving) }
-      let kept = table.result.rows.count
-      // Past the rows a list keeps, the rest are counted, not listed (Docs/Interactive.md, List).
-      if kept < table.rowCount { text += separator + "the first \(groupedDigits(kept)) listed" }
       if page.marks.all {
         text += separator + "all marked"
       } else if !page.marks.isEmpty {

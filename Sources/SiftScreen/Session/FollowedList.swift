@@ -6,6 +6,7 @@
 public struct FollowedList: Sendable {
   private let view: Int
   private let query: String
+  private let firstRow: Int
   private let result: ListResult
   private let finished: Int64
   private let took: Int64
@@ -17,6 +18,7 @@ public struct FollowedList: Sendable {
   public init(_ request: RunRequest, result: ListResult, took: Int64) {
     view = request.view
     query = request.query
+    firstRow = request.firstRow
     self.result = result
     self.took = took
     finished = MonotonicClock.now()
@@ -27,7 +29,9 @@ public struct FollowedList: Sendable {
   public func again(
     _ request: RunRequest, arrived: ArrivingInput.Counts?, now: Int64 = MonotonicClock.now()
   ) -> ListResult? {
-    guard let arrived, !arrived.ended, request.view == view, request.query == query else { return nil }
+    guard let arrived, !arrived.ended, request.view == view, request.query == query,
+      request.firstRow == firstRow
+    else { return nil }
     let unchanged = arrived.complete == result.arriving?.complete
     guard unchanged || now - finished < max(Self.shortestWait, 2 * took) else { return nil }
     var list = result
