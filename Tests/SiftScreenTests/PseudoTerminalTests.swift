@@ -127,6 +127,28 @@ import Testing
     #expect(terminal.output.hasSuffix("sift status:received\r\n"))
   }
 
+  /// Every row can be reached (Docs/Interactive.md, List): `G` on a result longer than the rows
+  /// kept at a time lists its last record, `g` its first again.
+  @Test(.enabled(if: available, "needs the built .build/debug/sift and a pseudo-terminal"))
+  func endListsTheLastRecordOfALongResult() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sift-long-\(getpid()).csv").path
+    defer { unlink(path) }
+    let rows = 25_000
+    try ("id,n\n" + (1...rows).map { "record-\($0),\($0 % 7)\n" }.joined()).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let terminal = try #require(PseudoTerminal.open())
+    defer { terminal.close() }
+    let child = try #require(terminal.spawn(Self.binary, ["-i", "", path]))
+    #expect(terminal.read(until: "Row 1 of 25,000"))
+    terminal.type("G")
+    #expect(terminal.read(until: "Row 25,000 of 25,000"))
+    #expect(terminal.output.contains("record-25000"))
+    terminal.type("g")
+    #expect(terminal.read(until: "Row 1 of 25,000"))
+    terminal.type("q")
+    #expect(terminal.wait(child) == 0)
+  }
+
   /// `e` writes the whole result through sift's own writer (Docs/Interactive.md, Marking and
   /// export): the file holds what `sift QUERY FILE -o csv` writes; an existing file is replaced
   /// only after `y`; the marked records go alone.

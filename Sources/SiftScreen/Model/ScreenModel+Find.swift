@@ -38,7 +38,8 @@ extension ScreenModel {
     let places = table.places
     let listed =
       table.rowCount > count
-      ? " of rows \(groupedDigits(places.lowerBound + 1))–\(groupedDigits(places.upperBound)) kept" : ""
+      ? " of rows \(groupedDigits(places.lowerBound + 1))\(setup.ascii ? "-" : "–")"
+        + "\(groupedDigits(places.upperBound)) kept" : ""
     notice = Notice(text: "No record\(listed) holds “\(findText)”", isError: true)
   }
 
