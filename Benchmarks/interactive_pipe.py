@@ -11,34 +11,9 @@ slow producer fills with FILE evenly over SECONDS (default 8), and, while the pi
 then waits for the pipe's end (`Row 1 of N` without `so far`). Three rounds (the query
 cleared with Ctrl-U between them); the median and the worst are printed, in milliseconds.
 """
-import os, pty, select, statistics, sys, threading, time
+import os, statistics, sys, threading, time
 
-
-def start(sift, stdin_fd):
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.dup2(stdin_fd, 0)
-        os.environ.update({"LANG": "C.UTF-8", "TERM": "xterm-256color", "NO_COLOR": "1"})
-        os.execv(sift, [sift, "-i"])
-    import fcntl, struct, termios
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    return pid, fd
-
-
-class Screen:
-    def __init__(self, fd):
-        self.fd, self.seen = fd, b""
-
-    def read_until(self, text, timeout=60.0):
-        """Reads until `text` appears in what arrives from now on; returns the time it did."""
-        start = len(self.seen)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if text.encode() in self.seen[start:]:
-                return time.monotonic()
-            if select.select([self.fd], [], [], 0.005)[0]:
-                self.seen += os.read(self.fd, 1 << 16)
-        raise SystemExit(f"timed out waiting for {text!r}")
+from pty_screen import Screen, start
 
 
 def produce(path, write_fd, seconds):
@@ -64,7 +39,7 @@ def main():
     echo, result, ended = [], [], []
     for _ in range(3):
         read_fd, write_fd = os.pipe()
-        pid, fd = start(sift, read_fd)
+        pid, fd = start([sift, "-i"], read_fd)
         os.close(read_fd)
         producer = threading.Thread(target=produce, args=(path, write_fd, seconds))
         began = time.monotonic()

@@ -9,46 +9,28 @@ until `Row RECORDS of RECORDS` is drawn (the window of the last rows read again)
 until `Row 1 of` is. Prints the median and the worst in milliseconds, and the screen's peak
 resident memory (VmHWM) after them.
 """
-import os, pty, select, statistics, sys, time
+import os, statistics, sys, time
 
-
-def start(sift, query, path):
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ.update({"LANG": "C.UTF-8", "TERM": "xterm-256color", "NO_COLOR": "1"})
-        os.execv(sift, [sift, "-i", query, path])
-    import fcntl, struct, termios
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    return pid, fd
-
-
-def read_until(fd, text, timeout=120.0):
-    seen = b""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if select.select([fd], [], [], 0.005)[0]:
-            seen += os.read(fd, 1 << 16)
-            if text.encode() in seen:
-                return time.monotonic()
-    raise SystemExit(f"timed out waiting for {text!r}")
+from pty_screen import Screen, start
 
 
 def main():
     sift, path, records = sys.argv[1:4]
     queries = sys.argv[4:] or ["", "sort:-qty"]
     for query in queries:
-        pid, fd = start(sift, query, path)
-        read_until(fd, f"Row 1 of {records}")
+        pid, fd = start([sift, "-i", query, path])
+        screen = Screen(fd)
+        screen.read_until(f"Row 1 of {records}")
         time.sleep(0.3)
         end, home = [], []
         for _ in range(5):
             sent = time.monotonic()
             os.write(fd, b"G")
-            end.append(read_until(fd, f"Row {records} of {records}") - sent)
+            end.append(screen.read_until(f"Row {records} of {records}") - sent)
             time.sleep(0.2)
             sent = time.monotonic()
             os.write(fd, b"g")
-            home.append(read_until(fd, f"Row 1 of {records}") - sent)
+            home.append(screen.read_until(f"Row 1 of {records}") - sent)
             time.sleep(0.2)
         peak = [l for l in open(f"/proc/{pid}/status") if l.startswith("VmHWM")][0].split()[1]
         os.write(fd, b"q")

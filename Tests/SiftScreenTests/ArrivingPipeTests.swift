@@ -48,17 +48,24 @@ import Testing
       .first { $0.hasPrefix("Row ") || $0.hasPrefix("Reading") } ?? ""
   }
 
+  static let setup = Fixture.setup(views: false)
+
+  /// The screen as it opens over standard input, and its first list run (not answered yet).
+  func opened() throws -> (ScreenModel, RunRequest) {
+    var model = ScreenModel(setup: Self.setup)
+    model.resize(to: ScreenSize(columns: 100, rows: 16))
+    return (model, try #require(listRuns(model.start()).first))
+  }
+
   func barCounts(_ model: ScreenModel) -> String {
     model.render(ScreenSize(columns: 100, rows: 16)).lines.map { $0.text.trimmingTrailingSpaces }
       .first { $0.hasSuffix(" records") || $0.hasSuffix(" record") } ?? ""
   }
 
   @Test func theListFillsAsRecordsArriveAndStopsAskingOnceThePipeEnds() throws {
-    let setup = Fixture.setup(views: false)
-    var model = ScreenModel(setup: setup)
-    model.resize(to: ScreenSize(columns: 100, rows: 16))
+    let setup = Self.setup
+    var (model, request) = try opened()
     var pipe = SteppedPipe(arrived: 3)
-    var request = try #require(listRuns(model.start()).first)
     // Three records so far: listed, counted, and the pipe said to be still open.
     var next = listRuns(model.receive(pipe.answer(request, setup: setup)))
     #expect(model.page.table?.result.rows.count == 3)
@@ -87,11 +94,9 @@ import Testing
   }
 
   @Test func aQueryTypedWhileThePipeIsOpenRunsOverWhatHasArrived() throws {
-    let setup = Fixture.setup(views: false)
-    var model = ScreenModel(setup: setup)
-    model.resize(to: ScreenSize(columns: 100, rows: 16))
+    let setup = Self.setup
+    var (model, first) = try opened()
     let pipe = SteppedPipe(arrived: 5)
-    let first = try #require(listRuns(model.start()).first)
     let follow = try #require(listRuns(model.receive(pipe.answer(first, setup: setup))).first)
     _ = model.handle(.text("/"))
     var typed: [RunRequest] = []
@@ -109,11 +114,8 @@ import Testing
   }
 
   @Test func noMatchYetStillSaysThePipeIsOpen() throws {
-    let setup = Fixture.setup(views: false)
-    var model = ScreenModel(setup: setup)
-    model.resize(to: ScreenSize(columns: 100, rows: 16))
-    let first = try #require(listRuns(model.start()).first)
-    _ = model.receive(SteppedPipe(arrived: 0).answer(first, setup: setup))
+    var (model, first) = try opened()
+    _ = model.receive(SteppedPipe(arrived: 0).answer(first, setup: Self.setup))
     #expect(positionLine(model) == "Reading… 1 line (1 KB) so far · the pipe is still open")
   }
 
