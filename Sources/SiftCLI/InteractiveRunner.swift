@@ -206,7 +206,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     let input = lane.arriving ?? ArrivingInput(reading: context.stdin)
     lane.arriving = input
     let report = { (counts: ArrivingInput.Counts) in
-      progress.arriving(lines: counts.lines, bytes: counts.bytes, drained: true)
+      progress.arriving(lines: counts.lines, bytes: counts.bytes)
     }
     _ = input.wait(cancelled: { cancellation.isCancelled }, report: report)
     var (bytes, counts, error) = input.snapshot()
@@ -214,6 +214,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       if let partial = lane.partial, partial.counts.complete == counts.complete {
         return (partial.dataset, counts)
       }
+      lane.partial = nil  // its copy of the bytes goes before the next is made
       if let dataset = try? openInputs(lane, stdin: bytes) {
         lane.partial = (counts, dataset)
         return (dataset, counts)
@@ -244,10 +245,8 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   private func openInputs(_ lane: Lane, stdin: [UInt8]?) throws(Problem) -> Dataset {
     var request = options
     request.files = lane.files
-    var context = self.context
-    if let stdin { context.stdin = ByteSource(bytes: stdin, name: "stdin") }
     if (lane.files.contains("-") || lane.files.isEmpty) && context.stdinIsTerminal { throw .noInput }
-    let inputs = try Inputs.open(request, context: context, keepStreams: true)
+    let inputs = try Inputs.open(request, context: context, keepStreams: true, standardInput: stdin)
     return inputs.dataset(parallel: options.parallel)
   }
 

@@ -54,7 +54,8 @@ import Testing
   func opened() throws -> (ScreenModel, RunRequest) {
     var model = ScreenModel(setup: Self.setup)
     model.resize(to: ScreenSize(columns: 100, rows: 16))
-    return (model, try #require(listRuns(model.start()).first))
+    let first = try #require(listRuns(model.start()).first)
+    return (model, first)
   }
 
   func barCounts(_ model: ScreenModel) -> String {
