@@ -35,12 +35,14 @@ import Testing
     }
   }
 
+  /// The runs asked for in `effects`.
+  func runs(_ effects: [ScreenEffect]) -> [RunRequest] {
+    effects.compactMap { if case .run(let request) = $0 { request } else { nil } }
+  }
+
   /// The list runs asked for in `effects`.
   func listRuns(_ effects: [ScreenEffect]) -> [RunRequest] {
-    effects.compactMap { effect in
-      if case .run(let request) = effect, request.purpose == .list { return request }
-      return nil
-    }
+    runs(effects).filter { $0.purpose == .list }
   }
 
   func positionLine(_ model: ScreenModel) -> String {
@@ -118,6 +120,26 @@ import Testing
     var (model, first) = try opened()
     _ = model.receive(SteppedPipe(arrived: 0).answer(first, setup: Self.setup))
     #expect(positionLine(model) == "Reading… 1 line (1 KB) so far · the pipe is still open")
+  }
+
+  /// With views over standard input (`sift -i @grn -`), the badges counted what had arrived
+  /// when they ran: the pipe's end counts them again.
+  @Test func thePipesEndCountsTheBadgesAgain() throws {
+    let setup = Fixture.setup()
+    var model = ScreenModel(setup: setup)
+    model.resize(to: ScreenSize(columns: 100, rows: 16))
+    let opening = runs(model.start())
+    let badges = opening.filter { $0.purpose == .badge }
+    #expect(badges.count == 3)
+    var request = try #require(opening.first { $0.purpose == .list })
+    var pipe = SteppedPipe(arrived: 4)
+    var next = runs(model.receive(pipe.answer(request, setup: setup)))
+    #expect(next.map(\.purpose) == [RunRequest.Purpose.list], "still open: the list alone follows")
+    request = try #require(next.first)
+    pipe.ended = true
+    next = runs(model.receive(pipe.answer(request, setup: setup)))
+    #expect(next.map(\.purpose) == badges.map(\.purpose))
+    #expect(next.map(\.view) == badges.map(\.view))
   }
 
   /// The runner gives the last list again, not running it, while nothing new has arrived, and

@@ -49,13 +49,16 @@ public struct ScreenModel: ScreenLogic {
   // MARK: Effects
 
   public mutating func start() -> [ScreenEffect] {
-    var effects = [listRun(afterPause: false)]
-    for index in setup.views.indices where setup.views[index].view?.badge != nil {
+    [listRun(afterPause: false)] + badgeRuns()
+  }
+
+  /// Asks for every view's badge.
+  mutating func badgeRuns() -> [ScreenEffect] {
+    setup.views.indices.filter { setup.views[$0].view?.badge != nil }.map { index in
       let id = takeID()
       pages[index].badgeRequest = id
-      effects.append(.run(RunRequest(id: id, view: index, purpose: .badge, query: "", afterPause: false)))
+      return .run(RunRequest(id: id, view: index, purpose: .badge, query: "", afterPause: false))
     }
-    return effects
   }
 
   public mutating func resize(to size: ScreenSize) {
@@ -332,6 +335,8 @@ public struct ScreenModel: ScreenLogic {
       page.chip = min(page.chip, max(0, result.chips.count - 1))
       // A pipe still open: the same query again over what arrives next (Docs/Interactive.md,
       // Piped standard input), after the pause a typed query waits for.
+      // Its end: the badges counted what had arrived, so they count again.
+      if previous?.result.arriving != nil && result.arriving == nil { effects += badgeRuns() }
       if result.arriving != nil, let query = page.listRequest?.query {
         let id = takeID()
         page.listRequest = (id, query)
