@@ -96,6 +96,19 @@ import Testing
     #expect(positionLine(model) == "Row 2 of 8")
   }
 
+  /// The list of a pipe still open, at 40, 100 and 200 columns: its rows, the bar's counts of
+  /// what has arrived, the position line saying so.
+  @Test func theScreenOfAPipeStillOpen() throws {
+    var driver = Driver(Fixture.setup(views: false))
+    driver.press(.text("/"))
+    driver.type("status:received")
+    driver.press(.escape)
+    let request = try #require(driver.runs.last)
+    driver.effects = []
+    _ = driver.model.receive(SteppedPipe(arrived: 6).answer(request, setup: Self.setup))
+    try GoldenScreens.check("pipe-arriving", driver, rows: 10)
+  }
+
   @Test func aQueryTypedWhileThePipeIsOpenRunsOverWhatHasArrived() throws {
     let setup = Self.setup
     var (model, first) = try opened()
