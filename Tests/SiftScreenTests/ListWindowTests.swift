@@ -61,6 +61,15 @@ import Testing
     return request.firstRow
   }
 
+  /// Moves the highlight to the last of the first window's rows, a page and a row at a time,
+  /// no window asked for on the way.
+  func toLastRowKept(_ model: inout ScreenModel) {
+    while model.page.place + model.listHeight < ListResult.rowLimit - 1 {
+      #expect(press(.pageDown, &model) == nil)
+    }
+    while model.page.place < ListResult.rowLimit - 1 { #expect(press(.down, &model) == nil) }
+  }
+
   @Test func endReachesTheLastRecordAndHomeTheFirst() throws {
     var model = try opened()
     #expect(positionLine(model) == "Row 1 of 1,000,000")
@@ -79,8 +88,7 @@ import Testing
   @Test func movingPastTheRowsKeptAsksForTheWindowAroundTheRowMovedTo() throws {
     var model = try opened()
     // To the last row kept, then one more: the window around row 10,001.
-    for _ in 0..<(ListResult.rowLimit / 14 + 1) { press(.pageDown, &model) }
-    while model.page.place < ListResult.rowLimit - 1 { #expect(press(.down, &model) == nil) }
+    toLastRowKept(&model)
     #expect(positionLine(model) == "Row 10,000 of 1,000,000")
     #expect(press(.down, &model) == 5_000)
     #expect(positionLine(model) == "Row 10,001 of 1,000,000")
@@ -117,6 +125,20 @@ import Testing
     press(.text("g"), &model)
     #expect(model.page.marks.exported == [999_998], "kept when another window arrives")
     #expect(!lines(model).contains { $0.hasPrefix("• ") }, "no row of this window is marked")
+  }
+
+  /// The record's page moves along the whole result: `→` on the last row kept shows the next
+  /// record once its window arrives.
+  @Test func theRecordsPageMovesPastTheRowsKept() throws {
+    var model = try opened()
+    toLastRowKept(&model)
+    _ = model.handle(.enter)
+    #expect(lines(model).contains { $0.contains("Record 10,000 of 1,000,000") })
+    #expect(press(.right, &model) == 5_000)
+    #expect(lines(model).contains { $0.contains("Record 10,001 of 1,000,000") })
+    #expect(lines(model).contains { $0.contains("row 10001") })
+    #expect(press(.left, &model) == nil)
+    #expect(lines(model).contains { $0.contains("Record 10,000 of 1,000,000") })
   }
 
   /// A run over the window asked for keeps the rows on screen and says it reads.

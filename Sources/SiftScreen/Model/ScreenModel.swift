@@ -245,7 +245,7 @@ public struct ScreenModel: ScreenLogic {
   /// kept, at once; past them, it asks for the window of rows around it, and the highlight moves
   /// there when it arrives (Docs/Interactive.md, List). A window is asked for only while the
   /// result on screen is of the newest query (a typed one waiting runs first).
-  private mutating func move(to place: Int, in table: ListTable) -> [ScreenEffect] {
+  mutating func move(to place: Int, in table: ListTable) -> [ScreenEffect] {
     let place = min(max(place, 0), max(0, table.rowCount - 1))
     let places = table.places
     guard !places.contains(place), page.listRequest?.query == table.query else {
