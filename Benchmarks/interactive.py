@@ -16,18 +16,14 @@ Then, with QUERY's records listed (Docs/Interactive.md, Marking and export):
          CSV), beside the wall time of `SIFT QUERY FILE -o csv > f` (one-shot), and their ratio.
 Each is measured 5 times; the median and the worst are printed, in milliseconds.
 """
-import filecmp, os, pty, select, shutil, statistics, subprocess, sys, tempfile, time
+import filecmp, os, select, shutil, statistics, subprocess, sys, tempfile, time
+
+import pty_screen
 
 
 def start(sift, path):
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ.update({"LANG": "C.UTF-8", "TERM": "xterm-256color", "NO_COLOR": "1"})
-        # `@VIEW` runs a view of the views file (SIFT_CONFIG); else a FILE.
-        os.execv(sift, [sift, "-i", path] if path.startswith("@") else [sift, "-i", "", path])
-    import fcntl, struct, termios
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    return pid, fd
+    # `@VIEW` runs a view of the views file (SIFT_CONFIG); else a FILE.
+    return pty_screen.start([sift, "-i", path] if path.startswith("@") else [sift, "-i", "", path])
 
 
 def read_until(fd, text, timeout=60.0):

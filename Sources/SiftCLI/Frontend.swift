@@ -32,10 +32,9 @@ struct Frontend {
   /// The inputs of `options.files` (standard input for none), opened and sniffed, their notes
   /// reported (Docs/Architecture.md, The dataset).
   func open(
-    _ options: Options, keepStreams: Bool = false,
-    arriving: ((_ lines: Int, _ bytes: Int, _ drained: Bool) -> Void)? = nil
+    _ options: Options, keepStreams: Bool = false, standardInput: [UInt8]? = nil
   ) throws(Problem) -> Inputs {
-    try Inputs.open(options, context: context, keepStreams: keepStreams, arriving: arriving)
+    try Inputs.open(options, context: context, keepStreams: keepStreams, standardInput: standardInput)
   }
 
   /// A plan made by `make`, its error as a problem under the query as typed (`text`) or under

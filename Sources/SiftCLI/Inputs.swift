@@ -23,11 +23,12 @@ struct Inputs {
   /// Opens every input, or throws for the first that cannot be opened. A stream (standard input,
   /// or a FILE that is not a regular file: a named pipe, a process substitution, a device) is
   /// read once (Docs/Formats.md, Pipes and devices): it can be read again only with
-  /// `keepStreams`, and then it is read whole into memory first, `arriving` told the lines and
-  /// bytes read so far after each piece, and whether the piece drained what was waiting.
+  /// `keepStreams`, and then it is read whole into memory first, unless `standardInput` holds
+  /// its bytes already (the screen reads them on a thread of its own, Docs/Interactive.md, Piped
+  /// standard input): they are kept as they are, not copied.
   static func open(
     _ request: Options, context: ProcessContext, keepStreams: Bool = false,
-    arriving: ((_ lines: Int, _ bytes: Int, _ drained: Bool) -> Void)? = nil
+    standardInput: [UInt8]? = nil
   ) throws(Problem) -> Inputs {
     let console = Console(context: context)
     if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
@@ -74,7 +75,8 @@ struct Inputs {
         if regularFile {
           source = { () throws(InputError) in try ByteSource(path: file) }
         } else if keepStreams || allSheets {
-          let kept = try readWhole(stream, arriving: arriving)
+          let kept: [UInt8]
+          if file == "-", let given = standardInput { kept = given } else { kept = try readWhole(stream) }
           source = { ByteSource(bytes: kept, name: name) }
         } else {
           source = { stream }
@@ -145,20 +147,9 @@ struct Inputs {
     return dataset
   }
 
-  private static func readWhole(
-    _ source: ByteSource, arriving: ((_ lines: Int, _ bytes: Int, _ drained: Bool) -> Void)?
-  ) throws(InputError) -> [UInt8] {
+  private static func readWhole(_ source: ByteSource) throws(InputError) -> [UInt8] {
     var bytes: [UInt8] = []
-    var lines = 0
-    let piece = 1 << 16
-    while true {
-      let start = bytes.count
-      let read = try source.read(into: &bytes, maxCount: piece)
-      guard read > 0 else { break }
-      guard let arriving else { continue }
-      for index in start..<bytes.count where bytes[index] == UInt8(ascii: "\n") { lines += 1 }
-      arriving(lines, bytes.count, read < piece)
-    }
+    while try source.read(into: &bytes, maxCount: 1 << 16) > 0 {}
     return bytes
   }
 

@@ -16,6 +16,12 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   private final class Lane {
     let files: [String]
     var dataset: Result<Dataset, Problem>?
+    /// Standard input while it arrives (Docs/Interactive.md, Piped standard input): its reader,
+    /// and the dataset over what had arrived at the last run, which runs share until more has.
+    var arriving: ArrivingInput?
+    var partial: (counts: ArrivingInput.Counts, dataset: Dataset)?
+    /// The last list over what had arrived, given again until it is due to run again.
+    var followed: FollowedList?
 
     init(files: [String]) { self.files = files }
   }
@@ -71,8 +77,15 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       tab.view?.compose(given: given, text: request.query, reset: false)
       ?? ComposedQuery([(key: "", text: request.query, query: given)])
     let progress = RunProgress(cancellation: cancellation, report: report)
+    let lane = lanes[tab.lane]
+    if request.purpose == .list, let list = lane.followed?.again(request, arrived: lane.arriving?.counts) {
+      return .list(id: id, list)
+    }
     let dataset: Dataset
-    do throws(Problem) { dataset = try openDataset(lanes[tab.lane], progress: progress) } catch {
+    let arrived: ArrivingInput.Counts?
+    do throws(Problem) {
+      (dataset, arrived) = try openDataset(lane, progress: progress, cancellation: cancellation)
+    } catch {
       return .sourceError(id: id, message: firstLine(error))
     }
     let watch = progress.watch
@@ -84,7 +97,18 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     do throws(Problem) {
       switch request.purpose {
       case .list:
-        return try list(composed, over: dataset, view: viewContext, request: request, progress: progress)
+        let started = MonotonicClock.now()
+        var outcome = try list(
+          composed, over: dataset, view: viewContext, request: request, progress: progress)
+        if let arrived, case .list(_, var result) = outcome {
+          // Over what has arrived: an input error at its end may be a record cut by the pipe.
+          result.inputError = nil
+          result.arriving = arrived
+          outcome = .list(id: id, result)
+          lane.followed = FollowedList(
+            request, result: result, took: MonotonicClock.now() - started)
+        }
+        return outcome
       case .values(let field):
         return try values(
           of: field, composed, over: dataset, view: viewContext, request: request, watch: watch)
@@ -115,7 +139,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       do throws(FastFilterError) { fastFilterChips = try view.inactiveChips(plan, ascii: !unicode) }
       catch { throw .fastFilter(error, view: view) }
     }
-    let collector = ListCollector(ascii: !unicode)
+    let collector = ListCollector(ascii: !unicode, firstRow: request.firstRow)
     var summary = RunSummary()
     var inputError: String?
     do throws(Problem) {
@@ -134,12 +158,13 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     let fields = schema.names.enumerated().map { index, name in
       (name: name, type: dataset.type(of: ResolvedField(index: index, path: [], name: name)))
     }
-    let result = ListResult(
+    var result = ListResult(
       columns: collector.columns, numeric: plan.outputTypes.map { $0 == .number },
       rows: collector.rows, groups: collector.groups, summary: summary, chips: bar.chips,
       limited: plan.query.limit != nil && summary.shown < summary.rows, fields: fields,
       sort: plan.sort.map { ($0.field.name, $0.descending) }, group: plan.group.first?.name,
       inputError: inputError)
+    result.firstRow = request.firstRow
     return .list(id: request.id, result)
   }
 
@@ -164,26 +189,65 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   }
 
   /// The dataset of a lane, opened on its first run; a source that cannot be opened stays an
-  /// error for the lane's later runs.
-  /// A pipe still open is read to its end first, `progress` told what has arrived.
-  private func openDataset(_ lane: Lane, progress: RunProgress) throws(Problem) -> Dataset {
+  /// error for the lane's later runs. Standard input is read on its own thread
+  /// (`ArrivingInput`): until it ends, each run is over the records arrived so far (with their
+  /// counts), once a line has arrived (`progress` told what has meanwhile).
+  private func openDataset(
+    _ lane: Lane, progress: RunProgress, cancellation: RunCancellation
+  ) throws(Problem) -> (Dataset, arrived: ArrivingInput.Counts?) {
+    if let dataset = lane.dataset { return (try dataset.get(), nil) }
+    // Standard input (`-`, or no FILE) is read whole, from a pipe or a file (Docs/Interactive.md,
+    // Piped standard input); the terminal is the keyboard's. A pipe given as a FILE is kept too:
+    // each change runs the query again (Docs/Formats.md, Pipes and devices).
+    let standardInput = lane.files.contains("-") || lane.files.isEmpty
+    guard standardInput, !frontend.context.stdinIsTerminal else { return (try open(lane, stdin: nil), nil) }
+    let input = lane.arriving ?? ArrivingInput(reading: frontend.context.stdin)
+    lane.arriving = input
+    let report = { (counts: ArrivingInput.Counts) in
+      progress.arriving(lines: counts.lines, bytes: counts.bytes)
+    }
+    _ = input.wait(cancelled: { cancellation.isCancelled }, report: report)
+    var (bytes, counts, error) = input.snapshot()
+    if !counts.ended {
+      if let partial = lane.partial, partial.counts.complete == counts.complete {
+        return (partial.dataset, counts)
+      }
+      lane.partial = nil  // its copy of the bytes goes before the next is made
+      if let dataset = try? openInputs(lane, stdin: bytes) {
+        lane.partial = (counts, dataset)
+        return (dataset, counts)
+      }
+      // What has arrived cannot be opened yet (the sample cut mid-record): the whole input is.
+      _ = input.wait(whole: true, cancelled: { cancellation.isCancelled }, report: report)
+      (bytes, counts, error) = input.snapshot()
+      guard counts.ended else { throw .noInput }
+    }
+    lane.arriving = nil
+    lane.partial = nil
+    lane.followed = nil
+    if let error { lane.dataset = .failure(.input(error, hint: nil)) }
+    return (try open(lane, stdin: error == nil ? bytes : nil), nil)
+  }
+
+  /// Opens the lane's dataset for good (standard input given as `stdin`'s bytes).
+  private func open(_ lane: Lane, stdin: [UInt8]?) throws(Problem) -> Dataset {
     if lane.dataset == nil {
-      var request = options
-      request.files = lane.files
-      do throws(Problem) {
-        // Standard input (`-`, or no FILE) is read whole once, from a pipe or a file
-        // (Docs/Interactive.md, Piped standard input); the terminal is the keyboard's. A pipe
-        // given as a FILE is kept too: each change runs the query again (Docs/Formats.md, Pipes
-        // and devices).
-        let standardInput = lane.files.contains("-") || lane.files.isEmpty
-        if standardInput && frontend.context.stdinIsTerminal { throw Problem.noInput }
-        let inputs = try frontend.open(request, keepStreams: true, arriving: progress.arriving)
-        lane.dataset = .success(inputs.dataset(parallel: options.parallel))
-      } catch {
+      do throws(Problem) { lane.dataset = .success(try openInputs(lane, stdin: stdin)) } catch {
         lane.dataset = .failure(error)
       }
     }
     return try lane.dataset!.get()
+  }
+
+  /// The lane's files opened, standard input over `stdin` when given.
+  private func openInputs(_ lane: Lane, stdin: [UInt8]?) throws(Problem) -> Dataset {
+    var request = options
+    request.files = lane.files
+    if (lane.files.contains("-") || lane.files.isEmpty) && frontend.context.stdinIsTerminal {
+      throw .noInput
+    }
+    let inputs = try frontend.open(request, keepStreams: true, standardInput: stdin)
+    return inputs.dataset(parallel: options.parallel)
   }
 
   private func plan(

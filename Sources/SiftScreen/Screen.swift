@@ -176,13 +176,19 @@ public struct RunRequest: Hashable, Sendable {
   public var query: String
   /// Whether to wait for a pause in typing before running (Docs/Interactive.md, Live results).
   public var afterPause: Bool
+  /// A list keeps the rows from this one on (from 0): a window of the result further down
+  /// (Docs/Interactive.md, List).
+  public var firstRow: Int
 
-  public init(id: Int, view: Int, purpose: Purpose, query: String, afterPause: Bool) {
+  public init(
+    id: Int, view: Int, purpose: Purpose, query: String, afterPause: Bool, firstRow: Int = 0
+  ) {
     self.id = id
     self.view = view
     self.purpose = purpose
     self.query = query
     self.afterPause = afterPause
+    self.firstRow = firstRow
   }
 }
 
@@ -202,8 +208,10 @@ public struct ListResult: Sendable {
   public var columns: [String]
   public var numeric: [Bool]
   /// The shown text of each cell (controls already made visible, as the table writer does),
-  /// row by row; at most `ListResult.rowLimit` rows are kept.
+  /// row by row; at most `ListResult.rowLimit` rows are kept, from the result's row `firstRow`.
   public var rows: [[String]]
+  /// The place in the result of the first row kept (a window further down, RunRequest.firstRow).
+  public var firstRow = 0
   /// The group headings, each before the row of index `row` (with `group:`).
   public var groups: [(row: Int, heading: GroupHeading)]
   /// The counts for the bar and the position line (`shown` rows in all).
@@ -222,16 +230,21 @@ public struct ListResult: Sendable {
   /// An input error met after some records were read (`sift: FILE:LINE:COL: …`): the rows before
   /// it are kept and the message shows in the list area.
   public var inputError: String?
+  /// Standard input is a pipe still open: what has arrived from it so far. The result is the
+  /// records up to its last line break; the screen runs the query again as more arrives
+  /// (Docs/Interactive.md, Piped standard input).
+  public var arriving: ArrivingInput.Counts?
 
-  /// The most rows a list keeps; the position line still counts them all. Keeping 100,000 took
-  /// twice the time of a list run on 1,000,000 records (Docs/Interactive.md, Responsiveness).
+  /// The most rows a list keeps at a time; moving past them asks for the window there. Keeping
+  /// 100,000 took twice the time of a list run on 1,000,000 records (Docs/Interactive.md,
+  /// Responsiveness).
   public static let rowLimit = 10_000
 
   public init(
     columns: [String], numeric: [Bool], rows: [[String]],
     groups: [(row: Int, heading: GroupHeading)], summary: RunSummary, chips: [Chip], limited: Bool,
     fields: [(name: String, type: ColumnType)], sort: [(field: String, descending: Bool)],
-    group: String?, inputError: String?
+    group: String?, inputError: String?, arriving: ArrivingInput.Counts? = nil
   ) {
     self.columns = columns
     self.numeric = numeric
@@ -244,6 +257,7 @@ public struct ListResult: Sendable {
     self.sort = sort
     self.group = group
     self.inputError = inputError
+    self.arriving = arriving
   }
 }
 
@@ -262,8 +276,8 @@ public struct ValueCount: Hashable, Sendable {
 public enum RunCount: Sendable, Equatable {
   /// The records read so far.
   case records(Int)
-  /// Standard input is a pipe still open: the lines and bytes arrived so far, before any
-  /// record is read (the records are read once the pipe ends).
+  /// Standard input is a pipe still open: the lines and bytes arrived so far, before the first
+  /// line has (then the records arrived are listed, `ListResult.arriving`).
   case arriving(lines: Int, bytes: Int)
 }
 

@@ -132,6 +132,82 @@ import Testing
     #expect(list.summary.total == 1500 && list.summary.matched == 330)
   }
 
+  /// Standard input from a pipe still open (Docs/Interactive.md, Piped standard input): each list
+  /// run is over the records arrived so far (never half a line), with what has arrived; the same
+  /// query is given again while nothing new has arrived; once the pipe ends, the whole input.
+  @Test func aPipeStillOpenIsListedAsItArrives() throws {
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let context = ProcessContext(
+      arguments: [], environment: ["LANG": "C.UTF-8"],
+      stdin: ByteSource(fileDescriptor: ends[0], name: "stdin"), stdout: MemorySink(),
+      stderr: MemorySink())
+    let runner = InteractiveRunner(
+      views: [nil], viewsFile: "", options: Options(), context: context,
+      now: Clock.parse("2024-06-12T12:00")!, unicode: true, problem: nil)
+    func send(_ text: String) {
+      _ = Array(text.utf8).withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+    }
+    var next = 1
+    /// The list of `query` once `until` holds of it (the reading thread is its own), within 5 s.
+    func list(_ query: String, until: (ListResult) -> Bool) -> ListResult? {
+      for _ in 0..<250 {
+        next += 1
+        let outcome = runner.run(
+          RunRequest(id: next, view: 0, purpose: .list, query: query, afterPause: false),
+          cancellation: RunCancellation(), progress: { _ in })
+        if case .list(_, let result) = outcome, until(result) { return result }
+        usleep(20_000)
+      }
+      return nil
+    }
+    send("id,status\n1,open\n2,done\n3,op")
+    let first = try #require(list("") { $0.rows.count == 2 })
+    #expect(first.rows.map { $0[0] } == ["1", "2"], "the line not ended waits")
+    #expect(first.arriving?.lines == 3 && first.arriving?.bytes == 28 && first.summary.total == 2)
+    #expect(first.inputError == nil)
+    send("en\n4,open\n")
+    // Given again at once, not run: its counts are those of now, its rows those of its run.
+    let again = try #require(list("") { $0.arriving?.lines == 5 })
+    #expect(again.rows.count == 2)
+    let typed = try #require(list("status:open") { _ in true })
+    #expect(typed.rows.map { $0[0] } == ["1", "3", "4"], "another query runs over all that arrived")
+    #expect(typed.summary.total == 4 && typed.arriving != nil)
+    let followed = try #require(list("") { $0.rows.count == 4 }, "run again once due")
+    #expect(followed.arriving?.ended == false)
+    send("5,done\n")
+    close(ends[1])
+    let whole = try #require(list("") { $0.arriving == nil })
+    #expect(whole.rows.map { $0[0] } == ["1", "2", "3", "4", "5"])
+    #expect(whole.summary.total == 5)
+  }
+
+  /// A window of the result further down (Docs/Interactive.md, List): the rows from `firstRow`
+  /// on, the same as the whole result's there; a group begun before it has its heading first.
+  @Test func aWindowKeepsTheRowsFromItsFirstRowOn() throws {
+    let runner = runner(files: ["SampleData/grn.csv"])
+    func list(_ query: String, firstRow: Int) -> ListResult? {
+      let outcome = runner.run(
+        RunRequest(id: 1, view: 0, purpose: .list, query: query, afterPause: false, firstRow: firstRow),
+        cancellation: RunCancellation(), progress: { _ in })
+      if case .list(_, let result) = outcome { return result }
+      Issue.record("\(outcome)")
+      return nil
+    }
+    let whole = try #require(list("status:received", firstRow: 0))
+    let window = try #require(list("status:received", firstRow: 870))
+    #expect(window.firstRow == 870 && window.summary.shown == 874)
+    #expect(window.rows == Array(whole.rows[870...]))
+    let grouped = try #require(list("group:status", firstRow: 0))
+    let inside = try #require(list("group:status", firstRow: 100))
+    let begun = try #require(grouped.groups.last { $0.row <= 100 })
+    #expect(inside.groups.first?.row == 0)
+    #expect(inside.groups.first.map { "\($0.heading)" } == "\(begun.heading)")
+    #expect(inside.rows == Array(grouped.rows[100...]))
+    #expect(inside.groups.dropFirst().map(\.row) == grouped.groups.filter { $0.row > 100 }.map { $0.row - 100 })
+  }
+
   /// A fresh path in a folder of its own, removed with `cleanup`.
   private func exportPath(_ name: String) -> (path: String, cleanup: () -> Void) {
     var template = Array("/tmp/sift-export-XXXXXX".utf8CString)

@@ -84,10 +84,11 @@ import Testing
     #expect(terminal.modes() == before, "the terminal's modes are as before")
   }
 
-  /// A pipe still open (Docs/Interactive.md, Piped standard input): the lines arrived so far
-  /// show while it stays open, and the records once it ends.
+  /// A pipe still open (Docs/Interactive.md, Piped standard input), as from a slow producer: the
+  /// records arrived so far are listed and counted while it stays open, a query typed meanwhile
+  /// runs at once over them and follows the pipe, and the pipe's end ends the reading.
   @Test(.enabled(if: available, "needs the built .build/debug/sift and a pseudo-terminal"))
-  func aPipeStillOpenShowsTheLinesArrivedThenTheRecords() throws {
+  func aPipeStillOpenListsTheRecordsArrivedAndAQueryRunsMeanwhile() throws {
     let terminal = try #require(PseudoTerminal.open())
     defer { terminal.close() }
     var ends: [Int32] = [-1, -1]
@@ -98,16 +99,52 @@ import Testing
       let bytes = Array((part.joined(separator: "\n") + "\n").utf8)
       _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
     }
+    func received(_ count: Int) -> Int {
+      lines.dropFirst().prefix(count).filter { $0.split(separator: ",")[2] == "received" }.count
+    }
     let child = try #require(terminal.spawn(Self.binary, ["-i"], standardInput: ends[0]))
     Glibc.close(ends[0])
-    // The header and 20 records, the pipe left open: 21 lines have arrived.
+    // The header and 20 records, the pipe left open: listed and counted, the pipe said open.
     send(lines.prefix(21))
-    #expect(terminal.read(until: "21 lines ("))
-    #expect(terminal.output.contains("so far"))
+    #expect(terminal.read(until: "Row 1 of 20 · Reading… 21 lines ("))
+    #expect(terminal.output.contains("20 records"))
+    #expect(terminal.output.contains("so far · the pipe is still open"))
+    #expect(terminal.output.contains(String(lines[20].split(separator: ",")[0])))
+    // A query typed while the pipe is open runs over what has arrived.
+    terminal.type("/status:received")
+    #expect(terminal.read(until: "\(received(20)) of 20 records"))
+    // More arrives: the counts follow, the pipe still open.
     send(lines.dropFirst(21))
-    #expect(terminal.read(until: "41 lines ("))
+    #expect(terminal.read(until: "Row 1 of \(received(40)) · Reading… 41 lines ("))
+    #expect(terminal.output.contains("\(received(40)) of 40 records"))
     Glibc.close(ends[1])
-    #expect(terminal.read(until: "40 records"))
+    // The end: the position line says the rows alone.
+    #expect(terminal.read(until: "Row 1 of \(received(40)) · fields"))
+    terminal.type("\u{1B}")
+    terminal.type("q")
+    #expect(terminal.wait(child) == 0)
+    terminal.read(until: nil)
+    #expect(terminal.output.hasSuffix("sift status:received\r\n"))
+  }
+
+  /// Every row can be reached (Docs/Interactive.md, List): `G` on a result longer than the rows
+  /// kept at a time lists its last record, `g` its first again.
+  @Test(.enabled(if: available, "needs the built .build/debug/sift and a pseudo-terminal"))
+  func endListsTheLastRecordOfALongResult() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sift-long-\(getpid()).csv").path
+    defer { unlink(path) }
+    let rows = 25_000
+    try ("id,n\n" + (1...rows).map { "record-\($0),\($0 % 7)\n" }.joined()).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let terminal = try #require(PseudoTerminal.open())
+    defer { terminal.close() }
+    let child = try #require(terminal.spawn(Self.binary, ["-i", "", path]))
+    #expect(terminal.read(until: "Row 1 of 25,000"))
+    terminal.type("G")
+    #expect(terminal.read(until: "Row 25,000 of 25,000"))
+    #expect(terminal.output.contains("record-25000"))
+    terminal.type("g")
+    #expect(terminal.read(until: "Row 1 of 25,000"))
     terminal.type("q")
     #expect(terminal.wait(child) == 0)
   }

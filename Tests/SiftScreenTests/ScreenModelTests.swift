@@ -200,19 +200,6 @@ import Testing
     #expect(driver.model.active == 4)
   }
 
-  /// A list keeps its first rows; the position line counts the rest and says they are not
-  /// listed (Docs/Interactive.md, List).
-  @Test func rowsPastTheKeptOnesAreCountedNotListed() {
-    var driver = Driver(Fixture.setup())
-    var result = driver.model.page.table!.result
-    #expect(driver.text().contains("Row 1 of \(result.rows.count)\n"))
-    result.summary.shown = 25_000
-    result.summary.matched = 25_000
-    _ = driver.model.receive(.list(id: driver.model.page.listRequest!.id, result))
-    driver.press(.text("G"))
-    #expect(driver.text().contains("Row \(result.rows.count) of 25,000 · the first \(result.rows.count) listed"))
-  }
-
   @Test func badgesComeFromTheirRuns() {
     let driver = Driver(Fixture.setup())
     #expect(driver.model.pages[0].badge == .count(2))

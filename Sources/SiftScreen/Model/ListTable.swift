@@ -49,5 +49,8 @@ struct ListTable: Sendable {
   }
 
   /// How many rows the position line counts: every shown record, even past the rows kept.
-  var rowCount: Int { max(result.rows.count, result.summary.shown) }
+  var rowCount: Int { max(result.firstRow + result.rows.count, result.summary.shown) }
+
+  /// The places in the result of the rows kept.
+  var places: Range<Int> { result.firstRow..<result.firstRow + result.rows.count }
 }

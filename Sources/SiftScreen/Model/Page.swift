@@ -16,8 +16,11 @@ struct Page: Sendable {
   var progress: RunCount?
   var badgeRequest: Int?
   var badge: ViewTabs.Tab.Badge = .none
-  /// The highlighted row, and the first line of the list on screen.
+  /// The highlighted row (an index into the rows kept), and the first line of the list on screen.
   var row = 0
+  /// The place in the result the highlight moves to once the window asked for there arrives
+  /// (Docs/Interactive.md, List).
+  var pendingPlace: Int?
   var top = 0
   /// The highlight rests on the heading of the highlighted row's group (the row is its first).
   var onHeading = false
@@ -32,6 +35,9 @@ struct Page: Sendable {
   var chip = 0
 
   init(query: String) { self.query = TextField(query) }
+
+  /// The highlighted row's place in the result (from 0), past the rows before the window kept.
+  var place: Int { (table?.result.firstRow ?? 0) + row }
 
   /// Whether a list run is under way or done.
   var hasList: Bool { listRequest != nil }

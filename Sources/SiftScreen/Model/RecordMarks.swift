@@ -9,11 +9,12 @@ struct RecordMarks: Hashable, Sendable {
 
   func contains(_ row: Int) -> Bool { all || rows.contains(row) }
 
-  /// Marks or unmarks `row`; unmarking one of all marks every other row of the `listed` ones.
-  mutating func toggle(_ row: Int, listed: Int) {
+  /// Marks or unmarks the row at `row` (its place in the result); unmarking one of all marks
+  /// every other row of the `listed` ones (the places of the rows kept).
+  mutating func toggle(_ row: Int, listed: Range<Int>) {
     if all {
       all = false
-      rows = Set(0..<listed)
+      rows = Set(listed)
     }
     if rows.remove(row) == nil { rows.insert(row) }
   }

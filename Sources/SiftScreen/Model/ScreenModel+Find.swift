@@ -35,7 +35,11 @@ extension ScreenModel {
       }
       return
     }
-    let listed = table.rowCount > count ? " of the first \(groupedDigits(count)) listed" : ""
+    let places = table.places
+    let listed =
+      table.rowCount > count
+      ? " of rows \(groupedDigits(places.lowerBound + 1))\(setup.ascii ? "-" : "–")"
+        + "\(groupedDigits(places.upperBound)) kept" : ""
     notice = Notice(text: "No record\(listed) holds “\(findText)”", isError: true)
   }
 

@@ -49,13 +49,16 @@ public struct ScreenModel: ScreenLogic {
   // MARK: Effects
 
   public mutating func start() -> [ScreenEffect] {
-    var effects = [listRun(afterPause: false)]
-    for index in setup.views.indices where setup.views[index].view?.badge != nil {
+    [listRun(afterPause: false)] + badgeRuns()
+  }
+
+  /// Asks for every view's badge.
+  mutating func badgeRuns() -> [ScreenEffect] {
+    setup.views.indices.filter { setup.views[$0].view?.badge != nil }.map { index in
       let id = takeID()
       pages[index].badgeRequest = id
-      effects.append(.run(RunRequest(id: id, view: index, purpose: .badge, query: "", afterPause: false)))
+      return .run(RunRequest(id: id, view: index, purpose: .badge, query: "", afterPause: false))
     }
-    return effects
   }
 
   public mutating func resize(to size: ScreenSize) {
@@ -195,7 +198,7 @@ public struct ScreenModel: ScreenLogic {
       if key == .right, window.hiddenRight { page.firstColumn += 1 }
       return []
     case .text("m"):
-      page.marks.toggle(page.row, listed: table.result.rows.count)
+      page.marks.toggle(page.place, listed: table.places)
       page.row += 1
     case .text("M"):
       page.onHeading = onHeading
@@ -221,14 +224,14 @@ public struct ScreenModel: ScreenLogic {
       if !onHeading && rowStartsGroup {
         page.onHeading = true
       } else {
-        page.row -= 1
+        return move(to: page.place - 1, in: table)
       }
     case .down:
-      if !onHeading { page.row += 1 }
-    case .pageUp: page.row -= listHeight
-    case .pageDown: page.row += listHeight
-    case .text("g"), .home: page.row = 0
-    case .text("G"), .end: page.row = last
+      if !onHeading { return move(to: page.place + 1, in: table) }
+    case .pageUp: return move(to: page.place - listHeight, in: table)
+    case .pageDown: return move(to: page.place + listHeight, in: table)
+    case .text("g"), .home: return move(to: 0, in: table)
+    case .text("G"), .end: return move(to: table.rowCount - 1, in: table)
     default:
       page.onHeading = onHeading
       return []
@@ -236,6 +239,31 @@ public struct ScreenModel: ScreenLogic {
     page.row = min(max(page.row, 0), last)
     keepRowInView()
     return []
+  }
+
+  /// Moves the highlight to the row at `place` in the result (within its bounds): among the rows
+  /// kept, at once; past them, it asks for the window of rows around it, and the highlight moves
+  /// there when it arrives (Docs/Interactive.md, List). A window is asked for only while the
+  /// result on screen is of the newest query (a typed one waiting runs first).
+  mutating func move(to place: Int, in table: ListTable) -> [ScreenEffect] {
+    let place = min(max(place, 0), max(0, table.rowCount - 1))
+    let places = table.places
+    guard !places.contains(place), page.listRequest?.query == table.query else {
+      page.row = min(max(place - places.lowerBound, 0), max(0, table.result.rows.count - 1))
+      keepRowInView()
+      return []
+    }
+    let half = ListResult.rowLimit / 2
+    let firstRow = min(max(0, place - half), max(0, table.rowCount - ListResult.rowLimit))
+    let id = takeID()
+    page.listRequest = (id, table.query)
+    page.pendingPlace = place
+    page.progress = nil
+    return [
+      .run(RunRequest(
+        id: id, view: active, purpose: .list, query: table.query, afterPause: false,
+        firstRow: firstRow))
+    ]
   }
 
   /// Scrolls the list so the highlighted row (and its group's heading, when it is the group's
@@ -263,7 +291,7 @@ public struct ScreenModel: ScreenLogic {
     } else if outcome.id == completionRequest?.id {
       return receiveCompletion(outcome)
     } else if let index = pages.firstIndex(where: { $0.listRequest?.id == outcome.id }) {
-      receiveList(outcome, view: index)
+      return receiveList(outcome, view: index)
     } else if let index = pages.firstIndex(where: { $0.badgeRequest == outcome.id }) {
       switch outcome {
       case .badge(_, let count): pages[index].badge = .count(count)
@@ -284,13 +312,18 @@ public struct ScreenModel: ScreenLogic {
     return []
   }
 
-  private mutating func receiveList(_ outcome: RunOutcome, view index: Int) {
+  private mutating func receiveList(_ outcome: RunOutcome, view index: Int) -> [ScreenEffect] {
     var page = pages[index]
+    var effects: [ScreenEffect] = []
     switch outcome {
     case .progress(_, let count): page.progress = count
     case .list(_, let result):
       let previous = page.table
+      // The highlight keeps its place in the result, or moves to the one asked for.
+      let place = page.pendingPlace ?? page.place
+      page.pendingPlace = nil
       page.table = ListTable(result, query: page.listRequest?.query ?? "")
+      page.row = max(0, place - result.firstRow)
       page.error = nil
       page.sourceError = nil
       page.progress = nil
@@ -300,17 +333,32 @@ public struct ScreenModel: ScreenLogic {
         page.marks = RecordMarks()
       }
       page.chip = min(page.chip, max(0, result.chips.count - 1))
+      // A pipe still open: the same query again over what arrives next (Docs/Interactive.md,
+      // Piped standard input), after the pause a typed query waits for.
+      // Its end: the badges counted what had arrived, so they count again.
+      if previous?.result.arriving != nil && result.arriving == nil { effects += badgeRuns() }
+      if result.arriving != nil, let query = page.listRequest?.query {
+        let id = takeID()
+        page.listRequest = (id, query)
+        effects.append(
+          .run(RunRequest(
+            id: id, view: index, purpose: .list, query: query, afterPause: true,
+            firstRow: result.firstRow)))
+      }
     case .queryError(_, let message, let span):
       page.error = (message, span)
       page.progress = nil
+      page.pendingPlace = nil
     case .sourceError(_, let message):
       page.sourceError = message
       page.progress = nil
+      page.pendingPlace = nil
     case .values, .badge, .exported, .exportRefused:
       break
     }
     pages[index] = page
     if index == active { keepRowInView() }
+    return effects
   }
 }
 

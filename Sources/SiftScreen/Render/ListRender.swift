@@ -68,7 +68,7 @@ extension ScreenModel {
           let highlighted = index == page.row && focus == .list && !page.onHeading
           lines.append(
             row(table.result.rows[index], table, window: window, width: width,
-                style: highlighted ? .focused : .plain, marked: page.marks.contains(index)))
+                style: highlighted ? .focused : .plain, marked: page.marks.contains(table.result.firstRow + index)))
         }
       }
     }

@@ -20,7 +20,7 @@ extension ScreenModel {
     if let notice {
       position.append(notice.text, notice.isError ? .error : .dim)
     } else if let table = page.table, !table.result.rows.isEmpty {
-      var text = "Record \(groupedDigits(page.row + 1)) of \(groupedDigits(table.rowCount))"
+      var text = "Record \(groupedDigits(page.place + 1)) of \(groupedDigits(table.rowCount))"
       if !recordMarkedFields(table).isEmpty { text += separator + "\(recordMark) filtered or sorted on" }
       let keys = setup.ascii ? "< > previous, next" : "← → previous, next"
       text += separator + keys + separator + "y copy" + separator + "Esc back"
@@ -35,7 +35,7 @@ extension ScreenModel {
   /// The value of the view's `key` field (Docs/Views.md) when the result has that column and
   /// the record a value in it; else the record's number.
   var recordTitle: String {
-    let number = "Record \(groupedDigits(page.row + 1))"
+    let number = "Record \(groupedDigits(page.place + 1))"
     guard let result = page.table?.result, result.rows.indices.contains(page.row),
       let column = keyColumn(of: result), column < result.rows[page.row].count,
       !result.rows[page.row][column].isEmpty

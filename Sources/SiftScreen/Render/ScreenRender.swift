@@ -118,13 +118,12 @@ extension ScreenModel {
     var line = LineBuilder(width: width, ascii: setup.ascii)
     if let notice {
       line.append(notice.text, notice.isError ? .error : .dim)
-    } else if let progress = page.progress {
+    } else if let progress = page.progress, page.table?.result.arriving == nil {
       line.append(progressText(progress), .dim)
     } else if let table = page.table, !table.result.rows.isEmpty, page.sourceError == nil {
-      var text = "Row \(groupedDigits(page.row + 1)) of \(groupedDigits(table.rowCount))"
-      let kept = table.result.rows.count
-      // Past the rows a list keeps, the rest are counted, not listed (Docs/Interactive.md, List).
-      if kept < table.rowCount { text += separator + "the first \(groupedDigits(kept)) listed" }
+      var text = "Row \(groupedDigits(page.place + 1)) of \(groupedDigits(table.rowCount))"
+      // A pipe still open: the rows of what has arrived (Docs/Interactive.md, Piped standard input).
+      if let arriving = table.result.arriving { text += separator + arrivingText(arriving) }
       if page.marks.all {
         text += separator + "all marked"
       } else if !page.marks.isEmpty {
@@ -137,8 +136,15 @@ extension ScreenModel {
         text += separator + "fields \(range.lowerBound)\(dash)\(range.upperBound) of \(window.count)"
       }
       line.append(text, .dim)
+    } else if let arriving = page.table?.result.arriving, page.sourceError == nil {
+      line.append(arrivingText(arriving), .dim)
     }
     return line.line
+  }
+
+  /// What a pipe still open has sent so far, as the position line says it.
+  func arrivingText(_ arriving: ArrivingInput.Counts) -> String {
+    progressText(.arriving(lines: arriving.lines, bytes: arriving.bytes))
   }
 
   /// The bottom line's question (Docs/Interactive.md, Marking and export, and Find) and the

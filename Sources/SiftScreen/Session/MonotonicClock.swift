@@ -3,8 +3,8 @@
 #endif
 
 /// Milliseconds on the monotonic clock, for pauses and progress (never the wall time).
-enum MonotonicClock {
-  static func now() -> Int64 {
+public enum MonotonicClock {
+  public static func now() -> Int64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000

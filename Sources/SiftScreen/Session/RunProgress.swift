@@ -22,11 +22,10 @@ public final class RunProgress {
     return true
   }
 
-  /// Reports the lines and bytes of a pipe still open arrived so far: at most every 100 ms while
-  /// more is waiting in it, and at once when `drained` (nothing more waits, so the next piece
-  /// may be long in coming).
-  public func arriving(lines: Int, bytes: Int, drained: Bool) {
-    if isDue() || drained { report(.arriving(lines: lines, bytes: bytes)) }
+  /// Reports the lines and bytes of a pipe still open arrived so far, before its first line
+  /// has: at most every 100 ms.
+  public func arriving(lines: Int, bytes: Int) {
+    if isDue() { report(.arriving(lines: lines, bytes: bytes)) }
   }
 
   /// Whether 100 ms have passed since the last report; if so, this is the last report now.
