@@ -129,7 +129,8 @@ struct SQLCommand {
     }
     var inputs = Inputs()
     inputs.formats = [.csv]
-    let writer = SQLWriter(plan: plan, dialect: dialect, source: source)
+    var writer = SQLWriter(plan: plan, dialect: dialect, source: source)
+    writer.columnTypes = described.map { SQLColumnType(engineType: $0[1]) }
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: database)
   }
 

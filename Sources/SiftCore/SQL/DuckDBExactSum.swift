@@ -48,6 +48,23 @@ enum DuckDBExactSum {
       + "'c': count(\(n)), 'p': coalesce(bool_or(\(n) = 'inf'::DOUBLE), FALSE), "
       + "'m': coalesce(bool_or(\(n) = '-inf'::DOUBLE), FALSE), "
       + "'o': coalesce(\(total) > \(bound) OR \(total) < -\(bound), FALSE)}"
+    return written(state, mean: mean)
+  }
+
+  /// The sum or mean of an integer or decimal column (Docs/Engines.md, Typed columns): DuckDB's
+  /// own exact sum (`HUGEINT`, `DECIMAL(38, scale)`), written with the column's `scale`.
+  static func aggregate(mean: Bool, column c: String, scale: Int) -> String {
+    let units = "CAST(replace(CAST(sum(\(c)) AS VARCHAR), '.', '') || "
+      + "'\(String(repeating: "0", count: self.scale - scale))' AS BIGNUM)"
+    let state = "{'u': CAST(\(units) AS VARCHAR), 's': \(scale), 'c': count(\(c)), "
+      + "'p': FALSE, 'm': FALSE, 'o': FALSE}"
+    return written(state, mean: mean)
+  }
+
+  /// The text of a sum or mean from its `state`: its units of 10^-38 (`u`), its decimals (`s`),
+  /// its count (`c`), whether it has a positive or negative infinity (`p`, `m`) and whether it
+  /// is beyond a double's range (`o`).
+  private static func written(_ state: String, mean: Bool) -> String {
     let negative = "sift_agg.u LIKE '-%'"
     return "list_transform([\(state)], lambda sift_agg: CASE WHEN sift_agg.c = 0 THEN NULL "
       + "WHEN sift_agg.p AND sift_agg.m THEN 'nan' WHEN sift_agg.p THEN 'inf' "
