@@ -523,8 +523,9 @@ public struct SQLWriter {
       let folded = String(decoding: TextFold.fold(text), as: UTF8.self)
       if folded.isEmpty { return "TRUE" }
       let needle = try dialect.literal(folded)
-      let each = try plan.schema.names.map { (n: String) throws(SQLError) in
-        dialect.contains(dialect.lower(try dialect.identifier(n)), needle)
+      let each = try plan.schema.names.indices.map { (i: Int) throws(SQLError) in
+        let c = try dialect.identifier(plan.schema.names[i])
+        return dialect.contains(dialect.lower(type(at: i) == .text ? c : "CAST(\(c) AS \(dialect.text))"), needle)
       }
       return total ? "coalesce(\(each.joined(separator: " OR ")), FALSE)" : "(\(each.joined(separator: " OR ")))"
     }

@@ -1,0 +1,138 @@
+import Foundation
+import SiftCore
+import Testing
+
+@testable import SiftCLI
+
+/// Issue 26 (Docs/Engines.md, Typed columns): the differential queries over a Parquet file whose
+/// columns have engine types (`BIGINT`, `DOUBLE` with `nan` and infinities, `DECIMAL(12,2)`,
+/// `DATE`, `TIMESTAMP`, `BOOLEAN`, `VARCHAR`), through `--sql duckdb` in a real DuckDB, give the
+/// same records in the same order as sift's own run over the same data as CSV (DuckDB's own
+/// export of the file, so that each value is the text the engine writes). Without `duckdb` the
+/// suite is skipped, and says so.
+@Suite struct SQLTypedDifferentialTests {
+  static let duckdb = SQLDifferentialTests.duckdb
+
+  /// The folder with `typed.parquet` and `typed.csv`, made once per run.
+  static let folder: String? = {
+    guard let duckdb else { return nil }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sift-typed-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // The sample's GRN records, typed, and records that hold what only typed columns hold: a
+    // double's `nan` and infinities, NULLs in every column, a negative decimal.
+    let typed = """
+      SELECT grn_no, date, status, customer, warehouse, sku, item, TRY_CAST(qty AS BIGINT) AS qty,
+        TRY_CAST(unit_price AS DOUBLE) AS unit_price,
+        TRY_CAST(replace(amount, ',', '') AS DECIMAL(12,2)) AS amount, empty_stock, updated
+      FROM read_csv('\(SQLDifferentialTests.grn)')
+      UNION ALL SELECT * FROM (VALUES
+        ('GRN-X1', DATE '2024-06-01', 'received', 'Acme', 'WH-01', 'SKU-1', 'Bolt', 150, 'nan'::DOUBLE, -12.50, true,
+          TIMESTAMP '2024-06-01 10:00:00'),
+        ('GRN-X2', NULL, 'received', NULL, 'WH-02', NULL, NULL, NULL, 'inf'::DOUBLE, NULL, NULL, NULL),
+        ('GRN-X3', DATE '2024-06-03', 'pending', 'Acme', 'WH-01', 'SKU-2', 'Nut', 450, '-inf'::DOUBLE, 0.05, false,
+          TIMESTAMP '2024-06-03 23:59:59.5'))
+      """
+    let script = "COPY (\(typed)) TO '\(folder)/typed.parquet' (FORMAT parquet);"
+      + " COPY (SELECT * FROM '\(folder)/typed.parquet') TO '\(folder)/typed.csv' (FORMAT csv, HEADER);"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: duckdb)
+    process.arguments = ["-c", script]
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? folder : nil
+  }()
+
+  /// The queries of the differential suite that name the GRN fields, and more on the typed ones.
+  static let recordQueries: [String] = SQLDifferentialTests.recordQueries.filter {
+    $0.1 == SQLDifferentialTests.grn
+  }.map(\.0) + [
+    "qty:100..500", "qty:>100", "qty:<=0", "qty:150", "qty:-3..10", "unit_price:>3", "unit_price:<1",
+    "unit_price:0.03", "unit_price:*..0.5", "-unit_price:>3", "amount:>100", "amount:-12.5",
+    "amount:0.05..1", "NOT amount:>100", "date:2024-05", "date:2024-06-01..2024-06-03",
+    "-date:2024", "updated:>2024-06-01T10:00", "updated:2024-06-03", "has:unit_price",
+    "unit_price:\"\"", "sort:-unit_price", "sort:unit_price", "sort:-amount limit:100",
+    "sort:amount,-date", "group:unit_price limit:20", "empty_stock:yes", "qty:n/a",
+  ]
+
+  static let countQueries: [String] = SQLDifferentialTests.countQueries.filter { $0.1 == SQLDifferentialTests.grn }
+    .map(\.0) + ["group:unit_price", "qty:>100 group:empty_stock"]
+
+  static let summaryQueries: [String] = SQLDifferentialTests.summaryQueries.filter { $0.1 == SQLDifferentialTests.grn }
+    .map(\.0) + [
+      "group:customer sum:amount avg:amount", "sum:qty avg:qty", "group:status sum:unit_price avg:unit_price",
+      "group:warehouse min:unit_price max:unit_price p50:unit_price", "min:amount max:amount p90:amount",
+      "group:empty_stock min:updated max:date",
+    ]
+
+  static let enabled = duckdb != nil
+
+  @Test(.enabled(if: enabled, "duckdb is not installed"), arguments: recordQueries)
+  func sameRecordsInTheSameOrder(query: String) throws {
+    try Self.compare(query)
+  }
+
+  @Test(.enabled(if: enabled, "duckdb is not installed"), arguments: countQueries)
+  func sameCounts(query: String) throws {
+    let folder = try #require(Self.folder)
+    let own = sift(["-c"] + SQLDifferentialTests.now + ["--", query, "\(folder)/typed.csv"])
+    let engine = CSVText.rows(try Self.throughDuckDB(query, count: true)).dropFirst()
+    let expected = own.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    #expect(Array(engine) == expected, "\(query)")
+  }
+
+  @Test(.enabled(if: enabled, "duckdb is not installed"), arguments: summaryQueries)
+  func sameSummaries(query: String) throws {
+    try Self.compare(query)
+  }
+
+  /// The statement reads the typed columns as they are: a plain comparison the engine pushes
+  /// into its scan, no number or date pattern, and no input order for a count or a summary.
+  @Test(.enabled(if: enabled, "duckdb is not installed"))
+  func typedTermsArePlainComparisons() throws {
+    let folder = try #require(Self.folder)
+    let filter = Self.statement("qty:100..500 date:2024-05 unit_price:>3", folder)
+    #expect(filter.contains("\"qty\" BETWEEN 100 AND 500"), "\(filter)")
+    #expect(filter.contains("\"date\" >= DATE '2024-05-01' AND \"date\" < DATE '2024-06-01'"), "\(filter)")
+    #expect(filter.contains("isfinite(\"unit_price\")"), "\(filter)")
+    #expect(!filter.contains("regexp"), "\(filter)")
+    for query in ["group:customer sum:amount", "qty:>100 group:status"] {
+      let text = Self.statement(query, folder, count: query.contains("qty"))
+      #expect(!text.contains("sift_row") && !text.contains("OVER ()"), "\(text)")
+    }
+  }
+
+  /// sift's own run over the CSV export against the statement over the Parquet file.
+  static func compare(_ query: String) throws {
+    let folder = try #require(folder)
+    let own = sift(["-q", "-o", "csv"] + SQLDifferentialTests.now + ["--", query, "\(folder)/typed.csv"])
+    let engine = try throughDuckDB(query)
+    #expect(CSVText.rows(engine) == CSVText.ownRows(own.text), "\(query)")
+  }
+
+  static func statement(_ query: String, _ folder: String, count: Bool = false) -> String {
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": duckdb ?? ""]
+    let result = sift(
+      ["--sql", "duckdb"] + (count ? ["-c"] : []) + SQLDifferentialTests.now
+        + ["--", query, "\(folder)/typed.parquet"], environment: environment)
+    #expect(result.status == .matched, "\(query): \(result.stderr)")
+    return result.text
+  }
+
+  /// The statement over the Parquet file, run by the `duckdb` client; its CSV output.
+  static func throughDuckDB(_ query: String, count: Bool = false) throws -> String {
+    let folder = try #require(folder)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: duckdb!)
+    process.arguments = ["-csv", "-nullvalue", "", "-c", statement(query, folder, count: count)]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let bytes = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(process.terminationStatus == 0, "\(query): \(text)")
+    return text
+  }
+}
