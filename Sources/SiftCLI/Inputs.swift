@@ -25,6 +25,17 @@ struct Inputs {
   /// read once (Docs/Formats.md, Pipes and devices): it can be read again only with
   /// `keepStreams`, and then it is read whole into memory first, `arriving` told the lines and
   /// bytes read so far after each piece, and whether the piece drained what was waiting.
+  /// The zone dates are read in: `--tz`'s, else the environment's.
+  static func zone(_ request: Options, context: ProcessContext) throws(Problem) -> ZoneRules {
+    guard let name = request.zone else { return Clock.zone(environment: context.environment) }
+    guard let named = Clock.zone(named: name, environment: context.environment) else {
+      throw .usage(UsageError(
+        "option '--tz' needs a zone name (Europe/Berlin), UTC or an offset like +01:00, not '\(name)'",
+        hint: "the zone names are the files under /usr/share/zoneinfo (TZDIR)"))
+    }
+    return named
+  }
+
   static func open(
     _ request: Options, context: ProcessContext, keepStreams: Bool = false,
     arriving: ((_ lines: Int, _ bytes: Int, _ drained: Bool) -> Void)? = nil
@@ -32,18 +43,7 @@ struct Inputs {
     let console = Console(context: context)
     if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
     var inputs = Inputs()
-    let zone: ZoneRules
-    if let name = request.zone {
-      guard let named = Clock.zone(named: name, environment: context.environment) else {
-        throw .usage(UsageError(
-          "option '--tz' needs a zone name (Europe/Berlin), UTC or an offset like +01:00, not '\(name)'",
-          hint: "the zone names are the files under /usr/share/zoneinfo (TZDIR)"))
-      }
-      zone = named
-    } else {
-      zone = Clock.zone(environment: context.environment)
-    }
-    inputs.dates = DateSettings(order: request.dates, zone: zone)
+    inputs.dates = DateSettings(order: request.dates, zone: try zone(request, context: context))
     for file in request.files.isEmpty ? ["-"] : request.files {
       let name = file == "-" ? "stdin" : file
       // `--sheet '*'`: every visible sheet of a workbook, each an input with a `sheet` field

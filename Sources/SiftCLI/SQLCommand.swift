@@ -119,11 +119,14 @@ struct SQLCommand {
     } catch {
       throw .input(error, hint: nil)
     }
+    // Typed date columns are compared with bounds in `--tz`'s zone (Docs/Engines.md, Typed columns).
+    let zone = DateConvention(order: .ymd, zone: try Inputs.zone(options, context: context))
     let plan: Plan
     do throws(PlanError) {
-      plan = try Plan(query: query, schema: schema, now: now, intent: options.intent) {
-        engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index]
-      }
+      plan = try Plan(
+        query: query, schema: schema, now: now, intent: options.intent,
+        typeOf: { engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index] },
+        conventionOf: { _ in zone })
     } catch {
       throw .plan(error, query: options.query, view: nil)
     }

@@ -13,13 +13,16 @@ import Testing
 @Suite struct SQLTypedDifferentialTests {
   static let duckdb = SQLDifferentialTests.duckdb
 
-  /// The folder with `typed.parquet` and `typed.csv`, made once per run.
+  /// The folder with `typed.parquet` and `typed.csv`, made again by each run, in the build
+  /// folder (relative paths, as the statements write them).
   static let folder: String? = {
     guard let duckdb else { return nil }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sift-typed-\(UUID().uuidString)").path
+    let folder = ".build/sql-typed-differential"
+    try? FileManager.default.removeItem(atPath: folder)
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     // The sample's GRN records, typed, and records that hold what only typed columns hold: a
-    // double's `nan` and infinities, NULLs in every column, a negative decimal.
+    // double's `nan` and infinities, NULLs in every column, a negative decimal, and doubles
+    // that an exact sum cannot take as millionths (seven decimals, beyond 4 × 10^9).
     let typed = """
       SELECT grn_no, date, status, customer, warehouse, sku, item, TRY_CAST(qty AS BIGINT) AS qty,
         TRY_CAST(unit_price AS DOUBLE) AS unit_price,
@@ -30,7 +33,11 @@ import Testing
           TIMESTAMP '2024-06-01 10:00:00'),
         ('GRN-X2', NULL, 'received', NULL, 'WH-02', NULL, NULL, NULL, 'inf'::DOUBLE, NULL, NULL, NULL),
         ('GRN-X3', DATE '2024-06-03', 'pending', 'Acme', 'WH-01', 'SKU-2', 'Nut', 450, '-inf'::DOUBLE, 0.05, false,
-          TIMESTAMP '2024-06-03 23:59:59.5'))
+          TIMESTAMP '2024-06-03 23:59:59.5'),
+        ('GRN-X4', DATE '2024-06-04', 'pending', 'Acme', 'WH-01', 'SKU-2', 'Nut', 1, 0.1234567, 1.00, false,
+          TIMESTAMP '2024-06-04 00:00:00'),
+        ('GRN-X5', DATE '2024-06-05', 'received', 'Acme', 'WH-01', 'SKU-2', 'Nut', 2, 12345678901.25, 2.00, false,
+          TIMESTAMP '2024-06-05 00:00:00'))
       """
     let script = "COPY (\(typed)) TO '\(folder)/typed.parquet' (FORMAT parquet);"
       + " COPY (SELECT * FROM '\(folder)/typed.parquet') TO '\(folder)/typed.csv' (FORMAT csv, HEADER);"

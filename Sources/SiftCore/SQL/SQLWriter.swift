@@ -330,7 +330,9 @@ public struct SQLWriter {
           return DuckDBExactSum.aggregate(mean: function == .avg, column: try column(field), scale: 0)
         case .decimal(let scale):
           return DuckDBExactSum.aggregate(mean: function == .avg, column: try column(field), scale: scale)
-        case .text, .other, .double, .date, .timestamp, .timestampWithZone: break
+        case .double:
+          return DuckDBExactSum.aggregate(mean: function == .avg, double: try column(field))
+        case .text, .other, .date, .timestamp, .timestampWithZone: break
         }
         _ = try column(field)
         derived.exactParts.insert(field.index)
