@@ -109,6 +109,29 @@ import Testing
     }
   }
 
+  /// A `TIMESTAMP WITH TIME ZONE` column is compared as instants: `ts:2024-06` under
+  /// `--tz Europe/Paris` is June in Paris, whatever the engine's own zone.
+  @Test(.enabled(if: enabled, "duckdb is not installed"))
+  func instantsAreComparedInTheZoneOfTz() throws {
+    let folder = try #require(Self.folder)
+    let instants = "\(folder)/instants.parquet"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.duckdb!)
+    process.arguments = ["-c", "SET TimeZone = 'UTC'; COPY (SELECT * FROM (VALUES (1, TIMESTAMPTZ "
+      + "'2024-05-31 21:30:00+00'), (2, TIMESTAMPTZ '2024-05-31 22:30:00+00'), (3, TIMESTAMPTZ "
+      + "'2024-06-30 22:30:00+00')) t(id, ts)) TO '\(instants)' (FORMAT parquet)"]
+    try process.run()
+    process.waitUntilExit()
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
+    for (zone, ids) in [("Europe/Paris", ["2"]), ("UTC", ["3"]), ("America/New_York", ["3"])] {
+      let result = sift(
+        ["--engine", "duckdb", "--tz", zone, "-q", "-o", "csv", "--", "ts:2024-06", instants],
+        environment: environment)
+      let rows = CSVText.rows(result.text).dropFirst().map { $0[0] }
+      #expect(rows == ids, "\(zone): \(result.text) \(result.stderr)")
+    }
+  }
+
   /// sift's own run over the CSV export against the statement over the Parquet file.
   static func compare(_ query: String) throws {
     let folder = try #require(folder)
