@@ -146,19 +146,15 @@ struct SQLCommand {
 }
 
 extension ColumnType {
-  /// The type sift gives a column of an engine's type (`BIGINT`, `DECIMAL(10,2)`, `DATE`).
+  /// The type sift gives a column of an engine's type (`BIGINT`, `DECIMAL(10,2)`, `DATE`), as
+  /// `SQLColumnType` reads the type's name.
   init(engineType: String) {
-    let t = engineType.uppercased()
-    if ["INT", "DECIMAL", "NUMERIC", "DOUBLE", "FLOAT", "REAL"].contains(where: { t.contains($0) }) {
-      self = .number
-    } else if t == "DATE" {
-      self = .date
-    } else if t.hasPrefix("TIMESTAMP") || t.hasPrefix("DATETIME") {
-      self = .dateTime
-    } else if t == "BOOLEAN" {
-      self = .boolean
-    } else {
-      self = .text
+    switch SQLColumnType(engineType: engineType) {
+    case .integer, .decimal, .double: self = .number
+    case .date: self = .date
+    case .timestamp, .timestampWithZone: self = .dateTime
+    case .text: self = .text
+    case .other: self = engineType.uppercased() == "BOOLEAN" ? .boolean : .text
     }
   }
 }

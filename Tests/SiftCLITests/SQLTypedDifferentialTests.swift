@@ -152,17 +152,6 @@ import Testing
   /// The statement over the Parquet file, run by the `duckdb` client; its CSV output.
   static func throughDuckDB(_ query: String, count: Bool = false) throws -> String {
     let folder = try #require(folder)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: duckdb!)
-    process.arguments = ["-csv", "-nullvalue", "", "-c", statement(query, folder, count: count)]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: bytes, as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(query): \(text)")
-    return text
+    return try SQLDifferentialTests.runDuckDB(statement(query, folder, count: count), query)
   }
 }
