@@ -20,6 +20,17 @@ struct Inputs {
   /// The first input's reader, whose style CSV output keeps.
   var first: RecordReader? { opened.first?.reader }
 
+  /// The zone dates are read in: `--tz`'s, else the environment's.
+  static func zone(_ request: Options, context: ProcessContext) throws(Problem) -> ZoneRules {
+    guard let name = request.zone else { return Clock.zone(environment: context.environment) }
+    guard let named = Clock.zone(named: name, environment: context.environment) else {
+      throw .usage(UsageError(
+        "option '--tz' needs a zone name (Europe/Berlin), UTC or an offset like +01:00, not '\(name)'",
+        hint: "the zone names are the files under /usr/share/zoneinfo (TZDIR)"))
+    }
+    return named
+  }
+
   /// Opens every input, or throws for the first that cannot be opened. A stream (standard input,
   /// or a FILE that is not a regular file: a named pipe, a process substitution, a device) is
   /// read once (Docs/Formats.md, Pipes and devices): it can be read again only with
@@ -33,18 +44,7 @@ struct Inputs {
     let console = Console(context: context)
     if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
     var inputs = Inputs()
-    let zone: ZoneRules
-    if let name = request.zone {
-      guard let named = Clock.zone(named: name, environment: context.environment) else {
-        throw .usage(UsageError(
-          "option '--tz' needs a zone name (Europe/Berlin), UTC or an offset like +01:00, not '\(name)'",
-          hint: "the zone names are the files under /usr/share/zoneinfo (TZDIR)"))
-      }
-      zone = named
-    } else {
-      zone = Clock.zone(environment: context.environment)
-    }
-    inputs.dates = DateSettings(order: request.dates, zone: zone)
+    inputs.dates = DateSettings(order: request.dates, zone: try zone(request, context: context))
     for file in request.files.isEmpty ? ["-"] : request.files {
       let name = file == "-" ? "stdin" : file
       // `--sheet '*'`: every visible sheet of a workbook, each an input with a `sheet` field

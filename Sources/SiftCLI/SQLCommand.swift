@@ -101,14 +101,18 @@ struct SQLCommand: ModeSteps {
     } catch {
       throw .input(error, hint: nil)
     }
+    // Typed date columns are compared with bounds in `--tz`'s zone (Docs/Engines.md, Typed columns).
+    let zone = DateConvention(order: .ymd, zone: try Inputs.zone(options, context: frontend.context))
     let plan = try frontend.plan(text: options.query, view: nil) { () throws(PlanError) in
-      try Plan(query: query, schema: schema, now: now, intent: job.intent) {
-        engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index]
-      }
+      try Plan(
+        query: query, schema: schema, now: now, intent: job.intent,
+        typeOf: { engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index] },
+        conventionOf: { _ in zone })
     }
     var inputs = Inputs()
     inputs.formats = [.csv]
-    let writer = SQLWriter(plan: plan, dialect: dialect, source: source)
+    var writer = SQLWriter(plan: plan, dialect: dialect, source: source)
+    writer.columnTypes = described.map { SQLColumnType(engineType: $0[1]) }
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: database)
   }
 
@@ -121,19 +125,15 @@ struct SQLCommand: ModeSteps {
 }
 
 extension ColumnType {
-  /// The type sift gives a column of an engine's type (`BIGINT`, `DECIMAL(10,2)`, `DATE`).
+  /// The type sift gives a column of an engine's type (`BIGINT`, `DECIMAL(10,2)`, `DATE`), as
+  /// `SQLColumnType` reads the type's name.
   init(engineType: String) {
-    let t = engineType.uppercased()
-    if ["INT", "DECIMAL", "NUMERIC", "DOUBLE", "FLOAT", "REAL"].contains(where: { t.contains($0) }) {
-      self = .number
-    } else if t == "DATE" {
-      self = .date
-    } else if t.hasPrefix("TIMESTAMP") || t.hasPrefix("DATETIME") {
-      self = .dateTime
-    } else if t == "BOOLEAN" {
-      self = .boolean
-    } else {
-      self = .text
+    switch SQLColumnType(engineType: engineType) {
+    case .integer, .decimal, .double: self = .number
+    case .date: self = .date
+    case .timestamp, .timestampWithZone: self = .dateTime
+    case .text: self = .text
+    case .other: self = engineType.uppercased() == "BOOLEAN" ? .boolean : .text
     }
   }
 }

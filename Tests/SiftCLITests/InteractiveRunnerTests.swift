@@ -144,7 +144,7 @@ import Testing
       stdin: ByteSource(fileDescriptor: ends[0], name: "stdin"), stdout: MemorySink(),
       stderr: MemorySink())
     let runner = InteractiveRunner(
-      views: [nil], viewsFile: "", options: Options(), context: context,
+      views: [nil], viewsFile: "", options: Options(), frontend: Frontend(context: context),
       now: Clock.parse("2024-06-12T12:00")!, unicode: true, problem: nil)
     func send(_ text: String) {
       _ = Array(text.utf8).withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }

@@ -365,9 +365,14 @@ import Testing
   ) throws -> String {
     let statement = sift(["--sql", "duckdb"] + (count ? ["-c"] : []) + options + ["--", query, file])
     #expect(statement.status == .matched, "\(query): \(statement.stderr)")
+    return try runDuckDB(statement.text, query)
+  }
+
+  /// A statement run by the `duckdb` client; its CSV output.
+  static func runDuckDB(_ statement: String, _ query: String) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: duckdb!)
-    process.arguments = ["-csv", "-nullvalue", "", "-c", statement.text]
+    process.arguments = ["-csv", "-nullvalue", "", "-c", statement]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output

@@ -48,6 +48,55 @@ enum DuckDBExactSum {
       + "'c': count(\(n)), 'p': coalesce(bool_or(\(n) = 'inf'::DOUBLE), FALSE), "
       + "'m': coalesce(bool_or(\(n) = '-inf'::DOUBLE), FALSE), "
       + "'o': coalesce(\(total) > \(bound) OR \(total) < -\(bound), FALSE)}"
+    return written(state, mean: mean)
+  }
+
+  /// The sum or mean of an integer or decimal column (Docs/Engines.md, Typed columns): DuckDB's
+  /// own exact sum (`HUGEINT`, `DECIMAL(38, scale)`), written with the column's `scale`.
+  static func aggregate(mean: Bool, column c: String, scale: Int) -> String {
+    let units = "CAST(replace(CAST(sum(\(c)) AS VARCHAR), '.', '') || "
+      + "'\(String(repeating: "0", count: self.scale - scale))' AS BIGNUM)"
+    let state = "{'u': CAST(\(units) AS VARCHAR), 's': \(scale), 'c': count(\(c)), "
+      + "'p': FALSE, 'm': FALSE, 'o': FALSE}"
+    return written(state, mean: mean)
+  }
+
+  /// The sum or mean of a double column (Docs/Engines.md, Typed columns), exactly as sift sums
+  /// the text DuckDB writes for each value. A value below 4 × 10^9 whose millionths `m` give it
+  /// back (`m / 10^6 = value`) is that text's number, since no other number of six decimals is
+  /// that close to it: summed as the integer `m` in `HUGEINT`, its decimals from `m`'s trailing
+  /// zeros (DuckDB writes `100.0` for a whole number). Every other finite value goes the way of
+  /// a text column's (`parts`), which a `CASE` keeps to those values; `nan` and infinities are
+  /// not numbers to sift.
+  static func aggregate(mean: Bool, double c: String) -> String {
+    let millionths = "TRY_CAST(round(\(c) * 1e6) AS BIGINT)"
+    let fast = "(abs(\(c)) < 4e9 AND \(millionths) / 1e6 = \(c))"
+    let slow = "(isfinite(\(c)) AND NOT \(fast))"
+    let text = "CAST(\(c) AS VARCHAR)"
+    let x = parts(ofCanonical: text)
+    let refusal = "error('sift: DuckDB cannot sum ' || \(text) || ' exactly: it has more than "
+      + "\(scale) decimals')"
+    let kept = "CASE WHEN \(x).d > \(scale) THEN \(refusal) ELSE \(x).u END"
+    let decimals = "CASE WHEN \(millionths) % 100000 = 0 THEN 1 WHEN \(millionths) % 10000 = 0 THEN 2 "
+      + "WHEN \(millionths) % 1000 = 0 THEN 3 WHEN \(millionths) % 100 = 0 THEN 4 "
+      + "WHEN \(millionths) % 10 = 0 THEN 5 ELSE 6 END"
+    let total = "(CAST(coalesce(CAST(sum(\(millionths)) FILTER (WHERE \(fast)) AS VARCHAR), '0') || "
+      + "'\(String(repeating: "0", count: scale - 6))' AS BIGNUM) + "
+      + "coalesce(sum(CASE WHEN \(slow) THEN \(kept) END), CAST(0 AS BIGNUM)))"
+    let bound = "CAST('\(String(decoding: WideDecimal.greatestFiniteDigits, as: UTF8.self))"
+      + "\(String(repeating: "0", count: scale))' AS BIGNUM)"
+    let state = "{'u': CAST(\(total) AS VARCHAR), "
+      + "'s': greatest(coalesce(max(\(decimals)) FILTER (WHERE \(fast)), 0), "
+      + "coalesce(max(CASE WHEN \(slow) THEN greatest(\(x).d, 0) END), 0)), "
+      + "'c': count(*) FILTER (WHERE isfinite(\(c))), 'p': FALSE, 'm': FALSE, "
+      + "'o': coalesce(\(total) > \(bound) OR \(total) < -\(bound), FALSE)}"
+    return written(state, mean: mean)
+  }
+
+  /// The text of a sum or mean from its `state`: its units of 10^-38 (`u`), its decimals (`s`),
+  /// its count (`c`), whether it has a positive or negative infinity (`p`, `m`) and whether it
+  /// is beyond a double's range (`o`).
+  private static func written(_ state: String, mean: Bool) -> String {
     let negative = "sift_agg.u LIKE '-%'"
     return "list_transform([\(state)], lambda sift_agg: CASE WHEN sift_agg.c = 0 THEN NULL "
       + "WHEN sift_agg.p AND sift_agg.m THEN 'nan' WHEN sift_agg.p THEN 'inf' "

@@ -15,9 +15,11 @@ public enum SQLSource: Sendable {
   }
 
   /// The statements that must run first (Spark's temporary view, Postgres's loaded table) and
-  /// the relation the query reads, with every field as text and the input order in `row`.
+  /// the relation the query reads: every field as text, or with `types` (DuckDB reading a
+  /// Parquet file or a table, Docs/Engines.md, Typed columns) each typed column in its own type;
+  /// with `row`, the input order in a column of that name.
   func relation(
-    _ dialect: SQLDialect, fields: [String], row: String
+    _ dialect: SQLDialect, fields: [String], row: String?, types: [SQLColumnType]? = nil
   ) throws(SQLError) -> (setup: [String], from: String) {
     let columns = try fields.map { (f: String) throws(SQLError) in try dialect.identifier(f) }
     let rowNumber: String
@@ -28,15 +30,27 @@ public enum SQLSource: Sendable {
     }
     switch self {
     case .table, .parquet:
-      let text = columns.map { "CAST(\($0) AS \(dialect.text)) AS \($0)" }
-      return ([], "(SELECT \((text + ["\(rowNumber) AS \(row)"]).joined(separator: ", ")) FROM "
-        + (try typedRelation(dialect)) + ") AS t")
+      let read = zip(columns, types ?? columns.map { _ in .other }).map { (c, type) in
+        type == .other ? "CAST(\(c) AS \(dialect.text)) AS \(c)" : c
+      }
+      var reader = try typedRelation(dialect)
+      var position: [String] = []
+      if let row {
+        // DuckDB numbers a Parquet file's rows itself (`file_row_number`), in the file's order.
+        if case .parquet = self, dialect == .duckdb {
+          reader.removeLast()
+          reader += ", file_row_number = true)"
+          position = ["file_row_number AS \(row)"]
+        } else {
+          position = ["\(rowNumber) AS \(row)"]
+        }
+      }
+      return ([], "(SELECT \((read + position).joined(separator: ", ")) FROM \(reader)) AS t")
     case .file(let path, let format, let delimiter, let header):
       let (setup, reader) = try fileReader(
         dialect, path: path, format: format, delimiter: delimiter, header: header, fields: fields)
-      let from = dialect.loadsNumberedRows
-        ? reader : "(SELECT *, \(rowNumber) AS \(row) FROM \(reader)) AS t"
-      return (setup, from)
+      guard let row, !dialect.loadsNumberedRows else { return (setup, reader) }
+      return (setup, "(SELECT *, \(rowNumber) AS \(row) FROM \(reader)) AS t")
     }
   }
 

@@ -8,6 +8,10 @@ public struct SQLWriter {
   /// With `group:`, each record's group values in last columns (`groupColumns`), for a client
   /// that writes group headers (`--engine`).
   public var groupColumn = false
+  /// The engine's type of each column of a Parquet file or a table (`SQLCommand.described`):
+  /// DuckDB reads a typed column in its own type (Docs/Engines.md, Typed columns); `nil`, or
+  /// another dialect, reads every column as text.
+  public var columnTypes: [SQLColumnType]?
 
   /// The names of the columns that hold a record's group values with `groupColumn`:
   /// `sift_group`, or with `group:a,b` `sift_group1`, `sift_group2`.
@@ -28,11 +32,15 @@ public struct SQLWriter {
     var dates: Set<Int> = []
     /// DuckDB's exact sums: a number's decimals and units (`sift_x3`, DuckDBExactSum).
     var exactParts: Set<Int> = []
+    /// Whether the statement reads the input order (`sift_row`): only a sort, an ordered
+    /// aggregate or records in input order do (Docs/Engines.md, Input order).
+    var row = false
 
     func reset() {
       numbers = []
       dates = []
       exactParts = []
+      row = false
     }
   }
   private let derived = Derived()
@@ -52,12 +60,13 @@ public struct SQLWriter {
     if let clash = names.first(where: SQLWriter.isOwnColumn) {
       throw SQLError("the field \(SQLError.shown(clash)) has a name sift gives a column of its own")
     }
-    let (setup, relation) = try source.relation(dialect, fields: names, row: SQLWriter.row)
     derived.reset()
     let filter = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
     let where_ = filter.map { "\nWHERE \($0)" } ?? ""
-    // A first pass learns which derived columns the statement names; the second reads them.
-    _ = try body(from: relation, where_: where_)
+    // A first pass learns which derived columns (and whether the input order) the statement
+    // names; the second reads them.
+    _ = try body(from: "", where_: where_)
+    let (setup, relation) = try relation()
     return setup + [try body(from: try withDerivedColumns(relation), where_: where_)]
   }
 
@@ -65,7 +74,6 @@ public struct SQLWriter {
   /// those that match (`matched`), with aggregates the values left out for not being numbers
   /// or dates (`left_out`, Docs/Aggregates.md) and the groups (`groups`), else 0.
   public func totals() throws(SQLError) -> String {
-    let (_, relation) = try source.relation(dialect, fields: plan.schema.names, row: SQLWriter.row)
     derived.reset()
     let matches = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) } ?? "TRUE"
     var leftOut: [String] = []
@@ -77,7 +85,7 @@ public struct SQLWriter {
         if let key = try neededKey(c.function!, c.field!) { keys.append((c.field!, key)) }
       }
       leftOut = try keys.map { (f, key) throws(SQLError) in
-        "count(CASE WHEN \(matches) AND NOT \(isEmpty(try value(f))) AND \(key) IS NULL THEN 1 END)"
+        "count(CASE WHEN \(matches) AND NOT \(try isEmpty(f)) AND \(key) IS NULL THEN 1 END)"
       }
       if !plan.group.isEmpty {
         groups = "count(DISTINCT CASE WHEN \(matches) THEN \(try groupCombination()) END)"
@@ -85,7 +93,21 @@ public struct SQLWriter {
     }
     return "SELECT count(*) AS total, count(CASE WHEN \(matches) THEN 1 END) AS matched, "
       + (leftOut.isEmpty ? "0" : leftOut.joined(separator: " + ")) + " AS left_out, \(groups) AS groups"
-      + "\nFROM \(try withDerivedColumns(relation))"
+      + "\nFROM \(try withDerivedColumns(try relation().from))"
+  }
+
+  /// The source's relation, with the input order where the statement reads it, and each
+  /// column in its engine type where DuckDB reads a typed source.
+  private func relation() throws(SQLError) -> (setup: [String], from: String) {
+    try source.relation(
+      dialect, fields: plan.schema.names, row: derived.row ? SQLWriter.row : nil,
+      types: dialect == .duckdb ? columnTypes : nil)
+  }
+
+  /// The input order, a column the relation then adds.
+  private var inputOrder: String {
+    derived.row = true
+    return SQLWriter.row
   }
 
   /// The key a value must have to be kept by an aggregate: its number, or its date for
@@ -103,7 +125,6 @@ public struct SQLWriter {
   /// The `Total` row of a summary with `group:` (Docs/Aggregates.md, Output): `Total` in the
   /// first group column (the others empty), then the count and every aggregate over all the matching records.
   public func totalRow() throws(SQLError) -> String {
-    let (_, relation) = try source.relation(dialect, fields: plan.schema.names, row: SQLWriter.row)
     derived.reset()
     let filter = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
     let firstGroup = plan.summaryColumns.firstIndex { $0.kind == .group }
@@ -116,7 +137,7 @@ public struct SQLWriter {
       }
     }
     let kept = plan.projection.map { $0.map { columns[$0.index] } } ?? columns
-    return "SELECT \(kept.joined(separator: ", "))\nFROM \(try withDerivedColumns(relation))"
+    return "SELECT \(kept.joined(separator: ", "))\nFROM \(try withDerivedColumns(try relation().from))"
       + (filter.map { "\nWHERE \($0)" } ?? "")
   }
 
@@ -156,8 +177,9 @@ public struct SQLWriter {
       columns.append("\(try dateKey(try value(at: i))) AS sift_d\(i)")
     }
     for i in derived.exactParts.sorted() {
-      columns.append(
-        "\(DuckDBExactSum.parts(ofCanonical: withoutSeparators(try value(at: i)))) AS sift_x\(i)")
+      let v = try value(at: i)
+      let canonical = type(at: i) == .text ? withoutSeparators(v) : v
+      columns.append("\(DuckDBExactSum.parts(ofCanonical: canonical)) AS sift_x\(i)")
     }
     if columns.isEmpty { return relation }
     return "(SELECT *,\n  \(columns.joined(separator: ",\n  "))\nFROM \(relation)) AS u"
@@ -184,15 +206,13 @@ public struct SQLWriter {
     // key on it says, `Plan.groupDescending`), then by its exact bytes.
     var groups: [String] = []
     for (g, descending) in zip(plan.group, plan.groupDescending) {
-      groups += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: descending)
-        + [dialect.byteOrder(try groupValue(g))]
+      groups += try fieldOrder(g, descending: descending) + [dialect.byteOrder(try groupValue(g))]
     }
     for key in plan.sort {
       let f = key.field
-      order += try sortOrder(
-        try value(f), try number(of: f), try dateKey(of: f), descending: key.descending)
+      order += try fieldOrder(f, descending: key.descending)
     }
-    order.append(SQLWriter.row)
+    order.append(inputOrder)
     let select = "SELECT \(kept.joined(separator: ", "))\nFROM "
     let ordered = "\nORDER BY " + (groups + order).joined(separator: ", ")
     guard let perGroup = plan.limitPerGroup else { return select + from + where_ + ordered + limit }
@@ -305,6 +325,15 @@ public struct SQLWriter {
     case .sum, .avg:
       switch dialect {
       case .duckdb:
+        switch type(of: field) {
+        case .integer:
+          return DuckDBExactSum.aggregate(mean: function == .avg, column: try column(field), scale: 0)
+        case .decimal(let scale):
+          return DuckDBExactSum.aggregate(mean: function == .avg, column: try column(field), scale: scale)
+        case .double:
+          return DuckDBExactSum.aggregate(mean: function == .avg, double: try column(field))
+        case .text, .other, .date, .timestamp, .timestampWithZone: break
+        }
         _ = try column(field)
         derived.exactParts.insert(field.index)
         return DuckDBExactSum.aggregate(
@@ -314,24 +343,24 @@ public struct SQLWriter {
       case .spark: return exactSparkDecimal(function, v, n)
       case .trino: return "\(function == .sum ? "sum" : "avg")(\(n))"
       }
-    case .distinct: return "count(DISTINCT CASE WHEN NOT \(isEmpty(v)) THEN \(v) END)"
+    case .distinct: return "count(DISTINCT CASE WHEN NOT \(try isEmpty(field)) THEN \(v) END)"
     case .min, .max:
       let largest = function == .max
       let key: String
       switch plan.type(of: field) {
       case .number: key = n
       case .date, .dateTime: key = try dateKey(of: field)
-      default: key = "CASE WHEN NOT \(isEmpty(v)) THEN \(dialect.byteOrder(dialect.lower(v))) END"
+      default: key = "CASE WHEN NOT \(try isEmpty(field)) THEN \(dialect.byteOrder(dialect.lower(v))) END"
       }
       // The first value of the smallest (largest) key, ties in input order; a decimal-comma
       // number is written as sift writes summaries (Docs/Formats.md, Decimal commas).
-      let v = plan.decimalMark == .comma && key == n ? withoutSeparators(v) : v
+      let v = plan.decimalMark == .comma && key == n && type(of: field) == .text ? withoutSeparators(v) : v
       if let pick = ordered(v, by: key, descending: largest, percentile: nil) { return pick }
       return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
     case .median, .percentile:
       // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
       let p = function.percentile!
-      let read = withoutSeparators(v)
+      let read = type(of: field) == .text ? withoutSeparators(v) : v
       guard let pick = ordered(read, by: n, descending: false, percentile: p) else {
         throw cannot("\(function.name):\(field.name) (an exact nearest-rank percentile)")
       }
@@ -384,7 +413,7 @@ public struct SQLWriter {
     let rank = { (divide: (String, String) -> String) in
       percentile.map { "greatest(1, \(divide("\($0) * \(count) + 99", "100")))" } ?? "1"
     }
-    let order = "ORDER BY \(key)\(descending ? " DESC" : ""), \(SQLWriter.row)"
+    let order = "ORDER BY \(key)\(descending ? " DESC" : ""), \(inputOrder)"
     switch dialect {
     case .duckdb:
       return "(list(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank { "(\($0)) // \($1)" })]"
@@ -394,12 +423,12 @@ public struct SQLWriter {
       // Tuples sort element by element; only a number key can be negated for a largest first.
       if descending && !key.hasPrefix("sift_n") { return nil }
       return "tupleElement(arrayElement(arraySort(groupArrayIf((\(descending ? "-" : "")\(key), "
-        + "\(SQLWriter.row), \(v)), \(key) IS NOT NULL)), \(rank { "intDiv(\($0), \($1))" })), 3)"
+        + "\(inputOrder), \(v)), \(key) IS NOT NULL)), \(rank { "intDiv(\($0), \($1))" })), 3)"
     case .spark:
       // Structs sort field by field; only a number key can be negated for a largest first.
       if descending && !key.hasPrefix("sift_n") { return nil }
       return "element_at(array_sort(collect_list(CASE WHEN \(key) IS NOT NULL THEN named_struct("
-        + "'k', \(descending ? "-" : "")\(key), 'r', \(SQLWriter.row), 'v', \(v)) END)), "
+        + "'k', \(descending ? "-" : "")\(key), 'r', \(inputOrder), 'v', \(v)) END)), "
         + "CAST(\(rank { "(\($0)) div \($1)" }) AS INT)).v"
     case .trino:
       return nil
@@ -426,6 +455,24 @@ public struct SQLWriter {
       "\(text) \(direction) NULLS LAST"]
   }
 
+  /// A field's sort keys, as `sortOrder`'s: an integer, decimal or date column is its own
+  /// key, empty (NULL) values last; a double's `nan` and infinities are text, after numbers.
+  private func fieldOrder(_ field: ResolvedField, descending: Bool) throws(SQLError) -> [String] {
+    let direction = descending ? "DESC" : "ASC"
+    let c = try column(field)
+    switch type(of: field) {
+    case .integer, .decimal, .date, .timestamp, .timestampWithZone:
+      return ["\(c) \(direction) NULLS LAST"]
+    case .double:
+      return ["CASE WHEN \(c) IS NULL THEN 3 WHEN isfinite(\(c)) THEN 0 ELSE 2 END",
+        "\(try number(of: field)) \(direction) NULLS LAST",
+        "CASE WHEN NOT isfinite(\(c)) THEN \(try value(field)) END \(direction) NULLS LAST"]
+    case .text, .other:
+      return try sortOrder(
+        try value(field), try number(of: field), try dateKey(of: field), descending: descending)
+    }
+  }
+
   /// Groups in `group:` order by a column of a grouped result (its values already the groups').
   private func groupOrder(alias v: String) throws(SQLError) -> [String] {
     try sortOrder(v, number(v), try dateKey(v), descending: false) + [dialect.byteOrder(v)]
@@ -444,25 +491,30 @@ public struct SQLWriter {
 
   private func groupValue(_ field: ResolvedField) throws(SQLError) -> String {
     let v = try value(field)
+    if type(of: field) != .text { return v }
     return "CASE WHEN \(isEmpty(v)) THEN '' ELSE \(v) END"
   }
 
   // MARK: Filter
 
-  /// A condition that is TRUE or FALSE, never NULL, so that `NOT` means what sift's negation means.
-  private func condition(_ filter: TypedFilter) throws(SQLError) -> String {
+  /// A condition that holds where sift's filter matches. Where a `NOT` reads it (`total`) it is
+  /// TRUE or FALSE, never NULL, so that `NOT` means what sift's negation means; elsewhere a
+  /// NULL rejects a record as FALSE does, and a typed comparison stays plain for the engine to
+  /// push into its scan.
+  private func condition(_ filter: TypedFilter, total: Bool = false) throws(SQLError) -> String {
     switch filter {
     case .all(let parts):
-      return "(" + (try parts.map { (p: TypedFilter) throws(SQLError) in try condition(p) })
+      return "(" + (try parts.map { (p: TypedFilter) throws(SQLError) in try condition(p, total: total) })
         .joined(separator: " AND ") + ")"
     case .any(let parts):
-      return "(" + (try parts.map { (p: TypedFilter) throws(SQLError) in try condition(p) })
+      return "(" + (try parts.map { (p: TypedFilter) throws(SQLError) in try condition(p, total: total) })
         .joined(separator: " OR ") + ")"
     case .not(let inner):
-      return "(NOT \(try condition(inner)))"
+      return "(NOT \(try condition(inner, total: true)))"
     case .field(let field, let tests):
       let alternatives = try tests.map { (t: TypedTest) throws(SQLError) in try self.test(t, field) }
-      let tested = "coalesce(\(alternatives.joined(separator: " OR ")), FALSE)"
+      let either = alternatives.joined(separator: " OR ")
+      let tested = total ? "coalesce(\(either), FALSE)" : alternatives.count == 1 ? either : "(\(either))"
       let presence = tests.allSatisfy {
         if case .empty = $0 { return true }
         if case .present = $0 { return true }
@@ -473,10 +525,11 @@ public struct SQLWriter {
       let folded = String(decoding: TextFold.fold(text), as: UTF8.self)
       if folded.isEmpty { return "TRUE" }
       let needle = try dialect.literal(folded)
-      let each = try plan.schema.names.map { (n: String) throws(SQLError) in
-        dialect.contains(dialect.lower(try dialect.identifier(n)), needle)
+      let each = try plan.schema.names.indices.map { (i: Int) throws(SQLError) in
+        let c = try dialect.identifier(plan.schema.names[i])
+        return dialect.contains(dialect.lower(type(at: i) == .text ? c : "CAST(\(c) AS \(dialect.text))"), needle)
       }
-      return "coalesce(\(each.joined(separator: " OR ")), FALSE)"
+      return total ? "coalesce(\(each.joined(separator: " OR ")), FALSE)" : "(\(each.joined(separator: " OR ")))"
     }
   }
 
@@ -496,49 +549,66 @@ public struct SQLWriter {
     }
   }
 
-  /// One typed test of a field's value (Docs/QueryLanguage.md, Filter terms).
+  /// One typed test of a field's value (Docs/QueryLanguage.md, Filter terms). On a typed
+  /// column (Docs/Engines.md, Typed columns) a number or date test is a plain comparison of the
+  /// column, which the engine pushes into its scan; a double's also asks `isfinite`.
   private func test(_ test: TypedTest, _ field: ResolvedField) throws(SQLError) -> String {
     let v = try value(field)
     let lowered = dialect.lower(v)
+    let type = type(of: field)
     switch test {
     case .textIn(let texts):
       return "\(lowered) IN (\(try folded(texts).joined(separator: ", ")))"
     case .numberEquals(let n, let text):
       let number = try number(of: field)
-      return "(CASE WHEN \(number) IS NOT NULL THEN \(number) = \(try numberLiteral(n)) "
-        + "ELSE \(lowered) = \(try folded([text])[0]) END)"
+      // A typed number column holds no text that is not a number (a double's `nan` is no
+      // number literal's text).
+      if type.holdsNumbers { return "\(number) = \(try numberLiteral(n, field))" }
+      return "coalesce(\(number) = \(try numberLiteral(n, field)), \(lowered) = \(try folded([text])[0]))"
     case .inPeriod(let period, let text, _):
+      if type.holdsDates { return try within(field, from: period, to: period) }
       let key = try dateKey(of: field)
       let otherwise = try text.map { (t: String) throws(SQLError) in "\(lowered) = \(try folded([t])[0])" }
-      return "(CASE WHEN \(key) IS NOT NULL THEN \(try within(key, from: period, to: period)) "
+      return "(CASE WHEN \(key) IS NOT NULL THEN \(try within(field, from: period, to: period)) "
         + "ELSE \(otherwise ?? "FALSE") END)"
     case .switchIs(let on):
       let spellings = on ? ["on", "yes", "true", "y", "1"] : ["off", "no", "false", "n", "0"]
-      return "(CASE WHEN \(isEmpty(v)) THEN \(on ? "FALSE" : "TRUE") ELSE \(lowered) IN ("
+      return "(CASE WHEN \(try isEmpty(field)) THEN \(on ? "FALSE" : "TRUE") ELSE \(lowered) IN ("
         + spellings.map { "'\($0)'" }.joined(separator: ", ") + ") END)"
     case .numberCompare(let op, let n):
-      return "\(try number(of: field)) \(op.rawValue) \(try numberLiteral(n))"
+      let literal = try numberLiteral(n, field)
+      return try numberTest(field) { "\($0) \(op.rawValue) \(literal)" }
     case .dateCompare(let op, let period):
       let key = try dateKey(of: field)
       switch op {
-      case .less: return "\(key) < \(try dialect.literal(SQLWriter.digits(period.start)))"
-      case .lessOrEqual: return "\(key) < \(try dialect.literal(SQLWriter.digits(period.end)))"
-      case .greater: return "\(key) >= \(try dialect.literal(SQLWriter.digits(period.end)))"
-      case .greaterOrEqual: return "\(key) >= \(try dialect.literal(SQLWriter.digits(period.start)))"
+      case .less: return "\(key) < \(try dateBound(period.start, field))"
+      case .lessOrEqual: return "\(key) < \(try dateBound(period.end, field))"
+      case .greater: return "\(key) >= \(try dateBound(period.end, field))"
+      case .greaterOrEqual: return "\(key) >= \(try dateBound(period.start, field))"
       }
     case .textCompare(let op, let text):
-      return "(CASE WHEN \(isEmpty(v)) THEN FALSE ELSE \(dialect.byteOrder(lowered)) \(op.rawValue) "
+      return "(CASE WHEN \(try isEmpty(field)) THEN FALSE ELSE \(dialect.byteOrder(lowered)) \(op.rawValue) "
         + "\(try folded([text])[0]) END)"
     case .numberRange(let low, let high):
-      let n = try number(of: field)
-      var parts = ["\(n) IS NOT NULL"]
-      if let low { parts.append("\(n) >= \(try numberLiteral(low))") }
-      if let high { parts.append("\(n) <= \(try numberLiteral(high))") }
-      return "(" + parts.joined(separator: " AND ") + ")"
+      // `BETWEEN` reads the number once (a derived column may be computed where it is named).
+      let range: (String) -> String
+      switch (low, high) {
+      case (let low?, let high?):
+        let (l, h) = (try numberLiteral(low, field), try numberLiteral(high, field))
+        range = { "\($0) BETWEEN \(l) AND \(h)" }
+      case (let low?, nil):
+        let l = try numberLiteral(low, field)
+        range = { "\($0) >= \(l)" }
+      case (nil, let high?):
+        let h = try numberLiteral(high, field)
+        range = { "\($0) <= \(h)" }
+      case (nil, nil): range = { "\($0) IS NOT NULL" }
+      }
+      return try numberTest(field, range)
     case .dateRange(let low, let high):
-      return try within(try dateKey(of: field), from: low, to: high)
+      return try within(field, from: low, to: high)
     case .textRange(let low, let high):
-      var parts = ["NOT \(isEmpty(v))"]
+      var parts = ["NOT \(try isEmpty(field))"]
       if let low { parts.append("\(dialect.byteOrder(lowered)) >= \(try folded([low])[0])") }
       if let high { parts.append("\(dialect.byteOrder(lowered)) <= \(try folded([high])[0])") }
       return "(" + parts.joined(separator: " AND ") + ")"
@@ -548,16 +618,29 @@ public struct SQLWriter {
       let flagged = (caseInsensitive ? "(?i)" : "") + pattern
       return dialect.matches(try present(field), try dialect.literal(flagged))
     case .empty:
-      return isEmpty(v)
+      return try isEmpty(field)
     case .present:
-      return "(NOT \(isEmpty(v)))"
+      return "(NOT \(try isEmpty(field)))"
     }
   }
 
-  /// A number literal for a comparison with a number column, which the SQL holds as a double:
-  /// refused where the double would not compare as sift does, exactly (Docs/QueryLanguage.md,
-  /// How numbers compare; Docs/Engines.md).
-  private func numberLiteral(_ n: NumberLiteral) throws(SQLError) -> String {
+  /// `compare` of the field's number; a double column's own value, so that the engine can push
+  /// the comparison into its scan, and `isfinite`, since a `nan` compares above every number.
+  private func numberTest(_ field: ResolvedField, _ compare: (String) -> String) throws(SQLError) -> String {
+    guard type(of: field) == .double else { return compare(try number(of: field)) }
+    let c = try column(field)
+    return "(\(compare(c)) AND isfinite(\(c)))"
+  }
+
+  /// A number literal for a comparison with `field`'s number: on an integer or decimal column
+  /// the number's exact text, which the engine compares exactly; else a double, refused where
+  /// it would not compare as sift does, exactly (Docs/QueryLanguage.md, How numbers compare;
+  /// Docs/Engines.md).
+  private func numberLiteral(_ n: NumberLiteral, _ field: ResolvedField) throws(SQLError) -> String {
+    let exact = n.description
+    if type(of: field).alwaysNumber && n.exact.digits.count <= 38 && !exact.contains("e") {
+      return exact
+    }
     guard n.fitsDouble else {
       throw SQLError(
         "the number \(n) has more than \(NumberReading.doubleDigits) significant digits, which "
@@ -573,12 +656,13 @@ public struct SQLWriter {
     }
   }
 
-  /// A date key from the start of `low` up to the end of `high`; `nil` ends are open.
-  private func within(_ key: String, from low: Period?, to high: Period?) throws(SQLError) -> String {
-    var parts = ["\(key) IS NOT NULL"]
-    if let low { parts.append("\(key) >= \(try dialect.literal(SQLWriter.digits(low.start)))") }
-    if let high { parts.append("\(key) < \(try dialect.literal(SQLWriter.digits(high.end)))") }
-    return "(" + parts.joined(separator: " AND ") + ")"
+  /// `field`'s date key from the start of `low` up to the end of `high`; `nil` ends are open.
+  private func within(_ field: ResolvedField, from low: Period?, to high: Period?) throws(SQLError) -> String {
+    let key = try dateKey(of: field)
+    var parts: [String] = []
+    if let low { parts.append("\(key) >= \(try dateBound(low.start, field))") }
+    if let high { parts.append("\(key) < \(try dateBound(high.end, field))") }
+    return "(" + (parts.isEmpty ? ["\(key) IS NOT NULL"] : parts).joined(separator: " AND ") + ")"
   }
 
   /// A whole-value glob, `*` any run of characters, as `LIKE` with an explicit escape; ClickHouse
@@ -601,20 +685,40 @@ public struct SQLWriter {
 
   // MARK: Values
 
-  /// A field's value as text, an empty value (and a missing one) as `''`.
+  /// A field's value as text, an empty value (and a missing one) as `''`; a typed column's
+  /// as the engine writes it.
   private func value(_ field: ResolvedField) throws(SQLError) -> String {
-    "coalesce(\(try column(field)), '')"
+    let c = try column(field)
+    return type(of: field) == .text ? "coalesce(\(c), '')" : "coalesce(CAST(\(c) AS \(dialect.text)), '')"
+  }
+
+  /// How the statement reads a field: in its engine type (DuckDB on a typed source), else text.
+  private func type(of field: ResolvedField) -> SQLColumnType {
+    field.path.isEmpty ? type(at: field.index) : .text
+  }
+
+  private func type(at index: Int) -> SQLColumnType {
+    guard dialect == .duckdb, let types = columnTypes, index < types.count else { return .text }
+    // A column of another type is read as its text (the relation casts it).
+    return types[index] == .other ? .text : types[index]
   }
 
   private func value(at index: Int) throws(SQLError) -> String {
     try value(ResolvedField(index: index, path: [], name: plan.schema.names[index]))
   }
 
-  /// The field's value as a number (its derived column).
+  /// The field's value as a number: a number column itself (a double's `nan` and infinities,
+  /// which sift does not read as numbers, NULL), NULL for a date column, else its derived column.
   private func number(of field: ResolvedField) throws(SQLError) -> String {
-    _ = try column(field)
-    derived.numbers.insert(field.index)
-    return "sift_n\(field.index)"
+    let c = try column(field)
+    switch type(of: field) {
+    case .integer, .decimal: return c
+    case .double: return "(CASE WHEN isfinite(\(c)) THEN \(c) END)"
+    case .date, .timestamp, .timestampWithZone: return "NULL"
+    case .text, .other:
+      derived.numbers.insert(field.index)
+      return "sift_n\(field.index)"
+    }
   }
 
   /// Throws where the SQL would read `field`'s dates otherwise than sift: the SQL reads ISO
@@ -633,12 +737,38 @@ public struct SQLWriter {
     }
   }
 
-  /// The field's value as a date key (its derived column).
+  /// The field's value as a date key: a date or timestamp column itself, NULL for a number
+  /// column, else its derived column. `dateBound` writes what it is compared with.
   private func dateKey(of field: ResolvedField) throws(SQLError) -> String {
-    _ = try column(field)
-    try requireSQLDates(field)
-    derived.dates.insert(field.index)
-    return "sift_d\(field.index)"
+    let c = try column(field)
+    switch type(of: field) {
+    case .date, .timestamp, .timestampWithZone: return c
+    case .integer, .decimal, .double: return "NULL"
+    case .text, .other:
+      try requireSQLDates(field)
+      derived.dates.insert(field.index)
+      return "sift_d\(field.index)"
+    }
+  }
+
+  /// A wall time as what `dateKey(of: field)` is compared with: its 20 digits for a text
+  /// column; a `DATE` (at midnight, for a date column) or `TIMESTAMP` literal; for a
+  /// `TIMESTAMP WITH TIME ZONE` the instant it is in `--tz`'s zone, with its offset written.
+  private func dateBound(_ t: WallTime, _ field: ResolvedField) throws(SQLError) -> String {
+    let type = type(of: field)
+    if type == .text { return try dialect.literal(SQLWriter.digits(t)) }
+    let zone = plan.convention(of: field).zone
+    let shifted = type == .timestampWithZone ? t - zone.offset(atUTC: t - zone.offset(atUTC: t)) : t
+    let d = Array(SQLWriter.digits(shifted))
+    if d.count != 20 {
+      // Before year 0 or from year 10000 on: beyond every value.
+      return (d.count > 20 ? "'infinity'" : "'-infinity'") + "::" + (type == .date ? "DATE" : "TIMESTAMP")
+    }
+    let date = String(d[0..<4]) + "-" + String(d[4..<6]) + "-" + String(d[6..<8])
+    if type == .date && shifted % Calendar.microsPerDay == 0 { return "DATE '\(date)'" }
+    let time = date + " " + String(d[8..<10]) + ":" + String(d[10..<12]) + ":" + String(d[12..<14])
+      + "." + String(d[14..<20])
+    return type == .timestampWithZone ? "TIMESTAMPTZ '\(time)+00'" : "TIMESTAMP '\(time)'"
   }
 
   /// A field's value as text, NULL where the field is missing (a JSON key not in the record);
@@ -662,6 +792,11 @@ public struct SQLWriter {
         + "name a top-level field")
     }
     return try dialect.identifier(plan.schema.names[field.index])
+  }
+
+  /// Whether the field is empty: a typed column's NULL, else `isEmpty` of its text.
+  private func isEmpty(_ field: ResolvedField) throws(SQLError) -> String {
+    type(of: field) == .text ? isEmpty(try value(field)) : "(\(try column(field)) IS NULL)"
   }
 
   /// Whether the value is empty or a null token (`NA`, `N/A`, `null`, `None`, `-`, any case).

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The statements `sift --sql duckdb` writes for a Parquet file against hand-written typed SQL, in
+# the same run on the same file (Docs/Engines.md, Typed columns; issue 26's bar: each within
+# 1.5x). 1,000,000 generated GRN records (`sift-bench gen`), written as Parquet by DuckDB with
+# the types it detects (`qty` BIGINT, `amount` DOUBLE, `date` DATE). The answers themselves are
+# checked by SQLTypedDifferentialTests, not here.
+#
+#   Benchmarks/sql-typed-bench.sh                    # 1M records, 5 runs each after a warm-up
+#   ROWS=100000 RUNS=3 Benchmarks/sql-typed-bench.sh
+#
+# Needs hyperfine and duckdb. SIFT and SIFT_BENCH name the binaries (default: release builds).
+set -euo pipefail
+
+ROWS=${ROWS:-1000000}
+RUNS=${RUNS:-5}
+WORK=${WORK:-/tmp/sift-sql-typed-bench}
+NOW=2024-06-12T10:00
+cd "$(dirname "$0")/.."
+SIFT=${SIFT:-.build/release/sift}
+SIFT_BENCH=${SIFT_BENCH:-.build/release/sift-bench}
+[ -x "$SIFT" ] || swift build -c release --product sift >/dev/null
+[ -x "$SIFT_BENCH" ] || swift build -c release --product sift-bench >/dev/null
+
+mkdir -p "$WORK"
+csv=$WORK/grn-$ROWS.csv
+parquet=$WORK/grn-$ROWS.parquet
+[ -s "$csv" ] || "$SIFT_BENCH" gen --rows "$ROWS" --format csv --out "$csv"
+[ -s "$parquet" ] || duckdb -c "COPY (SELECT * FROM read_csv('$csv')) TO '$parquet' (FORMAT parquet)"
+duckdb -c "DESCRIBE SELECT * FROM '$parquet'" -csv | tr '\n' ' '; echo
+
+P="read_parquet('$parquet')"
+JOBS=(
+  "customer:acme"
+  "qty:100..500"
+  "date:2024-05"
+  "sort:-amount limit:100"
+  "group:customer sum:amount avg:amount"
+)
+HAND=(
+  "SELECT * FROM $P WHERE lower(customer) = 'acme'"
+  "SELECT * FROM $P WHERE qty BETWEEN 100 AND 500"
+  "SELECT * FROM $P WHERE date >= DATE '2024-05-01' AND date < DATE '2024-06-01'"
+  "SELECT * FROM $P ORDER BY amount DESC NULLS LAST LIMIT 100"
+  "SELECT customer, count(*), sum(amount), avg(amount) FROM $P GROUP BY customer ORDER BY customer"
+)
+for i in "${!JOBS[@]}"; do
+  job=${JOBS[$i]}
+  name=${job//[^a-z0-9]/_}
+  "$SIFT" --sql duckdb --now $NOW -- "$job" "$parquet" > "$WORK/$name.generated.sql"
+  echo "${HAND[$i]};" > "$WORK/$name.hand.sql"
+  echo "== $job ($(wc -c < "$WORK/$name.generated.sql") bytes of SQL)"
+  hyperfine --runs "$RUNS" --warmup 1 --style basic --export-markdown "$WORK/$name.md" \
+    -n generated "duckdb -csv -f '$WORK/$name.generated.sql' > /dev/null" \
+    -n hand-written "duckdb -csv -f '$WORK/$name.hand.sql' > /dev/null"
+done
