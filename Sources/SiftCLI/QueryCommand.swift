@@ -51,7 +51,7 @@ struct QueryCommand {
     if format == .html {
       presentation.unicode = true
       presentation.report = HTMLReport(
-        title: view?.title, subtitle: sourceNames(options.files), made: now,
+        title: options.title ?? view?.title, subtitle: sourceNames(options.files), made: now,
         commandLine: commandLineText(context.arguments))
     }
     return presentation
@@ -142,7 +142,8 @@ struct QueryCommand {
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
         header: !options.noHeader, endsWithTotal: plan.endsWithTotal,
-        columnReadings: readings, sheetName: workbookSheetName(files: options.files, view: view)),
+        columnReadings: readings, sheetName: workbookSheetName(files: options.files, view: view),
+        labels: view?.labels(in: plan.schema) ?? Labels()),
       output: records.buffer)
   }
 

@@ -81,7 +81,7 @@ struct ViewsOverviewCommand {
   /// `-o html`: the digest as a report (Docs/Reports.md, The views digest).
   private func digestReport(_ digest: ViewsDigest, file: ViewsFile, now: WallTime) -> [UInt8] {
     let report = HTMLReport(
-      title: nil, subtitle: sourceNames([file.path]), made: now,
+      title: options.title ?? file.title, subtitle: sourceNames([file.path]), made: now,
       commandLine: commandLineText(context.arguments))
     return report.start(bar: nil) + digest.body() + report.end()
   }

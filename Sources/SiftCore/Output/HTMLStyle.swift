@@ -38,6 +38,8 @@ enum HTMLStyle {
   static let groupRow: StaticString = "background-color:#EFF1F2;color:#1D2D3E"
   static let groupCell: StaticString =
     "padding-top:12px;font-weight:bold;font-size:14px;border-bottom:1px solid #D9D9D9"
+  /// A changed value's earlier one, struck through before the new (`--changes`).
+  static let earlierValue: StaticString = "color:#AA0808;background-color:#FFEAF4"
   static let groupCount: StaticString = "font-weight:normal;color:#556B82;background-color:#EFF1F2"
 
   // The views digest.
