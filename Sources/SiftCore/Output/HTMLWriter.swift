@@ -57,6 +57,9 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
     columnCount = headers.count
     decimals = Array(repeating: 0, count: columnCount)
     var out = output
+    out.append(literal: "<div style=\"")
+    out.append(literal: HTMLStyle.tableScroll)
+    out.append(literal: "\">\n")
     out.append(
       literal: "<table cellpadding=\"6\" cellspacing=\"0\" border=\"0\" width=\"100%\" style=\"")
     out.append(literal: HTMLStyle.table)
@@ -154,7 +157,7 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
       out.append("\(max(columnCount, 1))")
       out.append(literal: "\">No records match.</td></tr>\n")
     }
-    out.append(literal: "</table>\n")
+    out.append(literal: "</table>\n</div>\n")
     try output.flush()
   }
 
