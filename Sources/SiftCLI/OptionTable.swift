@@ -208,6 +208,9 @@ enum OptionTable {
       "title", "TEXT", "a heading, e.g. 'Quality holds'",
       "the heading of an HTML report (default: the view's title; the digest's: the views file's)"
     ) { $0.title = $1 },
+    choice("attach", nil, "FORMAT", "with -o eml: attach the same rows as", AttachFormat.self) {
+      $0.attach = $1
+    },
     flag("peek", nil, "with --changes: look without moving the baseline") { $0.peek = true },
     flag("interactive", "i", "a live screen: results as you type, views as tabs") {
       $0.mode = .interactive

@@ -127,6 +127,9 @@ public struct Options: Sendable, Equatable {
   /// `--changes KEY[,KEY…]`: only what changed since the last run, by these key fields
   /// (Docs/Reports.md, "Changes since the last run"); empty: by the view's `key`.
   public var changes: [String]?
+  /// `--attach FORMAT`: with `-o eml`, the same rows attached (Docs/Reports.md, The e-mail
+  /// report).
+  var attach: AttachFormat?
   /// `--title TEXT`: the heading of an HTML or e-mail report (Docs/Reports.md, The document).
   public var title: String?
   /// `--against FILE` (repeatable): compare with an earlier export instead of the state.

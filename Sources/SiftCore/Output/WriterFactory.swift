@@ -62,7 +62,7 @@ public func makeWriter(_ options: WriterOptions, output: OutputBuffer) -> any Re
   case .json: JSONWriter(output: output, layout: .array)
   case .ndjson: JSONWriter(output: output, layout: .lines)
   case .markdown: MarkdownWriter(output: output, numericColumns: options.numericColumns)
-  case .html:
+  case .html, .eml:
     HTMLWriter(
       output: output, numericColumns: options.numericColumns,
       endsWithTotal: options.endsWithTotal, labels: options.labels,
