@@ -19,7 +19,7 @@ import Testing
   func aMailReaderSeesTheChangesTheTextAndTheWorkbook() throws {
     let result = sift(
       [
-        "status:hold", tuesday, "--changes", "grn_no", "--against", monday, "-o", "eml",
+        "status:hold", Self.tuesday, "--changes", "grn_no", "--against", Self.monday, "-o", "eml",
         "--attach", "xlsx", "--title", "Holds", "--now", "2026-11-25T06:00",
       ], stdin: [])
     #expect(result.status == .matched)
