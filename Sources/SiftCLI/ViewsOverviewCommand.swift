@@ -29,9 +29,35 @@ struct ViewsOverviewCommand {
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
     var sections: [ViewsDigest.Section] = []
-    let tabs = file.views.map { view in
+    var changed = false
+    let tabs = file.views.compactMap { view -> ViewTabs.Tab? in
       var badge = ViewTabs.Tab.Badge.none
-      if let query = view.badgeQuery(sorted: digest), let source = view.source {
+      if options.changes != nil {
+        // Only the views with changes, their counts as badges (Docs/Reports.md).
+        guard view.key != nil, let source = view.source else { return nil }
+        do throws(Problem) {
+          let opened = datasets[source] ?? openDataset(source)
+          datasets[source] = opened
+          let table = digest ? MemorySink() : nil
+          guard let found = try changes(of: view, in: file, over: try opened.get(), table: table),
+            found.counts.anything
+          else { return nil }
+          changed = true
+          badge = .changes(found.counts)
+          if let table {
+            sections.append(
+              ViewsDigest.Section(
+                title: view.displayTitle,
+                content: .records(bar: found.bar, table: table.bytes, more: 0)))
+          }
+        } catch {
+          _ = console.report(error)
+          badge = .broken
+          broken = true
+          sections.append(
+            ViewsDigest.Section(title: view.displayTitle, content: .problem(Self.reason(error))))
+        }
+      } else if let query = view.badgeQuery(sorted: digest), let source = view.source {
         do throws(Problem) {
           let opened = datasets[source] ?? openDataset(source)
           datasets[source] = opened
@@ -50,13 +76,15 @@ struct ViewsOverviewCommand {
           _ = console.report(error)
           badge = .broken
           broken = true
-          // The message's first line, without the program's name (the caret lines need a terminal).
-          let first = error.text.split(separator: "\n").first ?? ""
-          let reason = String(first.hasPrefix("sift: ") ? first.dropFirst(6) : first)
-          sections.append(ViewsDigest.Section(title: view.displayTitle, content: .problem(reason)))
+          sections.append(
+            ViewsDigest.Section(title: view.displayTitle, content: .problem(Self.reason(error))))
         }
       }
       return ViewTabs.Tab(label: view.displayTitle, badge: badge, name: view.name)
+    }
+    if options.changes != nil && tabs.isEmpty && !digest {
+      console.note("note: --views --changes: no view changed since its last --changes run\n")
+      return broken ? .error : .noMatch
     }
     let text =
       digest
@@ -64,7 +92,16 @@ struct ViewsOverviewCommand {
       : tabBar(tabs, active: active, in: file)
     let piece = Presentation.Piece(destination: .standardOutput, bytes: text)
     if let status = console.show([piece], pager: .never, ifClosed: .matched) { return status }
-    return broken ? .error : .matched
+    if broken { return .error }
+    // With `--changes`, as a query's run: 1 when no view changed, so cron sends nothing.
+    return options.changes == nil || changed ? .matched : .noMatch
+  }
+
+  /// Why a view's section could not be made: the message's first line, without the program's
+  /// name (the caret lines need a terminal).
+  static func reason(_ error: Problem) -> String {
+    let first = error.text.split(separator: "\n").first ?? ""
+    return String(first.hasPrefix("sift: ") ? first.dropFirst(6) : first)
   }
 
   /// The overview: the tab bar, and with `@VIEW` a line describing that view.
