@@ -92,7 +92,7 @@ struct SummarySink: MatchSink {
 }
 
 /// Summary rows as a batch of JSON values, one field per summary column.
-struct SummaryRows {
+public struct SummaryRows {
   let batch: RecordBatch
 
   /// How many rows are laid out at once.
@@ -101,7 +101,7 @@ struct SummaryRows {
   /// The first column of the `Total` row (Docs/Aggregates.md, Output): `Total` when every group
   /// is shown; when `limit:` left some out, the row still totals every group and says so:
   /// `Total (all 40 groups)`.
-  static func totalLabel(shown: Int, of groups: Int) -> String {
+  public static func totalLabel(shown: Int, of groups: Int) -> String {
     shown < groups ? "Total (all \(groupedDigits(groups)) groups)" : "Total"
   }
 
