@@ -32,45 +32,39 @@ struct ViewsOverviewCommand {
     var changed = false
     let tabs = file.views.compactMap { view -> ViewTabs.Tab? in
       var badge = ViewTabs.Tab.Badge.none
-      if options.changes != nil {
-        // Only the views with changes, their counts as badges (Docs/Reports.md).
-        guard view.key != nil, let source = view.source else { return nil }
-        do throws(Problem) {
-          let opened = datasets[source] ?? openDataset(source)
-          datasets[source] = opened
-          let table = digest ? MemorySink() : nil
-          guard let found = try changes(of: view, in: file, over: try opened.get(), table: table),
-            found.counts.anything
-          else { return nil }
-          changed = true
-          badge = .changes(found.counts)
-          if let table {
-            sections.append(
-              ViewsDigest.Section(
-                title: view.displayTitle,
-                content: .records(bar: found.bar, table: table.bytes, more: 0)))
-          }
-        } catch {
-          _ = console.report(error)
-          badge = .broken
-          broken = true
-          sections.append(
-            ViewsDigest.Section(title: view.displayTitle, content: .problem(Self.reason(error))))
-        }
-      } else if let query = view.badgeQuery(sorted: digest), let source = view.source {
+      // With `--changes`, only the views with changes, their counts as badges (Docs/Reports.md).
+      let comparing = options.changes != nil
+      if comparing && (view.key == nil || view.source == nil) { return nil }
+      let query = view.badgeQuery(sorted: digest)
+      if let source = view.source, comparing || query != nil {
         do throws(Problem) {
           let opened = datasets[source] ?? openDataset(source)
           datasets[source] = opened
           let dataset = try opened.get()
-          let badgeRun = BadgeRun(
-            query: query, now: now,
-            context: ViewContext(file: file.path, view: view, composed: query, sourceName: nil))
-          if digest {
-            let section = try badgeRun.section(over: dataset)
-            sections.append(section.section)
-            badge = .count(section.count)
-          } else {
-            badge = .count(try badgeRun.count(over: dataset))
+          if comparing {
+            let table = digest ? MemorySink() : nil
+            guard let found = try changes(of: view, in: file, over: dataset, table: table),
+              found.counts.anything
+            else { return nil }
+            changed = true
+            badge = .changes(found.counts)
+            if let table {
+              sections.append(
+                ViewsDigest.Section(
+                  title: view.displayTitle,
+                  content: .records(bar: found.bar, table: table.bytes, more: 0)))
+            }
+          } else if let query {
+            let badgeRun = BadgeRun(
+              query: query, now: now,
+              context: ViewContext(file: file.path, view: view, composed: query, sourceName: nil))
+            if digest {
+              let section = try badgeRun.section(over: dataset)
+              sections.append(section.section)
+              badge = .count(section.count)
+            } else {
+              badge = .count(try badgeRun.count(over: dataset))
+            }
           }
         } catch {
           _ = console.report(error)
