@@ -25,7 +25,7 @@ struct ViewsOverviewCommand {
     if options.output == .xlsx {
       return try ViewsWorkbook(options: options, context: context).write(file, now: now)
     }
-    let digest = options.output == .html
+    let digest = options.output == .html || options.output == .eml
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
     var sections: [ViewsDigest.Section] = []
@@ -114,7 +114,14 @@ struct ViewsOverviewCommand {
     let report = HTMLReport(
       title: options.title ?? file.title, subtitle: sourceNames([file.path]), made: now,
       commandLine: commandLineText(context.arguments))
-    return report.start(bar: nil) + digest.body() + report.end()
+    let html = report.start(bar: nil) + digest.body() + report.end()
+    guard options.output == .eml else { return html }
+    // `-o eml`: the digest as a message, the tab bar and its badges as the plain text
+    // (Docs/Reports.md, The e-mail report).
+    let tabs = ViewTabs(tabs: digest.tabs, active: nil).render(
+      ascii: false, color: .none, maxWidth: nil)
+    let text = Array((report.title + "\n\n" + tabs + "\n" + report.footerText + "\n").utf8)
+    return MailMessage(subject: report.title, html: html, text: text).bytes()
   }
 
   /// The dataset of a view's source: views on the same source share it, so each source is opened
