@@ -22,7 +22,8 @@ struct BadgeRun {
     let plan = try plan(first, on: dataset)
     let table = MemorySink()
     let writer = HTMLWriter(
-      output: OutputBuffer(sink: table), numericColumns: plan.outputTypes.map { $0 == .number })
+      output: OutputBuffer(sink: table), numericColumns: plan.outputTypes.map { $0 == .number },
+      labels: context.labels(in: plan.schema), decimalMarks: plan.outputReadings.map(\.decimalMark))
     let summary = try run(plan, over: dataset, writer: writer)
     let chips = FilterChips(plan: plan, labels: context.labels(in: plan.schema)).filterChips()
     let bar = FeedbackBar(chips: chips, summary: summary, limited: false, grouped: false)

@@ -37,6 +37,9 @@ struct OptionSpec: Sendable {
   let summary: String?
   /// The choice used when the option is not given, shown as "(default: …)".
   let defaultChoice: String?
+  /// Whether the value may be left out: the option is last, or the next argument is an option
+  /// (`sift @holds --changes -o html`); the option then gets an empty value.
+  var valueMayBeOmitted = false
   let apply: @Sendable (inout Options, String) throws(UsageError) -> Void
 
   /// The help line: the summary, and for a choice its words and default.
@@ -186,11 +189,12 @@ enum OptionTable {
     },
     OptionSpec(
       long: "changes", short: nil, value: .text("field names, e.g. grn_no or order,line"),
-      placeholder: "KEY,...", summary: "only records new, changed or gone since the last run",
-      defaultChoice: nil
+      placeholder: "KEY,...",
+      summary: "only records new, changed or gone since the last run (KEY: else the view's key)",
+      defaultChoice: nil, valueMayBeOmitted: true
     ) { options, value throws(UsageError) in
       let keys = value.split(separator: ",").map { String($0) }
-      guard !keys.isEmpty, !keys.contains(where: \.isEmpty) else {
+      guard value.isEmpty || !keys.contains(where: \.isEmpty) else {
         throw UsageError("option '--changes' needs the key fields, e.g. --changes grn_no, not '\(value)'")
       }
       options.changes = keys
@@ -200,6 +204,13 @@ enum OptionTable {
       summary: "with --changes: compare with an earlier export, not the last run",
       defaultChoice: nil
     ) { $0.against.append($1) },
+    text(
+      "title", "TEXT", "a heading, e.g. 'Quality holds'",
+      "the heading of an HTML report (default: the view's title; the digest's: the views file's)"
+    ) { $0.title = $1 },
+    choice("attach", nil, "FORMAT", "with -o eml: attach the same rows as", AttachFormat.self) {
+      $0.attach = $1
+    },
     flag("peek", nil, "with --changes: look without moving the baseline") { $0.peek = true },
     flag("interactive", "i", "a live screen: results as you type, views as tabs") {
       $0.mode = .interactive

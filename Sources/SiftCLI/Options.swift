@@ -125,8 +125,13 @@ public struct Options: Sendable, Equatable {
   public var config: String?
   public var reset = false
   /// `--changes KEY[,KEY…]`: only what changed since the last run, by these key fields
-  /// (Docs/Reports.md, "Changes since the last run").
+  /// (Docs/Reports.md, "Changes since the last run"); empty: by the view's `key`.
   public var changes: [String]?
+  /// `--attach FORMAT`: with `-o eml`, the same rows attached (Docs/Reports.md, The e-mail
+  /// report).
+  var attach: AttachFormat?
+  /// `--title TEXT`: the heading of an HTML or e-mail report (Docs/Reports.md, The document).
+  public var title: String?
   /// `--against FILE` (repeatable): compare with an earlier export instead of the state.
   public var against: [String] = []
   /// `--peek`: compare without moving the baseline.
@@ -171,6 +176,10 @@ public struct Options: Sendable, Equatable {
         }
         if spec.value == .none {
           guard attached == nil else { throw UsageError("option '--\(name)' takes no value") }
+          try spec.apply(&options, "")
+        } else if spec.valueMayBeOmitted && attached == nil
+          && (index + 1 == arguments.count || arguments[index + 1].hasPrefix("-"))
+        {
           try spec.apply(&options, "")
         } else {
           try spec.apply(&options, try value(for: spec, attached: attached))

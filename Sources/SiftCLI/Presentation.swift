@@ -27,6 +27,8 @@ struct Presentation {
   var title: String?
   /// `-o html`: the document around the records (Docs/Reports.md).
   var report: HTMLReport?
+  /// `-o eml`: the plain-text part and the attachment around the report (Docs/Reports.md).
+  var mail: MailParts?
   var stdoutIsTerminal = false
   var stderrIsTerminal = false
   var unicode = true
@@ -64,6 +66,15 @@ struct Presentation {
       // The bar is part of the document (Docs/Reports.md); `-q` leaves it out.
       let start = report.start(bar: self.summary == .none ? nil : bar)
       let table = counts ? countReport(plan, summary) : body
+      if let mail {
+        let html = start + table + report.end()
+        let text = counts ? countTable(plan, summary) : nil
+        return [
+          Piece(
+            destination: .standardOutput,
+            bytes: mail.message(report, html: html, bar: bar, table: text))
+        ]
+      }
       return [start, table, report.end()].map { Piece(destination: .standardOutput, bytes: $0) }
         .filter { !$0.bytes.isEmpty }
     }

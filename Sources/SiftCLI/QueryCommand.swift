@@ -28,13 +28,18 @@ struct QueryCommand: ModeSteps {
   /// How the run is shown in `format`; HTML is a report's page (Docs/Reports.md).
   func presentation(_ format: OutputFormat, now: WallTime) -> Presentation {
     // A report is UTF-8 whatever the locale (cron's is often C): its chips keep their arrows.
-    let unicode = format == .html || console.unicode(asciiRequested: options.ascii)
+    let report = format == .html || format == .eml
+    let unicode = report || console.unicode(asciiRequested: options.ascii)
     var presentation = console.presentation(
       format, options, title: view?.titleLine(unicode: unicode))
-    if format == .html {
+    if format == .eml {
+      presentation.mail = MailParts(
+        attach: options.attach, baseName: workbookSheetName(files: options.files, view: view))
+    }
+    if report {
       presentation.unicode = true
       presentation.report = HTMLReport(
-        title: view?.title, subtitle: sourceNames(options.files), made: now,
+        title: options.title ?? view?.title, subtitle: sourceNames(options.files), made: now,
         commandLine: frontend.commandLine)
     }
     return presentation
@@ -123,15 +128,34 @@ struct QueryCommand: ModeSteps {
     // `--changes` writes a `change` column before the fields and a `was` column after them.
     let text = ColumnReading(type: .text)
     let readings = changes ? [text] + plan.outputReadings + [text] : plan.outputReadings
-    return SiftCore.makeWriter(
+    let main = SiftCore.makeWriter(
       WriterOptions(
         format: format, delimiter: outputDelimiter(format, inputs),
         numericColumns: changes ? [false] + numeric + [false] : numeric,
         maxWidth: presentation.tableOnTerminal ? presentation.width : nil,
         ascii: !presentation.unicode, textStyle: delimitedStyle(format, inputs),
         header: !options.noHeader, endsWithTotal: plan.endsWithTotal,
-        columnReadings: readings, sheetName: workbookSheetName(files: options.files, view: view)),
+        columnReadings: readings, sheetName: workbookSheetName(files: options.files, view: view),
+        labels: view?.labels(in: plan.schema) ?? Labels()),
       output: records.buffer)
+    guard let mail = presentation.mail else { return main }
+    // `-o eml`: the plain-text table and the attachment are written in the same run.
+    var others: [RecordWriter] = [
+      TableWriter(
+        output: OutputBuffer(sink: mail.text),
+        numericColumns: changes ? [false] + numeric + [false] : numeric, maxWidth: nil,
+        ascii: false)
+    ]
+    if let attachment = mail.attachment {
+      others.append(
+        SiftCore.makeWriter(
+          WriterOptions(
+            format: attachment.format.outputFormat,
+            numericColumns: changes ? [false] + numeric + [false] : numeric,
+            columnReadings: readings, sheetName: workbookSheetName(files: options.files, view: view)),
+          output: OutputBuffer(sink: attachment.sink)))
+    }
+    return FanOutWriter(main, others)
   }
 
 

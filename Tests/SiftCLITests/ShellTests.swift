@@ -69,7 +69,7 @@ import Testing
   @Test(.enabled(if: canRun("bash"), "needs bash and the built sift binary"))
   func bashCompletesOptionValues() throws {
     let offered = try bashCompletions(["sift", "-o", ""], cursor: 2)
-    #expect(offered == ["table", "csv", "tsv", "json", "ndjson", "markdown", "html", "xlsx"])
+    #expect(offered == ["table", "csv", "tsv", "json", "ndjson", "markdown", "html", "xlsx", "eml"])
     let pager = try bashCompletions(["sift", "--pager", "a"], cursor: 2)
     #expect(pager == ["auto", "always"])
   }

@@ -98,7 +98,7 @@ import Testing
     ),
     (
       #"{"view": {}}"#,
-      "sift: conf/sift.json:1:10: unknown key 'view'; the file holds one key, \"views\"\n"
+      "sift: conf/sift.json:1:10: unknown key 'view'; the file holds \"views\" and a \"title\"\n"
     ),
     (#"[]"#, "sift: conf/sift.json:1:1: expected an object with a \"views\" object\n"),
     (#"{}"#, "sift: conf/sift.json:1:1: expected a \"views\" object\n"),

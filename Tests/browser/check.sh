@@ -3,7 +3,8 @@
 # First, every golden HTML document and two fresh reports (a grouped summary and the views
 # digest) are checked for e-mail safety (email_safe.py). Then headless Chromium renders the two
 # reports to PNG, and pixels.py checks that the chips' orange (#f69000) and the badges' red
-# (#D32030) are on the page and that the page is no wider than 1,000 px. Without Chromium that
+# (#D32030) are on the page and that the page is no wider than 1,000 px; at a phone's 390 px,
+# that the page stays inside the window (only a wide table scrolls). Without Chromium that
 # part says it skipped. Keeps the reports and screenshots in $SIFT_BROWSER_OUT (default a
 # temporary folder) to look at.
 set -euo pipefail
@@ -17,7 +18,11 @@ export SIFT_NOW=2026-11-24T07:00
 "$sift" 'status:received,pending group:warehouse sum:qty,amount avg:unit_price' \
   SampleData/grn.csv -o html >"$out/summary.html"
 (cd SampleData && "$sift" --views -o html) >"$out/digest.html"
-python3 Tests/browser/email_safe.py "$out/summary.html" "$out/digest.html" \
+# A table wider than a phone: at 390 px only the table scrolls; the sheet, the chips and the
+# counts stay inside the window.
+"$sift" 'status:pending fields:grn_no,date,customer,item,qty,unit_price,amount limit:8' \
+  SampleData/grn.csv -o html --title 'Pending goods received' >"$out/phone.html"
+python3 Tests/browser/email_safe.py "$out/summary.html" "$out/digest.html" "$out/phone.html" \
   $(grep -l '<!DOCTYPE html>' Tests/SiftCLITests/Cases/*/expout)
 
 browser=""
@@ -35,6 +40,12 @@ for page in summary:900 digest:5000; do
   "$browser" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
     --force-device-scale-factor=1 --window-size=1400,"${page##*:}" \
     --screenshot="$out/$name.png" "file://$(cd "$out" && pwd)/$name.html" >/dev/null 2>&1
+done
+for page in summary phone; do
+  "$browser" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+    --force-device-scale-factor=1 --window-size=390,900 \
+    --screenshot="$out/$page-390.png" "file://$(cd "$out" && pwd)/$page.html" >/dev/null 2>&1
+  python3 Tests/browser/pixels.py "$out/$page-390.png" --colour '#f69000' --max-width 390
 done
 python3 Tests/browser/pixels.py "$out/summary.png" --colour '#f69000' --max-width 1000
 python3 Tests/browser/pixels.py "$out/digest.png" --colour '#D32030' --colour '#f69000' --max-width 1000

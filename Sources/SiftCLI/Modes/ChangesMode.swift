@@ -22,7 +22,16 @@ extension QueryCommand {
   func runChanges(
     _ plan: Plan, on dataset: Dataset, inputs: Inputs, format: OutputFormat, now: WallTime
   ) throws(Problem) -> ExitStatus {
-    let requested = options.changes ?? []
+    // `--changes` without KEY: the view's own `key` (Docs/Views.md).
+    var requested = options.changes ?? []
+    if requested.isEmpty {
+      guard let key = view?.view.key else {
+        throw .usage(UsageError(
+          "--changes needs the key fields: --changes KEY[,KEY…]",
+          hint: "or run a view whose views file names its \"key\": sift @VIEW --changes"))
+      }
+      requested = [key]
+    }
     if plan.query.limit != nil {
       throw .usage(
         UsageError("--changes cannot be used with limit:: the records past the limit would read as gone",

@@ -29,38 +29,60 @@ struct ViewsOverviewCommand: ModeSteps {
     if options.output == .xlsx {
       return try ViewsWorkbook(job: job, frontend: frontend).write(file)
     }
-    let digest = options.output == .html
+    let digest = options.output == .html || options.output == .eml
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
     var sections: [ViewsDigest.Section] = []
-    let tabs = file.views.map { view in
+    var changed = false
+    let tabs = file.views.compactMap { view -> ViewTabs.Tab? in
       var badge = ViewTabs.Tab.Badge.none
-      if let query = view.badgeQuery(sorted: digest), let source = view.source {
+      // With `--changes`, only the views with changes, their counts as badges (Docs/Reports.md).
+      let comparing = options.changes != nil
+      if comparing && (view.key == nil || view.source == nil) { return nil }
+      let query = view.badgeQuery(sorted: digest)
+      if let source = view.source, comparing || query != nil {
         do throws(Problem) {
           let opened = datasets[source] ?? openDataset(source)
           datasets[source] = opened
           let dataset = try opened.get()
-          let badgeRun = BadgeRun(
-            frontend: frontend, query: query, now: now,
-            context: ViewContext(file: file.path, view: view, composed: query, sourceName: nil))
-          if digest {
-            let section = try badgeRun.section(over: dataset)
-            sections.append(section.section)
-            badge = .count(section.count)
-          } else {
-            badge = .count(try badgeRun.count(over: dataset))
+          if comparing {
+            let table = digest ? MemorySink() : nil
+            guard let found = try changes(of: view, in: file, over: dataset, table: table),
+              found.counts.anything
+            else { return nil }
+            changed = true
+            badge = .changes(found.counts)
+            if let table {
+              sections.append(
+                ViewsDigest.Section(
+                  title: view.displayTitle,
+                  content: .records(bar: found.bar, table: table.bytes, more: 0)))
+            }
+          } else if let query {
+            let badgeRun = BadgeRun(
+              frontend: frontend, query: query, now: now,
+              context: ViewContext(file: file.path, view: view, composed: query, sourceName: nil))
+            if digest {
+              let section = try badgeRun.section(over: dataset)
+              sections.append(section.section)
+              badge = .count(section.count)
+            } else {
+              badge = .count(try badgeRun.count(over: dataset))
+            }
           }
         } catch {
           _ = frontend.report(error)
           badge = .broken
           broken = true
-          // The message's first line, without the program's name (the caret lines need a terminal).
-          let first = error.text.split(separator: "\n").first ?? ""
-          let reason = String(first.hasPrefix("sift: ") ? first.dropFirst(6) : first)
-          sections.append(ViewsDigest.Section(title: view.displayTitle, content: .problem(reason)))
+          sections.append(
+            ViewsDigest.Section(title: view.displayTitle, content: .problem(Self.reason(error))))
         }
       }
       return ViewTabs.Tab(label: view.displayTitle, badge: badge, name: view.name)
+    }
+    if options.changes != nil && tabs.isEmpty && !digest {
+      console.note("note: --views --changes: no view changed since its last --changes run\n")
+      return broken ? .error : .noMatch
     }
     let text =
       digest
@@ -68,7 +90,16 @@ struct ViewsOverviewCommand: ModeSteps {
       : tabBar(tabs, active: active, in: file)
     let piece = Presentation.Piece(destination: .standardOutput, bytes: text)
     if let status = console.show([piece], pager: .never, ifClosed: .matched) { return status }
-    return broken ? .error : .matched
+    if broken { return .error }
+    // With `--changes`, as a query's run: 1 when no view changed, so cron sends nothing.
+    return options.changes == nil || changed ? .matched : .noMatch
+  }
+
+  /// Why a view's section could not be made: the message's first line, without the program's
+  /// name (the caret lines need a terminal).
+  static func reason(_ error: Problem) -> String {
+    let first = error.text.split(separator: "\n").first ?? ""
+    return String(first.hasPrefix("sift: ") ? first.dropFirst(6) : first)
   }
 
   /// The overview: the tab bar, and with `@VIEW` a line describing that view.
@@ -85,9 +116,16 @@ struct ViewsOverviewCommand: ModeSteps {
   /// `-o html`: the digest as a report (Docs/Reports.md, The views digest).
   private func digestReport(_ digest: ViewsDigest, file: ViewsFile, now: WallTime) -> [UInt8] {
     let report = HTMLReport(
-      title: nil, subtitle: sourceNames([file.path]), made: now,
+      title: options.title ?? file.title, subtitle: sourceNames([file.path]), made: now,
       commandLine: frontend.commandLine)
-    return report.start(bar: nil) + digest.body() + report.end()
+    let html = report.start(bar: nil) + digest.body() + report.end()
+    guard options.output == .eml else { return html }
+    // `-o eml`: the digest as a message, the tab bar and its badges as the plain text
+    // (Docs/Reports.md, The e-mail report).
+    let tabs = ViewTabs(tabs: digest.tabs, active: nil).render(
+      ascii: false, color: .none, maxWidth: nil)
+    let text = Array((report.title + "\n\n" + tabs + "\n" + report.footerText + "\n").utf8)
+    return MailMessage(subject: report.title, html: html, text: text).bytes()
   }
 
   /// The dataset of a view's source: views on the same source share it, so each source is opened

@@ -5,6 +5,9 @@
 /// engine and the format's writer, and builds the next baseline as the records pass.
 public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   let inner: RecordWriter?
+  /// Whether the writer strikes earlier values through itself (HTML), so there is no `was`
+  /// column.
+  let strikesThrough: Bool
   let keys: [String]
   let baseline: ChangeBaseline?
   let budget: Int
@@ -48,6 +51,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     since: String, budget: Int = ChangeBaseline.valueBudget
   ) {
     self.inner = inner
+    strikesThrough = inner is EarlierValuesShowing
     self.keys = keys
     self.baseline = baseline
     self.budget = budget
@@ -77,10 +81,11 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
         table.setBaseline(Int32(i), hash: hash, at: slot)
       }
     }
-    let names = ["change"] + columns + ["was"]
+    let was = strikesThrough ? [] : ["was"]
+    let names = ["change"] + columns + was
     outputColumns = names.enumerated().map { OutputColumn.field($0.element, at: $0.offset) }
     try inner?.begin(
-      columns: names, headers: [Array("change".utf8)] + headers + [Array("was".utf8)])
+      columns: names, headers: [Array("change".utf8)] + headers + was.map { Array($0.utf8) })
   }
 
   public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
@@ -187,6 +192,11 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       return
     }
     counts.changed += 1
+    if strikesThrough, let old, let inner = inner as? EarlierValuesShowing {
+      // Column 0 is `change`: the fields are one column on.
+      inner.showEarlier(
+        differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
+    }
     try emit("changed", was: was(old, baseline: baseline))
   }
 
@@ -223,11 +233,16 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     texts[(c == 0 ? 0 : ends[c - 1])..<ends[c]]
   }
 
+  /// The columns both runs have whose value differs from `old`'s.
+  private func differing(_ old: [ArraySlice<UInt8>]) -> [(base: Int, current: Int)] {
+    common.filter { $0.base < old.count && !old[$0.base].elementsEqual(text($0.current)) }
+  }
+
   /// `status=pending; qty=5`: the columns both runs have whose value differs, with the old value.
   private func was(_ old: [ArraySlice<UInt8>]?, baseline: ChangeBaseline) -> [UInt8] {
     guard let old else { return Array("(earlier values not kept)".utf8) }
     var out: [UInt8] = []
-    for (base, current) in common where base < old.count && !old[base].elementsEqual(text(current)) {
+    for (base, _) in differing(old) {
       if !out.isEmpty { out.append(contentsOf: "; ".utf8) }
       out.append(contentsOf: baseline.columns[base].utf8)
       out.append(UInt8(ascii: "="))
@@ -273,9 +288,9 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     add(change.utf8)
     for f in fields { add(f) }
-    add(was)
+    if !strikesThrough { add(was) }
     let batch = RecordBatch(
-      bytes: bytes, encoding: .plain, width: fields.count + 2, spans: spans,
+      bytes: bytes, encoding: .plain, width: fields.count + (strikesThrough ? 1 : 2), spans: spans,
       extents: [0, Int32(bytes.count)], lines: [Int32(next.entries.count)])
     let columns = outputColumns
     try batch.withRows { cursor throws(OutputError) in

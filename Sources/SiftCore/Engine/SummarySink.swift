@@ -79,8 +79,10 @@ struct SummarySink: MatchSink {
           .write(to: writer, columns: columns)
       }
       if plan.endsWithTotal && writer.writesTotals {
-        try SummaryRows(table, groups: [], width: plan.summaryColumns.count, total: true)
-          .write(to: writer, columns: columns)
+        let label = SummaryRows.totalLabel(shown: order.count, of: table.groupCount)
+        try SummaryRows(
+          table, groups: [], width: plan.summaryColumns.count, total: true, totalLabel: label
+        ).write(to: writer, columns: columns)
       }
       try writer.end()
     } catch {
@@ -90,14 +92,24 @@ struct SummarySink: MatchSink {
 }
 
 /// Summary rows as a batch of JSON values, one field per summary column.
-struct SummaryRows {
+public struct SummaryRows {
   let batch: RecordBatch
 
   /// How many rows are laid out at once.
   static let slice = 16_384
 
-  /// The rows of `groups`, in that order, then with `total` the `Total` row.
-  init(_ table: SummaryTable, groups: [Int], width: Int, total: Bool) {
+  /// The first column of the `Total` row (Docs/Aggregates.md, Output): `Total` when every group
+  /// is shown; when `limit:` left some out, the row still totals every group and says so:
+  /// `Total (all 40 groups)`.
+  public static func totalLabel(shown: Int, of groups: Int) -> String {
+    shown < groups ? "Total (all \(groupedDigits(groups)) groups)" : "Total"
+  }
+
+  /// The rows of `groups`, in that order, then with `total` the `Total` row, `totalLabel` in
+  /// its first group column.
+  init(
+    _ table: SummaryTable, groups: [Int], width: Int, total: Bool, totalLabel: String = "Total"
+  ) {
     var bytes: [UInt8] = []
     var spans: [Int32] = []
     var extents: [Int32] = []
@@ -116,7 +128,7 @@ struct SummaryRows {
       lines.append(Int32(lines.count + 1))
     }
     for g in groups { row { table.appendRow(g, to: &$0, next: next) } }
-    if total { row { table.appendTotalRow(to: &$0, next: next) } }
+    if total { row { table.appendTotalRow(label: totalLabel, to: &$0, next: next) } }
     batch = RecordBatch(
       bytes: bytes, encoding: .json, width: width, spans: spans, extents: extents, lines: lines)
   }

@@ -3,9 +3,11 @@
 enum HTMLStyle {
   static let body: StaticString =
     "margin:0;padding:0;background-color:#F5F6F7;color:#1D2D3E;font-family:'72','72full',Arial,Helvetica,sans-serif"
-  static let page: StaticString = "background-color:#F5F6F7;color:#1D2D3E"
+  /// The page and the sheet are laid out at the window's width whatever their content (a fixed
+  /// layout), so that on a phone only a wide table scrolls, never the header, chips or counts.
+  static let page: StaticString = "table-layout:fixed;background-color:#F5F6F7;color:#1D2D3E"
   static let sheet: StaticString =
-    "max-width:960px;background-color:#FFFFFF;color:#1D2D3E;border:1px solid #E5E5E5;border-radius:8px"
+    "table-layout:fixed;max-width:960px;background-color:#FFFFFF;color:#1D2D3E;border:1px solid #E5E5E5;border-radius:8px"
   /// The navigation bar: the shell's white bar with the title and subtitle.
   static let header: StaticString =
     "padding:12px 16px;background-color:#FFFFFF;color:#1D2D3E;border-bottom:1px solid #E5E5E5;border-radius:8px 8px 0 0"
@@ -28,6 +30,8 @@ enum HTMLStyle {
   static let command: StaticString =
     "font-family:Menlo,Consolas,'Courier New',monospace;font-size:12px;color:#1D2D3E;background-color:#F2F2F7;word-break:break-all"
 
+  /// Around the records table: a table wider than the window scrolls on its own.
+  static let tableScroll: StaticString = "overflow-x:auto;max-width:100%"
   // The records table: colours, figures and wrapping set once on the table, cells inherit them.
   static let table: StaticString =
     "border-collapse:collapse;background-color:#FFFFFF;color:#1D2D3E;font-size:13px;line-height:18px;font-variant-numeric:tabular-nums;overflow-wrap:break-word"
@@ -38,6 +42,8 @@ enum HTMLStyle {
   static let groupRow: StaticString = "background-color:#EFF1F2;color:#1D2D3E"
   static let groupCell: StaticString =
     "padding-top:12px;font-weight:bold;font-size:14px;border-bottom:1px solid #D9D9D9"
+  /// A changed value's earlier one, struck through before the new (`--changes`).
+  static let earlierValue: StaticString = "color:#AA0808;background-color:#FFEAF4"
   static let groupCount: StaticString = "font-weight:normal;color:#556B82;background-color:#EFF1F2"
 
   // The views digest.

@@ -1,27 +1,52 @@
 /// Writes the records of an HTML report as one `<table>` (Docs/Reports.md, The table): a header
-/// row, a row per record (every other one shaded), numbers right-aligned in tabular figures,
-/// every value escaped, line breaks as `<br>`; with groups, a header row `label (count)` before
-/// each group's rows; a summary's `Total` row last and bold. The table's styles are inline, for
-/// e-mail clients, and set once on the table and its rows where they can, so that a few hundred
-/// rows stay about 100 KB; the document around the table is `HTMLReport`'s.
-public final class HTMLWriter: RecordWriter {
+/// row of labels, a row per record (every other one shaded), numbers right-aligned in tabular
+/// figures with grouped digits and their column's decimals, nested values as readable text, every
+/// value escaped, line breaks as `<br>`; with groups, a header row `label (count)` before each
+/// group's rows; a summary's `Total` row last and bold; with `--changes`, a changed value's
+/// earlier one struck through before it. The table's styles are inline, for e-mail clients, and
+/// set once on the table and its rows where they can, so that a few hundred rows stay about
+/// 100 KB; the document around the table is `HTMLReport`'s.
+///
+/// The rows are kept until `end`, as a column's decimals are known only when all its numbers
+/// are (a report's body is laid out whole anyway: `OutputFormat.laysOutWhole`).
+public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
   private let output: OutputBuffer
   private let numericColumns: [Bool]
   /// Whether the last row written is a summary's `Total` row (Docs/Aggregates.md).
   private let endsWithTotal: Bool
+  /// The header's labels (a view's, else the names in Title Case); `nil`: the names as written.
+  private let labels: Labels?
+  /// Per column, the decimal mark its numbers are written with (`.` when not given).
+  private let decimalMarks: [UInt8]
   private var columnCount = 0
-  private var rows = 0
-  /// The cells of the row being written.
-  private var cells: [UInt8] = []
-  /// When the last row is the total: the latest row's cells, until it is known whether it is the
-  /// last.
-  private var held: [UInt8]?
+  /// The most decimals of a number in each column.
+  private var decimals: [Int] = []
+
+  /// A row kept until `end`: a group's heading, or a record's cells (ranges of `texts`) and the
+  /// earlier values of its changed cells.
+  private enum Row {
+    case group(GroupHeading)
+    case cells(Range<Int>, earlier: [(column: Int, text: Range<Int>)])
+  }
+  private var kept: [Row] = []
+  /// Every kept cell's text (and earlier value), one after another; `starts` and `ends` mark
+  /// each cell's.
+  private var texts: [UInt8] = []
+  private var starts: [Int] = []
+  private var ends: [Int] = []
+  /// The earlier values of the next record written (`showEarlier`).
+  private var earlier: [(column: Int, text: [UInt8])] = []
   private var scratch: [UInt8] = []
 
-  public init(output: OutputBuffer, numericColumns: [Bool], endsWithTotal: Bool = false) {
+  public init(
+    output: OutputBuffer, numericColumns: [Bool], endsWithTotal: Bool = false,
+    labels: Labels? = nil, decimalMarks: [DecimalMark] = []
+  ) {
     self.output = output
     self.numericColumns = numericColumns
     self.endsWithTotal = endsWithTotal
+    self.labels = labels
+    self.decimalMarks = decimalMarks.map { $0 == .comma ? .comma : .dot }
   }
 
   public func begin(columns: [String]) throws(OutputError) {
@@ -30,15 +55,31 @@ public final class HTMLWriter: RecordWriter {
 
   public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
     columnCount = headers.count
+    decimals = Array(repeating: 0, count: columnCount)
     var out = output
-    out.append(literal: "<table cellpadding=\"6\" cellspacing=\"0\" border=\"0\" width=\"100%\" style=\"")
+    out.append(literal: "<div style=\"")
+    out.append(literal: HTMLStyle.tableScroll)
+    out.append(literal: "\">\n")
+    out.append(
+      literal: "<table cellpadding=\"6\" cellspacing=\"0\" border=\"0\" width=\"100%\" style=\"")
     out.append(literal: HTMLStyle.table)
     out.append(literal: "\">\n<tr>")
     for (column, name) in headers.enumerated() {
-      out.append(literal: isNumeric(column) ? "<th align=\"right\" style=\"" : "<th align=\"left\" style=\"")
+      out.append(
+        literal: isNumeric(column) ? "<th align=\"right\" style=\"" : "<th align=\"left\" style=\"")
       out.append(literal: HTMLStyle.headerCell)
-      out.append(literal: "\">")
-      name.withUnsafeBufferPointer { HTMLText.append($0, to: &out) }
+      out.append(.quote)
+      if let labels, column < columns.count {
+        // The label, and the field's name on hover: the name is what a query types.
+        out.append(literal: " title=\"")
+        name.withUnsafeBufferPointer { HTMLText.append($0, to: &out) }
+        out.append(literal: "\">")
+        var label = labels.label(columns[column])
+        label.withUTF8 { HTMLText.append($0, to: &out) }
+      } else {
+        out.append(.greaterThan)
+        name.withUnsafeBufferPointer { HTMLText.append($0, to: &out) }
+      }
       out.append(literal: "</th>")
     }
     out.append(literal: "</tr>\n")
@@ -48,6 +89,79 @@ public final class HTMLWriter: RecordWriter {
   /// A group's header row: its values (`Acme · received`, `(empty)` for an empty one) and its
   /// count, digits grouped.
   public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
+    kept.append(.group(heading))
+  }
+
+  public func showEarlier(_ values: [(column: Int, text: [UInt8])]) {
+    earlier = values
+  }
+
+  public func write(
+    _ row: RowView, columns: [OutputColumn], verbatim: Bool
+  ) throws(OutputError) {
+    let first = ends.count
+    for (column, value) in columns.enumerated() {
+      let field = value.value(row)
+      starts.append(texts.count)
+      if field.form == .jsonNested {
+        ReadableNested.append(field, to: &texts)
+      } else {
+        field.withText(scratch: &scratch) { texts.append(contentsOf: $0) }
+      }
+      ends.append(texts.count)
+      noteDecimals(column: column, cell: ends.count - 1)
+    }
+    var olds: [(column: Int, text: Range<Int>)] = []
+    for (column, text) in earlier {
+      let start = texts.count
+      texts.append(contentsOf: text)
+      olds.append((column, start..<texts.count))
+    }
+    earlier = []
+    kept.append(.cells(first..<ends.count, earlier: olds))
+  }
+
+  /// Writes one row of plain texts, one per column (the `-c` report: a value and its count).
+  public func write(texts row: [String]) throws(OutputError) {
+    let first = ends.count
+    for (column, text) in row.enumerated() {
+      starts.append(texts.count)
+      texts.append(contentsOf: text.utf8)
+      ends.append(texts.count)
+      noteDecimals(column: column, cell: ends.count - 1)
+    }
+    kept.append(.cells(first..<ends.count, earlier: []))
+  }
+
+  /// A summary in a report ends with its `Total` row (Docs/Aggregates.md).
+  public var writesTotals: Bool { true }
+
+  public func end() throws(OutputError) {
+    let lastCells = kept.lastIndex {
+      if case .cells = $0 { return true } else { return false }
+    }
+    var shown = 0
+    for (index, row) in kept.enumerated() {
+      switch row {
+      case .group(let heading):
+        try writeGroup(heading)
+      case .cells(let cells, let olds):
+        try writeRow(cells, earlier: olds, shade: shown % 2 == 1,
+          total: endsWithTotal && index == lastCells)
+        shown += 1
+      }
+    }
+    var out = output
+    if shown == 0 {
+      out.append(literal: "<tr><td colspan=\"")
+      out.append("\(max(columnCount, 1))")
+      out.append(literal: "\">No records match.</td></tr>\n")
+    }
+    out.append(literal: "</table>\n</div>\n")
+    try output.flush()
+  }
+
+  private func writeGroup(_ heading: GroupHeading) throws(OutputError) {
     var out = output
     out.append(literal: "<tr style=\"")
     out.append(literal: HTMLStyle.groupRow)
@@ -66,56 +180,46 @@ public final class HTMLWriter: RecordWriter {
     try output.endRecord()
   }
 
-  public func write(
-    _ row: RowView, columns: [OutputColumn], verbatim: Bool
+  /// Writes one record's row: every other row shaded, the total bold.
+  private func writeRow(
+    _ cells: Range<Int>, earlier olds: [(column: Int, text: Range<Int>)], shade: Bool, total: Bool
   ) throws(OutputError) {
-    var out = [UInt8].take(&cells)
-    var decoded = [UInt8].take(&scratch)
-    defer {
-      cells = out
-      scratch = decoded
-    }
-    for (column, value) in columns.enumerated() {
-      value.value(row).withText(scratch: &decoded) { appendCell($0, column: column, to: &out) }
-    }
-    if endsWithTotal {
-      // Summary rows are few: each waits until the next shows it is not the last.
-      try writeHeld(total: false)
-      held = out
-      out.removeAll(keepingCapacity: true)
+    var line: [UInt8] = []
+    if total {
+      line.append(literal: "<tr style=\"")
+      line.append(literal: HTMLStyle.totalRow)
+      line.append(literal: "\">")
+    } else if shade {
+      line.append(literal: "<tr style=\"")
+      line.append(literal: HTMLStyle.shadedRow)
+      line.append(literal: "\">")
     } else {
-      try writeRow(&out, total: false)
+      line.append(literal: "<tr>")
     }
-  }
-
-  /// Writes one row of plain texts, one per column (the `-c` report: a value and its count).
-  public func write(texts: [String]) throws(OutputError) {
-    var out = [UInt8].take(&cells)
-    defer { cells = out }
-    for (column, text) in texts.enumerated() {
-      var text = text
-      text.withUTF8 { appendCell($0, column: column, to: &out) }
+    var shown: [UInt8] = []
+    for (column, cell) in cells.enumerated() {
+      shown.removeAll(keepingCapacity: true)
+      texts.withUnsafeBufferPointer { all in
+        let text = UnsafeBufferPointer(rebasing: all[starts[cell]..<ends[cell]])
+        if isNumeric(column) {
+          ReportNumber.append(
+            text, decimals: decimals[column], mark: mark(column), to: &shown)
+        } else {
+          shown.append(contentsOf: text)
+        }
+        let old = olds.first { $0.column == column }.map {
+          UnsafeBufferPointer(rebasing: all[$0.text])
+        }
+        shown.withUnsafeBufferPointer { appendCell($0, earlier: old, column: column, to: &line) }
+      }
     }
-    try writeRow(&out, total: false)
-  }
-
-  /// A summary in a report ends with its `Total` row (Docs/Aggregates.md).
-  public var writesTotals: Bool { true }
-
-  public func end() throws(OutputError) {
-    try writeHeld(total: true)
-    var out = output
-    if rows == 0 {
-      out.append(literal: "<tr><td colspan=\"")
-      out.append("\(max(columnCount, 1))")
-      out.append(literal: "\">No records match.</td></tr>\n")
-    }
-    out.append(literal: "</table>\n")
-    try output.flush()
+    line.append(literal: "</tr>\n")
+    try output.append(line: &line)
   }
 
   private func appendCell(
-    _ text: UnsafeBufferPointer<UInt8>, column: Int, to out: inout [UInt8]
+    _ text: UnsafeBufferPointer<UInt8>, earlier old: UnsafeBufferPointer<UInt8>?, column: Int,
+    to out: inout [UInt8]
   ) {
     out.append(literal: isNumeric(column) ? "<td align=\"right\"" : "<td")
     switch Self.wrapping(text) {
@@ -124,33 +228,31 @@ public final class HTMLWriter: RecordWriter {
     case .anywhere: out.append(literal: " style=\"word-break:break-all\"")
     }
     out.append(.greaterThan)
+    if let old {
+      // The earlier value struck through, then the new one (Docs/Reports.md, Changes since the
+      // last run).
+      out.append(literal: "<del style=\"")
+      out.append(literal: HTMLStyle.earlierValue)
+      out.append(literal: "\">")
+      HTMLText.append(old, lineBreaks: true, to: &out)
+      out.append(literal: "</del> ")
+    }
     HTMLText.append(text, lineBreaks: true, to: &out)
     out.append(literal: "</td>")
   }
 
-  private func writeHeld(total: Bool) throws(OutputError) {
-    guard var row = held else { return }
-    held = nil
-    try writeRow(&row, total: total)
+  private func noteDecimals(column: Int, cell: Int) {
+    guard isNumeric(column), column < decimals.count else { return }
+    let own = texts.withUnsafeBufferPointer { all in
+      ReportNumber.parts(
+        UnsafeBufferPointer(rebasing: all[starts[cell]..<ends[cell]]), mark: mark(column)
+      )?.decimals ?? 0
+    }
+    decimals[column] = max(decimals[column], own)
   }
 
-  /// Writes a row of `rowCells` (and empties it): every other row shaded, the total bold.
-  private func writeRow(_ rowCells: inout [UInt8], total: Bool) throws(OutputError) {
-    var out = output
-    if total {
-      out.append(literal: "<tr style=\"")
-      out.append(literal: HTMLStyle.totalRow)
-      out.append(literal: "\">")
-    } else if rows % 2 == 1 {
-      out.append(literal: "<tr style=\"")
-      out.append(literal: HTMLStyle.shadedRow)
-      out.append(literal: "\">")
-    } else {
-      out.append(literal: "<tr>")
-    }
-    rows += 1
-    rowCells.append(literal: "</tr>\n")
-    try output.append(line: &rowCells)
+  private func mark(_ column: Int) -> UInt8 {
+    column < decimalMarks.count ? decimalMarks[column] : .dot
   }
 
   /// Where a value may wrap (Docs/Reports.md, The table). A short value without spaces (a
@@ -180,4 +282,12 @@ public final class HTMLWriter: RecordWriter {
   private func isNumeric(_ column: Int) -> Bool {
     column < numericColumns.count && numericColumns[column]
   }
+}
+
+/// A writer that shows a changed record's earlier values its own way rather than in a `was`
+/// column (Docs/Reports.md, Changes since the last run): the HTML report strikes each through
+/// next to the new value.
+public protocol EarlierValuesShowing: AnyObject {
+  /// The earlier values of the record written next, by output column.
+  func showEarlier(_ values: [(column: Int, text: [UInt8])])
 }

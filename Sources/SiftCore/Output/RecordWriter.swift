@@ -1,12 +1,12 @@
 /// The output formats of Docs/Formats.md, Output.
 public enum OutputFormat: String, Sendable, CaseIterable {
-  case table, csv, tsv, json, ndjson, markdown, html, xlsx
+  case table, csv, tsv, json, ndjson, markdown, html, xlsx, eml
 
   /// Whether the format is binary, so not for a terminal (`xlsx`).
   public var isBinary: Bool {
     switch self {
     case .xlsx: return true
-    case .table, .csv, .tsv, .json, .ndjson, .markdown, .html: return false
+    case .table, .csv, .tsv, .json, .ndjson, .markdown, .html, .eml: return false
     }
   }
 
@@ -15,7 +15,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// as they are found (Docs/Architecture.md, Presentation).
   public var laysOutWhole: Bool {
     switch self {
-    case .table, .markdown, .html: return true
+    case .table, .markdown, .html, .eml: return true
     case .csv, .tsv, .json, .ndjson, .xlsx: return false
     }
   }
@@ -25,7 +25,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// (Docs/Aggregates.md).
   public var writesTotals: Bool {
     switch self {
-    case .table, .markdown, .html: return true
+    case .table, .markdown, .html, .eml: return true
     case .csv, .tsv, .json, .ndjson, .xlsx: return false
     }
   }
@@ -35,7 +35,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   public var writesEachRecordsKeys: Bool {
     switch self {
     case .json, .ndjson: return true
-    case .table, .csv, .tsv, .markdown, .html, .xlsx: return false
+    case .table, .csv, .tsv, .markdown, .html, .xlsx, .eml: return false
     }
   }
 }

@@ -22,12 +22,16 @@ public struct WriterOptions: Sendable {
   public var columnReadings: [ColumnReading]
   /// `xlsx`: the sheet's name (made valid by Excel's rules).
   public var sheetName: String
+  /// `html`: the header's labels (a view's, else Title Case; Docs/Reports.md, The table).
+  public var labels: Labels?
 
   public init(
     format: OutputFormat, delimiter: UInt8 = UInt8(ascii: ","), numericColumns: [Bool] = [],
     maxWidth: Int? = nil, ascii: Bool = false, textStyle: TextConventions = .plain, header: Bool = true,
-    endsWithTotal: Bool = false, columnReadings: [ColumnReading] = [], sheetName: String = "Sheet1"
+    endsWithTotal: Bool = false, columnReadings: [ColumnReading] = [], sheetName: String = "Sheet1",
+    labels: Labels? = nil
   ) {
+    self.labels = labels
     self.columnReadings = columnReadings
     self.sheetName = sheetName
     self.endsWithTotal = endsWithTotal
@@ -58,10 +62,11 @@ public func makeWriter(_ options: WriterOptions, output: OutputBuffer) -> any Re
   case .json: JSONWriter(output: output, layout: .array)
   case .ndjson: JSONWriter(output: output, layout: .lines)
   case .markdown: MarkdownWriter(output: output, numericColumns: options.numericColumns)
-  case .html:
+  case .html, .eml:
     HTMLWriter(
       output: output, numericColumns: options.numericColumns,
-      endsWithTotal: options.endsWithTotal)
+      endsWithTotal: options.endsWithTotal, labels: options.labels,
+      decimalMarks: options.columnReadings.map(\.decimalMark))
   case .xlsx:
     XLSXWorkbook(output: output, sheetNames: [options.sheetName])
       .sheet(0, columns: options.columnReadings)

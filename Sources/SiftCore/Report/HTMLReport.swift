@@ -19,6 +19,12 @@ public struct HTMLReport: Sendable {
     self.commandLine = commandLine
   }
 
+  /// The footer as plain text: `Made 2026-11-24T07:00:00 by sift …` (the e-mail report's
+  /// plain-text part).
+  public var footerText: String {
+    "Made " + Calendar.isoText(made, alwaysTime: true) + " by " + commandLine
+  }
+
   /// The document up to the body: the head, the header and, when given, the bar.
   public func start(bar: FeedbackBar?) -> [UInt8] {
     var out: [UInt8] = []

@@ -17,6 +17,17 @@ public struct ViewTabs: Sendable {
       case count(Int)
       /// The source or the badge query failed: `(!)`.
       case broken
+      /// `--views --changes`: what changed since the view's last `--changes` run:
+      /// `(+3 · ~2 · −1)`, new, changed and gone, those that are not zero (Docs/Reports.md).
+      case changes(ChangeCounts)
+
+      /// `+3 · ~2 · −1`: the parts of `changes` that are not zero.
+      static func changesText(_ counts: ChangeCounts, ascii: Bool) -> String {
+        let parts = [
+          ("+", counts.new), ("~", counts.changed), (ascii ? "-" : "−", counts.gone),
+        ].filter { $0.1 > 0 }.map { $0.0 + groupedDigits($0.1) }
+        return parts.joined(separator: ascii ? ", " : " · ")
+      }
     }
 
     public var label: String
@@ -138,6 +149,7 @@ public struct ViewTabs: Sendable {
       case .none: nil
       case .count(let n): "(\(groupedDigits(n)))"
       case .broken: "(!)"
+      case .changes(let counts): "(\(Tab.Badge.changesText(counts, ascii: ascii)))"
       }
     return Item(label: label, badge: badge, views: index..<index + 1, active: index == active)
   }

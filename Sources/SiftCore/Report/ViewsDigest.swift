@@ -54,7 +54,7 @@ public struct ViewsDigest: Sendable {
       HTMLReport.append(text: section.title, to: &out)
       switch section.content {
       case .records(let bar, let table, let more):
-        appendBadge(.count(bar.summary.matched), to: &out)
+        appendBadge(bar.changes.map { .changes($0) } ?? .count(bar.summary.matched), to: &out)
         out.append(literal: "</div>\n<div style=\"")
         out.append(literal: HTMLStyle.sectionBar)
         out.append(literal: "\">")
@@ -80,6 +80,9 @@ public struct ViewsDigest: Sendable {
     case .none: return
     case .count(let n): HTMLReport.appendElement("span", HTMLStyle.badge, groupedDigits(n), to: &out)
     case .broken: HTMLReport.appendElement("span", HTMLStyle.badge, "!", to: &out)
+    case .changes(let counts):
+      HTMLReport.appendElement(
+        "span", HTMLStyle.badge, ViewTabs.Tab.Badge.changesText(counts, ascii: false), to: &out)
     }
   }
 }

@@ -224,8 +224,8 @@ struct SummaryTable {
 
   /// Appends the row over every matching record, for the `Total` row of a report
   /// (Docs/Aggregates.md): `Total` in the group column, the count, and every aggregate over
-  /// all groups.
-  func appendTotalRow(to out: inout [UInt8], next: (inout [UInt8]) -> Void) {
+  /// all groups. `label` (`Total`, `Total (all 40 groups)`) is plain text, without quotes.
+  func appendTotalRow(label: String, to out: inout [UInt8], next: (inout [UInt8]) -> Void) {
     var allTotals = Array(repeating: NumberTotal(), count: totalWidth)
     var allStates = initialStates
     for g in 0..<groupCount {
@@ -235,7 +235,9 @@ struct SummaryTable {
         allStates[i].merge(states[g * stateWidth + i], columns[k])
       }
     }
-    out += Array("\"Total\"".utf8)
+    out.append(.quote)
+    out += Array(label.utf8)
+    out.append(.quote)
     next(&out)
     for _ in 1..<max(arity, 1) {
       out += SummaryTable.null

@@ -8,7 +8,15 @@
 public struct ViewsFile: Sendable {
   /// The path the file was read from; `source` paths are relative to its folder.
   public var path: String
+  /// The file's own `title` (`"Warehouse"`): the heading of the views digest (Docs/Reports.md).
+  public var title: String?
   public var views: [View]
+
+  public init(path: String, title: String? = nil, views: [View]) {
+    self.path = path
+    self.title = title
+    self.views = views
+  }
 
   /// The view called `name`.
   public func view(named name: String) -> View? {
@@ -34,7 +42,9 @@ public struct ViewsFile: Sendable {
       while end > start, all[end - 1].isJSONWhitespace { end -= 1 }
       let reader = ViewsFileReader(bytes: all, path: path)
       let root = FieldValue(raw: UnsafeBufferPointer(rebasing: all[start..<end]), encoding: .json)
-      return ViewsFile(path: path, views: try reader.views(in: root))
+      var title: String?
+      let views = try reader.views(in: root, title: &title)
+      return ViewsFile(path: path, title: title, views: views)
     }
   }
 }
@@ -50,16 +60,25 @@ private struct ViewsFileReader {
     return String(path[...slash])
   }
 
-  func views(in root: FieldValue) throws(ViewsFileError) -> [View] {
+  func views(in root: FieldValue, title: inout String?) throws(ViewsFileError) -> [View] {
     guard isObject(root) else {
       throw error(at: root, message: "expected an object with a \"views\" object")
     }
     var views: [View] = []
     var names = Set<String>()
     var found = false
+    var fileTitle: String?
     try members(of: root) { key, value throws(ViewsFileError) in
+      if key == "title" {
+        guard value.form == .jsonString else {
+          throw error(at: value, message: "the file's \"title\" must be a string")
+        }
+        fileTitle = value.string
+        return
+      }
       guard key == "views" else {
-        throw error(at: value, message: "unknown key '\(key)'; the file holds one key, \"views\"")
+        throw error(
+          at: value, message: "unknown key '\(key)'; the file holds \"views\" and a \"title\"")
       }
       guard isObject(value) else {
         throw error(at: value, key: "views", message: "expected an object of named views")
@@ -75,6 +94,7 @@ private struct ViewsFileReader {
       }
     }
     guard found else { throw error(at: root, message: "expected a \"views\" object") }
+    title = fileTitle
     return views
   }
 

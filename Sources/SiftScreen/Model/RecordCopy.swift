@@ -45,7 +45,7 @@ enum RecordCopy {
   static func clipboardFormat(_ format: OutputFormat) -> OutputFormat {
     switch format {
     case .csv, .tsv, .json, .ndjson, .markdown, .html: format
-    case .table, .xlsx: .csv
+    case .table, .xlsx, .eml: .csv
     }
   }
 }
