@@ -444,6 +444,13 @@ public struct SQLWriter {
 
   private func groupValue(_ field: ResolvedField) throws(SQLError) -> String {
     let v = try value(field)
+    if let at = plan.group.firstIndex(of: field), let bucket = plan.groupBuckets[at] {
+      // A time bucket's label from the date key; a value that is not a date keeps its text
+      // (Docs/QueryLanguage.md, Time buckets).
+      let key = try dateKey(of: field)
+      return "CASE WHEN \(isEmpty(v)) THEN '' WHEN \(key) IS NULL THEN \(v) ELSE "
+        + "\(dialect.bucketLabel(bucket, dateKey: key)) END"
+    }
     return "CASE WHEN \(isEmpty(v)) THEN '' ELSE \(v) END"
   }
 
