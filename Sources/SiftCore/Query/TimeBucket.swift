@@ -54,6 +54,34 @@ public enum TimeBucket: String, Sendable, Hashable, CaseIterable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// A query value that matches the records of the bucket labelled `label` (a drill-down on
+  /// the screen): the label itself where it is a period the query reads (`2024-06`,
+  /// `2024-W23`), a range for a quarter or an hour; `nil` for a label that is not this unit's
+  /// (a value that is not a date keeps its text as its group).
+  public func periodValue(ofLabel label: String) -> String? {
+    let bytes = Array(label.utf8)
+    func digits(_ range: Range<Int>) -> Int? {
+      guard range.upperBound <= bytes.count, bytes[range].allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+      return Int(String(decoding: bytes[range], as: UTF8.self))
+    }
+    switch self {
+    case .year, .month, .week, .day:
+      guard let date = DateParser.parse(label, .iso, partial: true) else { return nil }
+      return self.label(of: date.time) == label ? label : nil
+    case .quarter:
+      guard bytes.count == 7, digits(0..<4) != nil, label.dropFirst(4).hasPrefix("-Q"),
+        let quarter = digits(6..<7), (1...4).contains(quarter)
+      else { return nil }
+      func month(_ m: Int) -> String { label.prefix(4) + (m < 10 ? "-0\(m)" : "-\(m)") }
+      return month(quarter * 3 - 2) + ".." + month(quarter * 3)
+    case .hour:
+      guard bytes.count == 16, label.hasSuffix(":00"), digits(11..<13) != nil,
+        let date = DateParser.parse(label, .iso, partial: false), self.label(of: date.time) == label
+      else { return nil }
+      return label + ".." + label.dropLast(2) + "59:59.999999"
+    }
+  }
+
   /// The ISO 8601 week of a day (days since 1970-01-01): weeks start on Monday, and week 1 is
   /// the one holding the year's first Thursday, so 1 January may lie in the previous year's
   /// week 52 or 53 and 31 December in the next year's week 1.

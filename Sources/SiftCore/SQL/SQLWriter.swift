@@ -183,7 +183,15 @@ public struct SQLWriter {
     // Groups in `group:` order: each field typed as `sort:` orders it (descending where a `sort:`
     // key on it says, `Plan.groupDescending`), then by its exact bytes.
     var groups: [String] = []
-    for (g, descending) in zip(plan.group, plan.groupDescending) {
+    for (i, g) in plan.group.enumerated() {
+      let descending = plan.groupDescending[i]
+      guard plan.groupBuckets[i] == nil else {
+        // A time bucket orders by its label, so its records keep their order inside it.
+        let label = try groupValue(g)
+        groups += try sortOrder(label, number(label), try dateKey(label), descending: descending)
+          + [dialect.byteOrder(label)]
+        continue
+      }
       groups += try sortOrder(try value(g), try number(of: g), try dateKey(of: g), descending: descending)
         + [dialect.byteOrder(try groupValue(g))]
     }
