@@ -32,13 +32,18 @@ enum GroupKey {
         scratch.append(0)
         bucketing.appendLabel(of: v, to: &scratch)
         var n = scratch.count - start - 1
-        var length: [UInt8] = []
-        while n >= 0x80 {
-          length.append(UInt8(truncatingIfNeeded: n) | 0x80)
-          n >>= 7
+        if n < 0x80 {
+          scratch[start] = UInt8(n)
+        } else {
+          // A long text that is not a date, kept as its group.
+          var length: [UInt8] = []
+          while n >= 0x80 {
+            length.append(UInt8(truncatingIfNeeded: n) | 0x80)
+            n >>= 7
+          }
+          length.append(UInt8(n))
+          scratch.replaceSubrange(start..<(start + 1), with: length)
         }
-        length.append(UInt8(n))
-        scratch.replaceSubrange(start..<(start + 1), with: length)
       } else {
         withValueBytes(v) { bytes in
           var n = bytes.count

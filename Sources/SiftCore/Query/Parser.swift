@@ -486,14 +486,14 @@ public struct Parser {
       "expected a field name after \(what), not another '-'", at: lexer.position)
   }
 
-  /// Consumes the `,` between list items (canonically with spaces around it).
   /// A group field with its time bucket, `date/month` or `"Order Date"/week` (Docs/QueryLanguage.md,
   /// Time buckets): a bare name is cut at its last `/`, a quoted one may be followed by `/UNIT`.
   private mutating func bucketed(_ name: FieldName) throws(QueryError) -> FieldName {
     let unitStart: Int
     var field = name
-    if name.span.end - name.span.start > name.name.utf8.count || lexer.peek() == .slash {
-      // Quoted: a `/` may follow the closing quote.
+    let quoted = name.span.end - name.span.start > name.name.utf8.count
+    if quoted {
+      // A `/` may follow the closing quote.
       guard lexer.peek() == .slash else { return name }
       unitStart = lexer.position + 1
       lexer.position = unitStart
@@ -511,10 +511,9 @@ public struct Parser {
     let unit = lexer.text(unitStart, lexer.position)
     let span = Span(unitStart, lexer.position)
     guard let bucket = TimeBucket(rawValue: unit) else {
-      let notes = [
-        "  a date field is grouped by its \(TimeBucket.spelled): group:\(field.canonicalText)/month",
-        "  a field whose name holds '/' is written quoted: group:\"\(name.name)\"",
-      ]
+      let notes =
+        ["  a date field is grouped by its \(TimeBucket.spelled): group:\(field.canonicalText)/month"]
+        + (quoted ? [] : ["  a field whose name holds '/' is written quoted: group:\"\(name.name)\""])
       throw QueryError(
         unit.isEmpty
           ? "expected a time bucket after '/'"
@@ -526,6 +525,7 @@ public struct Parser {
     return field
   }
 
+  /// Consumes the `,` between list items (canonically with spaces around it).
   private mutating func consumeListComma(canonical: Bool) -> Bool {
     var probe = lexer
     if canonical { probe.skipWhitespace() }
