@@ -67,6 +67,7 @@ let querySummary: [QuerySection] = [
   QuerySection(title: "Directives (not filters)", examples: [
     QueryExample(text: "sort:date  sort:-date,customer", meaning: "sort keys; - for descending"),
     QueryExample(text: "group:customer  group:a,b", meaning: "group by a field; by b inside a"),
+    QueryExample(text: "group:date/month  group:at/hour", meaning: "by day, week, month, quarter, year, hour"),
     QueryExample(text: "limit:20  limit:3/group", meaning: "the first 20 records; 3 per group"),
     QueryExample(text: "fields:grn_no,date,customer", meaning: "output only these fields, in this order"),
     QueryExample(text: "fields:-sku,item", meaning: "every field but these"),

@@ -122,6 +122,7 @@ import Testing
     "status:received qty:>100 sort:-date limit:20", "customer:acme* group:status sort:-amount",
     "date:2024-03 fields:grn_no,customer,amount", "item:/bolt/i -warehouse:WH-01 sort:qty,grn_no",
     "nothing-matches-this", "group:warehouse,status sort:-amount limit:2/group",
+    "group:date/quarter sort:-amount limit:2/group",
   ])
   func engineWritesAsSiftDoes(query: String) throws {
     let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
@@ -138,6 +139,7 @@ import Testing
   /// `-c` through the engine: the count, or one line per group, and the bar.
   @Test(.enabled(if: duckdb != nil, "duckdb is not installed"), arguments: [
     "status:received", "group:warehouse", "customer:acme* group:status", "group:warehouse,status",
+    "group:date/week,status",
   ])
   func engineCountsAsSiftDoes(query: String) throws {
     let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]

@@ -40,6 +40,14 @@ import Testing
     #expect(driver.model.page.table?.result.groups.isEmpty == true)
   }
 
+  /// A time bucket's heading filters on its period, not on its label as text
+  /// (Docs/QueryLanguage.md, Time buckets).
+  @Test func enterOnATimeBucketsHeadingFiltersOnItsPeriod() {
+    var driver = Driver(Fixture.setup(query: "group:date/day sort:grn_no"))
+    driver.press(.up, .enter)
+    #expect(driver.model.page.query.text == "sort:grn_no date:2024-06-03")
+  }
+
   @Test(arguments: [Key.backspace, .escape])
   func backspaceOrEscAfterADrillDownReturnsToTheGroups(key: Key) {
     var driver = Self.grouped()

@@ -61,7 +61,7 @@ struct SourceAccess {
     fieldCount = names.count
     self.layout = layout
     predicate = plan.predicate(for: layout)
-    group = plan.group.map { plan.accessor(for: $0, layout: layout) }
+    group = plan.groupAccessors(layout: layout)
     let summarizing = !plan.aggregates.isEmpty
     // A summary's sort keys and columns are its own (SummarySink), not the records'.
     sortKeys = summarizing ? [] : plan.sort.map { plan.accessor(for: $0.field, layout: layout) }
@@ -136,7 +136,7 @@ struct TallySink: MatchSink {
     all = Part(
       tally: GroupTally(
         arity: plan.group.count, decimalMark: plan.decimalMark,
-        conventions: plan.group.map(plan.convention(of:)), descending: plan.groupDescending))
+        conventions: plan.groupConventions, descending: plan.groupDescending))
   }
 
   func partMaker() -> () -> Part {

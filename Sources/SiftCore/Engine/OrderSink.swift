@@ -130,7 +130,7 @@ struct OrderSink: MatchSink {
     self.open = Part(plan: plan, limit: limit)
     self.tally = GroupTally(
       arity: plan.group.count, decimalMark: plan.decimalMark,
-      conventions: plan.group.map(plan.convention(of:)), descending: plan.groupDescending)
+      conventions: plan.groupConventions, descending: plan.groupDescending)
   }
 
   func partMaker() -> () -> Part {

@@ -1,6 +1,7 @@
 /// The key a group is numbered by: with one group field its value's decoded bytes (empty for an
 /// empty, missing or null value); with several, each field's value's bytes after their length
-/// (LEB128), so that no two combinations share a key.
+/// (LEB128), so that no two combinations share a key. A field with a time bucket gives its
+/// bucket's label instead of its value (`GroupBucketing`).
 enum GroupKey {
   /// Calls `body` with the group key of `row`, built in `scratch` when it is not one value's
   /// bytes as they stand.
@@ -11,6 +12,11 @@ enum GroupKey {
     if fields.count == 1 {
       let v = fields[0](row)
       if v.isNullLike { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      if let bucketing = fields[0].bucketing {
+        scratch.removeAll(keepingCapacity: true)
+        bucketing.appendLabel(of: v, to: &scratch)
+        return scratch.withUnsafeBufferPointer(body)
+      }
       if v.isVerbatim { return body(v.content) }
       v.decode(into: &scratch)
       return scratch.withUnsafeBufferPointer(body)
@@ -20,6 +26,24 @@ enum GroupKey {
       let v = field(row)
       if v.isNullLike {
         scratch.append(0)
+      } else if let bucketing = field.bucketing {
+        // The label's length goes before it once it is known: one byte for any date's label.
+        let start = scratch.count
+        scratch.append(0)
+        bucketing.appendLabel(of: v, to: &scratch)
+        var n = scratch.count - start - 1
+        if n < 0x80 {
+          scratch[start] = UInt8(n)
+        } else {
+          // A long text that is not a date, kept as its group.
+          var length: [UInt8] = []
+          while n >= 0x80 {
+            length.append(UInt8(truncatingIfNeeded: n) | 0x80)
+            n >>= 7
+          }
+          length.append(UInt8(n))
+          scratch.replaceSubrange(start..<(start + 1), with: length)
+        }
       } else {
         withValueBytes(v) { bytes in
           var n = bytes.count

@@ -19,7 +19,7 @@ struct SortKeys {
     hasGroup = !plan.group.isEmpty
     groups = GroupTally(
       arity: plan.group.count, decimalMark: plan.decimalMark,
-      conventions: plan.group.map(plan.convention(of:)), descending: plan.groupDescending)
+      conventions: plan.groupConventions, descending: plan.groupDescending)
     descending = plan.sort.map(\.descending)
     conventions = plan.sort.map { plan.convention(of: $0.field) }
     values = Array(repeating: [], count: descending.count)

@@ -7,6 +7,9 @@ public struct FieldAccessor: Sendable {
   public let index: Int
   /// Keys to follow inside a nested JSON value; empty for a top-level field.
   public let path: [String]
+  /// A `group:date/UNIT` field's time bucket: its group key is the bucket's label, not the
+  /// value (`GroupKey`); `nil` for every other field.
+  public var bucketing: GroupBucketing?
 
   public init(index: Int, path: [String] = []) {
     self.index = index
@@ -28,6 +31,16 @@ extension Plan {
   public func accessor(for field: ResolvedField, layout: SourceLayout) -> FieldAccessor {
     let index = field.index >= 0 && field.index < layout.local.count ? layout.local[field.index] : -1
     return FieldAccessor(index: index, path: field.path)
+  }
+
+  /// The group fields' accessors for an input with `layout`, outermost first, each with its
+  /// time bucket (Docs/QueryLanguage.md, Time buckets).
+  func groupAccessors(layout: SourceLayout) -> [FieldAccessor] {
+    zip(group, groupBuckets).map { field, bucket in
+      var access = accessor(for: field, layout: layout)
+      access.bucketing = bucket.map { GroupBucketing(unit: $0, convention: convention(of: field)) }
+      return access
+    }
   }
 
   /// The output columns for an input with `layout`: the `fields:` projection, else every field.
@@ -52,7 +65,10 @@ extension Plan {
       let column = summary[field.index]
       switch column.kind {
       case .count: return .number
-      case .group: return type(of: column.field!)
+      case .group:
+        // A time bucket's label (`2024-W23`) is text, whatever its field's type; the group
+        // columns come first, in group order.
+        return groupBuckets[field.index] == nil ? type(of: column.field!) : .text
       case .aggregate(let f):
         return f == .min || f == .max ? type(of: column.field!) : .number
       }

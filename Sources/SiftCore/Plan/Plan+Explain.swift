@@ -111,8 +111,12 @@ extension Plan {
   }
 
   private var flow: String {
-    // `customer`, or `customer, then status` with `group:customer,status`.
-    let groups = group.map(\.name).joined(separator: ", then ")
+    // `customer`, or `customer, then status` with `group:customer,status`; a time bucket is
+    // `month of date` (Docs/QueryLanguage.md, Time buckets).
+    let names = zip(group, groupBuckets).map { field, bucket in
+      bucket.map { "\($0.rawValue) of \(field.name)" } ?? field.name
+    }
+    let groups = names.joined(separator: ", then ")
     let order = sort.map { "\($0.field.name) \($0.descending ? "desc" : "asc")" }
     switch shape {
     case .summarize:
@@ -124,7 +128,7 @@ extension Plan {
       if !order.isEmpty { steps.append("sort the summary by " + order.joined(separator: ", ")) }
       if let limit { steps.append("keep the first \(limit)") }
       if let limitPerGroup {
-        let outer = group.dropLast().map(\.name).joined(separator: ", ")
+        let outer = names.dropLast().joined(separator: ", ")
         steps.append("keep the first \(limitPerGroup) of each \(outer)")
       }
       return steps.joined(separator: ", ") + ", then write them"

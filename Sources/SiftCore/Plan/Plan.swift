@@ -80,6 +80,7 @@ public struct Plan: Sendable {
     var conventions: [ResolvedField: DateConvention] = [:]
     for f in types.keys { conventions[f] = conventionOf(f) }
     let resolved = { (n: FieldName) in fields[n] ?? ResolvedField(index: -1, path: [], name: n.name) }
+    try Plan.checkBuckets(query, resolved: resolved, types: types)
     // With aggregates, `sort:` and `fields:` name the summary's columns (Docs/Aggregates.md).
     let aggregates = try Plan.aggregateColumns(
       query, resolved: resolved, types: types, mostlyNumbers: mostlyNumbers)

@@ -90,6 +90,6 @@ extension FieldName {
         $0.isASCIILetter || $0.isDigit || $0 >= 0x80 || $0 == UInt8(ascii: "_") || $0 == .minus
           || $0 == .dot
       }
-    return simple ? name : "[\(name)]"
+    return (simple ? name : "[\(name)]") + (bucket.map { "/" + $0.rawValue } ?? "")
   }
 }

@@ -271,9 +271,15 @@ public enum DirectiveValue: Sendable {
 public struct FieldName: Hashable, Sendable {
   public var name: String
   public var span: Span
-  public init(_ name: String, span: Span) {
+  /// `group:date/month`: the period the group field's dates are grouped by, and where the
+  /// unit is written (Docs/QueryLanguage.md, Time buckets); `nil` everywhere else.
+  public var bucket: TimeBucket?
+  public var bucketSpan: Span?
+  public init(_ name: String, span: Span, bucket: TimeBucket? = nil, bucketSpan: Span? = nil) {
     self.name = name
     self.span = span
+    self.bucket = bucket
+    self.bucketSpan = bucketSpan
   }
 }
 

@@ -142,17 +142,19 @@ extension Literal {
 
 extension FieldName {
   /// The name as written in canonical form: bare when it reads back as the same name, else
-  /// quoted (`"GRN No"`, `"sort"`, `"OR"`).
+  /// quoted (`"GRN No"`, `"sort"`, `"OR"`, `"in/out"`, since `group:` reads a bare `/` as a
+  /// time bucket); a group field's time bucket after it (`date/month`).
   public var canonicalText: String {
     let bytes = Array(name.utf8)
     let bare =
       !bytes.isEmpty
       && bytes.allSatisfy {
-        !$0.isQuerySpace && !$0.isQuote && ![.colon, .comma, .leftParen, .rightParen].contains($0)
+        !$0.isQuerySpace && !$0.isQuote
+          && ![.colon, .comma, .leftParen, .rightParen, .slash].contains($0)
       }
       && ![.minus, .less, .greater, .equals].contains(bytes[0])
       && Keyword(rawValue: name) == nil && Directive(name: name) == nil && name != "has"
-    return bare ? name : quotedText(name)
+    return (bare ? name : quotedText(name)) + (bucket.map { "/" + $0.rawValue } ?? "")
   }
 }
 

@@ -384,9 +384,10 @@ public struct Parser {
             "'group:' takes field names; to reverse the groups, sort by the group field: "
               + "group:FIELD sort:-FIELD", at: lexer.position)
         }
-        guard let name = try lexer.scanName() else {
+        guard let written = try lexer.scanName() else {
           throw QueryError("expected a field name after \(after)", at: lexer.position)
         }
+        let name = try bucketed(written)
         if !named.insert(name.normalizedName).inserted {
           throw QueryError(
             "group:\(name.canonicalText) is named twice; name each group field once",
@@ -483,6 +484,45 @@ public struct Parser {
     guard lexer.peek() == .minus else { return }
     throw QueryError(
       "expected a field name after \(what), not another '-'", at: lexer.position)
+  }
+
+  /// A group field with its time bucket, `date/month` or `"Order Date"/week` (Docs/QueryLanguage.md,
+  /// Time buckets): a bare name is cut at its last `/`, a quoted one may be followed by `/UNIT`.
+  private mutating func bucketed(_ name: FieldName) throws(QueryError) -> FieldName {
+    let unitStart: Int
+    var field = name
+    let quoted = name.span.end - name.span.start > name.name.utf8.count
+    if quoted {
+      // A `/` may follow the closing quote.
+      guard lexer.peek() == .slash else { return name }
+      unitStart = lexer.position + 1
+      lexer.position = unitStart
+      _ = lexer.scanBare(stoppingAtRange: false)
+    } else {
+      guard let slash = name.name.utf8.lastIndex(of: .slash) else { return name }
+      let cut = name.name.utf8.distance(from: name.name.utf8.startIndex, to: slash)
+      field = FieldName(
+        String(name.name[..<slash]), span: Span(name.span.start, name.span.start + cut))
+      unitStart = name.span.start + cut + 1
+      guard cut > 0 else {
+        throw QueryError("expected a field name before '/'", at: name.span.start)
+      }
+    }
+    let unit = lexer.text(unitStart, lexer.position)
+    let span = Span(unitStart, lexer.position)
+    guard let bucket = TimeBucket(rawValue: unit) else {
+      let notes =
+        ["  a date field is grouped by its \(TimeBucket.spelled): group:\(field.canonicalText)/month"]
+        + (quoted ? [] : ["  a field whose name holds '/' is written quoted: group:\"\(name.name)\""])
+      throw QueryError(
+        unit.isEmpty
+          ? "expected a time bucket after '/'"
+          : "unknown time bucket '\(unit)': expected \(TimeBucket.spelled)",
+        at: span, notes: notes)
+    }
+    field.bucket = bucket
+    field.bucketSpan = span
+    return field
   }
 
   /// Consumes the `,` between list items (canonically with spaces around it).

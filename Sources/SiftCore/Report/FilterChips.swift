@@ -26,12 +26,19 @@ public struct FilterChips {
 
   public func groupChip() -> Chip? {
     guard !plan.group.isEmpty else { return nil }
-    // `group:customer,status`: `Group: Customer, Status`, its field as the query names them.
+    // `group:customer,status`: `Group: Customer, Status`, its field as the query names them;
+    // `group:date/month`: `Group: Date by month` (Docs/QueryLanguage.md, Time buckets).
+    let buckets = plan.groupBuckets
     let labels = plan.group.map { self.labels.label($0.name) }
+    let texts = zip(labels, buckets).map { label, bucket in label + (bucket.map { " by \($0.rawValue)" } ?? "") }
+    let words = zip(labels, buckets).map { label, bucket in
+      bucket.map { "\($0.rawValue) of \(label.lowercased())" } ?? label.lowercased()
+    }
+    let fields = zip(plan.group, buckets).map { field, bucket in field.name + (bucket.map { "/\($0.rawValue)" } ?? "") }
     return Chip(
-      kind: .group, field: plan.group.map(\.name).joined(separator: ","), label: "Group",
-      text: labels.joined(separator: ", "),
-      sentence: "Grouped by " + labels.map { $0.lowercased() }.joined(separator: ", then by "),
+      kind: .group, field: fields.joined(separator: ","), label: "Group",
+      text: texts.joined(separator: ", "),
+      sentence: "Grouped by " + words.joined(separator: ", then by "),
       active: true)
   }
 

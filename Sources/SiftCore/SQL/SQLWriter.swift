@@ -205,7 +205,15 @@ public struct SQLWriter {
     // Groups in `group:` order: each field typed as `sort:` orders it (descending where a `sort:`
     // key on it says, `Plan.groupDescending`), then by its exact bytes.
     var groups: [String] = []
-    for (g, descending) in zip(plan.group, plan.groupDescending) {
+    for (i, g) in plan.group.enumerated() {
+      let descending = plan.groupDescending[i]
+      guard plan.groupBuckets[i] == nil else {
+        // A time bucket orders by its label, so its records keep their order inside it.
+        let label = try groupValue(g)
+        groups += try sortOrder(label, number(label), try dateKey(label), descending: descending)
+          + [dialect.byteOrder(label)]
+        continue
+      }
       groups += try fieldOrder(g, descending: descending) + [dialect.byteOrder(try groupValue(g))]
     }
     for key in plan.sort {
@@ -491,6 +499,16 @@ public struct SQLWriter {
 
   private func groupValue(_ field: ResolvedField) throws(SQLError) -> String {
     let v = try value(field)
+    if let at = plan.group.firstIndex(of: field), let bucket = plan.groupBuckets[at] {
+      // A time bucket's label from the date key; a value that is not a date keeps its text
+      // (Docs/QueryLanguage.md, Time buckets). Labels are made from text date keys alone.
+      guard type(of: field) == .text else {
+        throw SQLError("a time bucket on \(field.name), a typed date column, cannot be written as SQL yet")
+      }
+      let key = try dateKey(of: field)
+      return "CASE WHEN \(isEmpty(v)) THEN '' WHEN \(key) IS NULL THEN \(v) ELSE "
+        + "\(dialect.bucketLabel(bucket, dateKey: key)) END"
+    }
     if type(of: field) != .text { return v }
     return "CASE WHEN \(isEmpty(v)) THEN '' ELSE \(v) END"
   }

@@ -49,7 +49,7 @@ struct SummaryTable {
     arity = plan.group.count
     groups = GroupTally(
       arity: max(arity, 1), decimalMark: plan.decimalMark,
-      conventions: plan.group.map(plan.convention(of:)), descending: plan.groupDescending)
+      conventions: plan.groupConventions, descending: plan.groupDescending)
     let fields = aggregates.map { $0.field! }
     firstOfField = fields.map { f in fields.firstIndex(of: f)! }
     var totalWidth = 0
@@ -267,14 +267,14 @@ struct SummaryTable {
 
   static let null = Array("null".utf8)
 
-  /// A JSON input's group values keep their JSON text; `nil` for text input and for empty and
-  /// null values.
+  /// A JSON input's group values keep their JSON text; `nil` for text input, for empty and
+  /// null values and for a time bucket (its label is text).
   private static func jsonTexts(
     of row: RowView, fields: [FieldAccessor]
   ) -> ArraySlice<[UInt8]?> {
     ArraySlice(fields.map { field in
       let v = field(row)
-      return v.isNullLike ? nil : jsonText(v)
+      return v.isNullLike || field.bucketing != nil ? nil : jsonText(v)
     })
   }
 

@@ -102,7 +102,8 @@ extension SortKey {
 
 extension FieldName {
   fileprivate func shifted(by offset: Int) -> FieldName {
-    FieldName(name, span: span.shifted(by: offset))
+    FieldName(
+      name, span: span.shifted(by: offset), bucket: bucket, bucketSpan: bucketSpan?.shifted(by: offset))
   }
 }
 

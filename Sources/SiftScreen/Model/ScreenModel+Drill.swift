@@ -21,9 +21,12 @@ extension ScreenModel {
     var edited = shown.removingDirective(.group)
     for (field, key) in zip(fields, group.heading.keys) {
       let name = QueryText.fieldText(field.name)
-      edited = edited.appending(
-        key.isEmpty
-          ? "-has:\(name)" : "\(name):\(Literal(key, quoted: true, span: Span(0, 0)).canonicalText)")
+      // A time bucket's heading becomes its period (`date:2024-06`, `date:2024-04..2024-06`;
+      // Docs/QueryLanguage.md, Time buckets); a value that is not a date, its own text.
+      let value =
+        field.bucket?.periodValue(ofLabel: key)
+        ?? Literal(key, quoted: true, span: Span(0, 0)).canonicalText
+      edited = edited.appending(key.isEmpty ? "-has:\(name)" : "\(name):\(value)")
     }
     page.onHeading = false
     let effects = replaceQuery(with: edited)
