@@ -311,7 +311,10 @@ public struct SQLWriter {
           mean: function == .avg, value: v, number: n, parts: "sift_x\(field.index)")
       case .postgres: return exactNumeric(function, v, n)
       case .clickhouse: return exactClickHouseDecimal(function, v, n)
-      case .spark: return exactSparkDecimal(function, v, n)
+      case .spark:
+        guard function == .sum else { return "avg(\(n))" }
+        return try ExactSumGuard.sum(
+          dialect, value: v, canonical: withoutSeparators(v), number: n, field: field.name)
       case .trino: return "\(function == .sum ? "sum" : "avg")(\(n))"
       }
     case .distinct: return "count(DISTINCT CASE WHEN NOT \(isEmpty(v)) THEN \(v) END)"
@@ -326,13 +329,14 @@ public struct SQLWriter {
       // The first value of the smallest (largest) key, ties in input order; a decimal-comma
       // number is written as sift writes summaries (Docs/Formats.md, Decimal commas).
       let v = plan.decimalMark == .comma && key == n ? withoutSeparators(v) : v
-      if let pick = ordered(v, by: key, descending: largest, percentile: nil) { return pick }
+      let exact = key == n ? try exactKey(field) : nil
+      if let pick = ordered(v, by: key, exact: exact, descending: largest, percentile: nil) { return pick }
       return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
     case .median, .percentile:
       // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
       let p = function.percentile!
       let read = withoutSeparators(v)
-      guard let pick = ordered(read, by: n, descending: false, percentile: p) else {
+      guard let pick = ordered(read, by: n, exact: try exactKey(field), descending: false, percentile: p) else {
         throw cannot("\(function.name):\(field.name) (an exact nearest-rank percentile)")
       }
       return pick
@@ -365,26 +369,19 @@ public struct SQLWriter {
       + "substring(\(text), 1, position(\(text), '.') + \(decimals)))"
   }
 
-  /// Spark's sum in `DECIMAL(38, 10)`, exact, written with sift's number of decimals (the
-  /// decimal's text, cut); its mean stays binary (`round` takes no computed scale).
-  private func exactSparkDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
-    guard function == .sum else { return "avg(\(n))" }
-    let kept = "CASE WHEN \(n) IS NOT NULL THEN CAST(\(withoutSeparators(v)) AS DECIMAL(38, 10)) END"
-    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), \(decimalsPattern), 1)) END), 0)"
-    let text = "CAST(sum(\(kept)) AS STRING)"
-    return "CASE WHEN \(scale) = 0 THEN substring_index(\(text), '.', 1) "
-      + "ELSE substring(\(text), 1, instr(\(text), '.') + \(scale)) END"
-  }
-
   /// The value at the rank the nearest-rank `percentile` picks (the first without one) among
   /// the group's values whose `key` is not NULL, ordered by the key then input order: an
   /// ordered aggregate, where the dialect has one.
-  private func ordered(_ v: String, by key: String, descending: Bool, percentile: Int?) -> String? {
+  private func ordered(
+    _ v: String, by key: String, exact: String?, descending: Bool, percentile: Int?
+  ) -> String? {
     let count = "count(\(key))"
     let rank = { (divide: (String, String) -> String) in
       percentile.map { "greatest(1, \(divide("\($0) * \(count) + 99", "100")))" } ?? "1"
     }
-    let order = "ORDER BY \(key)\(descending ? " DESC" : ""), \(SQLWriter.row)"
+    let direction = descending ? " DESC" : ""
+    let order = "ORDER BY \(key)\(direction), " + (exact.map { "\($0)\(direction), " } ?? "") + SQLWriter.row
+    let negated = descending ? "-" : ""
     switch dialect {
     case .duckdb:
       return "(list(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank { "(\($0)) // \($1)" })]"
@@ -393,13 +390,16 @@ public struct SQLWriter {
     case .clickhouse:
       // Tuples sort element by element; only a number key can be negated for a largest first.
       if descending && !key.hasPrefix("sift_n") { return nil }
-      return "tupleElement(arrayElement(arraySort(groupArrayIf((\(descending ? "-" : "")\(key), "
-        + "\(SQLWriter.row), \(v)), \(key) IS NOT NULL)), \(rank { "intDiv(\($0), \($1))" })), 3)"
+      let exactly = exact.map { "\(negated)\($0), " } ?? ""
+      return "tupleElement(arrayElement(arraySort(groupArrayIf((\(negated)\(key), \(exactly)"
+        + "\(SQLWriter.row), \(v)), \(key) IS NOT NULL)), \(rank { "intDiv(\($0), \($1))" })), "
+        + "\(exact == nil ? 3 : 4))"
     case .spark:
       // Structs sort field by field; only a number key can be negated for a largest first.
       if descending && !key.hasPrefix("sift_n") { return nil }
       return "element_at(array_sort(collect_list(CASE WHEN \(key) IS NOT NULL THEN named_struct("
-        + "'k', \(descending ? "-" : "")\(key), 'r', \(SQLWriter.row), 'v', \(v)) END)), "
+        + "'k', \(negated)\(key), " + (exact.map { "'e', \(negated)\($0), " } ?? "")
+        + "'r', \(SQLWriter.row), 'v', \(v)) END)), "
         + "CAST(\(rank { "(\($0)) div \($1)" }) AS INT)).v"
     case .trino:
       return nil
@@ -422,8 +422,9 @@ public struct SQLWriter {
       + "WHEN \(d) IS NOT NULL THEN 1 ELSE 2 END"
     let text = "CASE WHEN \(isEmpty(v)) THEN NULL WHEN \(n) IS NULL AND \(d) IS NULL "
       + "THEN \(dialect.byteOrder(dialect.lower(v))) END"
-    return [rank, "\(n) \(direction) NULLS LAST", "\(d) \(direction) NULLS LAST",
-      "\(text) \(direction) NULLS LAST"]
+    let exact = try ExactNumberOrder.key(dialect, value: v, canonical: withoutSeparators(v), number: n)
+    return [rank, "\(n) \(direction) NULLS LAST", "\(exact) \(direction) NULLS LAST",
+      "\(d) \(direction) NULLS LAST", "\(text) \(direction) NULLS LAST"]
   }
 
   /// Groups in `group:` order by a column of a grouped result (its values already the groups').
@@ -615,6 +616,13 @@ public struct SQLWriter {
     _ = try column(field)
     derived.numbers.insert(field.index)
     return "sift_n\(field.index)"
+  }
+
+  /// The field's exact number sort key, after its double (ExactNumberOrder).
+  private func exactKey(_ field: ResolvedField) throws(SQLError) -> String {
+    let v = try value(field)
+    return try ExactNumberOrder.key(
+      dialect, value: v, canonical: withoutSeparators(v), number: try number(of: field))
   }
 
   /// Throws where the SQL would read `field`'s dates otherwise than sift: the SQL reads ISO
