@@ -310,11 +310,10 @@ public struct SQLWriter {
         return DuckDBExactSum.aggregate(
           mean: function == .avg, value: v, number: n, parts: "sift_x\(field.index)")
       case .postgres: return exactNumeric(function, v, n)
-      case .clickhouse: return exactClickHouseDecimal(function, v, n)
-      case .spark:
-        guard function == .sum else { return "avg(\(n))" }
-        return try ExactSumGuard.sum(
-          dialect, value: v, canonical: withoutSeparators(v), number: n, field: field.name)
+      case .clickhouse, .spark:
+        return try ExactSumGuard.aggregate(
+          dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v), number: n,
+          field: field.name)
       case .trino: return "\(function == .sum ? "sum" : "avg")(\(n))"
       }
     case .distinct: return "count(DISTINCT CASE WHEN NOT \(isEmpty(v)) THEN \(v) END)"
@@ -355,18 +354,6 @@ public struct SQLWriter {
     return "CAST(CASE WHEN abs(\(scaled) - trunc(\(scaled))) = 0.5 AND mod(trunc(\(scaled)), 2) = 0 "
       + "THEN round(trunc(\(scaled)) / power(10::numeric, \(digits)), \(digits)) "
       + "ELSE round(avg(\(decimal)), \(digits)) END AS TEXT)"
-  }
-
-  /// ClickHouse's sum in `Decimal128`, exact, and its mean rounded half to even (`roundBankers`
-  /// of a binary mean), each written with sift's number of decimals: ten, then cut.
-  private func exactClickHouseDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
-    let kept = "if(\(n) IS NOT NULL, toDecimal128OrNull(\(withoutSeparators(v)), 10), NULL)"
-    let scale = "toUInt8(coalesce(max(if(\(n) IS NOT NULL, length(extract(\(v), \(decimalsPattern))), NULL)), 0))"
-    let (value, decimals) = function == .sum
-      ? ("sum(\(kept))", scale) : ("roundBankers(avg(\(kept)), \(scale) + 2)", "(\(scale) + 2)")
-    let text = "toDecimalString(\(value), 10)"
-    return "if(\(decimals) = 0, splitByChar('.', \(text))[1], "
-      + "substring(\(text), 1, position(\(text), '.') + \(decimals)))"
   }
 
   /// The value at the rank the nearest-rank `percentile` picks (the first without one) among
