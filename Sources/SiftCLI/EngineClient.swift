@@ -48,7 +48,9 @@ struct EngineClient {
     guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw .usage(UsageError("cannot make a temporary folder for the engine's results"))
     }
-    let folder = String(cString: dir)
+    // A relative `$TMPDIR` is made `./…`, so that no result path begins with DuckDB's `|` (a pipe).
+    let made = String(cString: dir)
+    let folder = made.hasPrefix("/") ? made : "./" + made
     let files = queries.indices.map { "\(folder)/result\($0).csv" }
     let messages = "\(folder)/messages.txt"
     let status: Int32?
@@ -56,7 +58,9 @@ struct EngineClient {
     case .duckdb:
       var arguments = [program, "-csv", "-nullvalue", "", "-bail"] + (database.map { [$0, "-readonly"] } ?? [])
       for statement in setup { arguments += ["-c", statement] }
-      for (file, query) in zip(files, queries) { arguments += ["-c", ".once \(file)", "-c", query] }
+      for (file, query) in zip(files, queries) {
+        arguments += ["-c", ".once \(EngineClient.dotCommandArgument(file))", "-c", query]
+      }
       status = spawn(arguments, output: messages, errors: messages)
     case .spark:
       status = try runSpark(program, setup: setup, queries: queries, readsTable: readsTable,
@@ -207,6 +211,20 @@ struct EngineClient {
       throw .input(error, hint: nil)
     }
     return collector.rows
+  }
+
+  /// A path as an argument of a `duckdb` dot command (`.once`): in double quotes, with `\` and
+  /// `"` escaped by a backslash, so a `$TMPDIR` holding a space or a quote stays one argument.
+  static func dotCommandArgument(_ path: String) -> String {
+    "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+  }
+
+  /// Removes the result files `run` returned and the temporary folder that holds them.
+  static func remove(_ files: [String]) {
+    for path in files { unlink(path) }
+    if let first = files.first, let slash = first.lastIndex(of: "/") {
+      rmdir(String(first[..<slash]))
+    }
   }
 
   /// The bytes of a file.

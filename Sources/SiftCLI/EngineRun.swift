@@ -25,7 +25,7 @@ extension QueryCommand {
       let files = try EngineClient(engine: engine, context: context).run(
         setup: Array(statements.dropLast()), queries: queries, database: prepared.database,
         readsTable: options.table != nil)
-      defer { for path in files { unlink(path) } }
+      defer { EngineClient.remove(files) }
       var summary = try counts(files[0], engine: engine)
       // The result, then the `Total` row: records in the engine's order.
       var results: [DatasetInput] = []

@@ -106,7 +106,7 @@ struct SQLCommand {
     let files = try client.run(
       setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)",
         "SELECT * FROM \(relation) LIMIT \(TypeInference.sampleSize)"], database: database)
-    defer { unlink(files[1]) }
+    defer { EngineClient.remove(files) }
     let described = try client.rows(files[0])
     let schema = Schema(names: described.map { $0[0] })
     let engineTypes = described.map { ColumnType(engineType: $0[1]) }
