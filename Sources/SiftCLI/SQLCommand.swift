@@ -40,6 +40,15 @@ struct SQLCommand {
   ) throws(Problem) -> Prepared {
     let dialect = options.sql ?? options.engine?.dialect ?? .duckdb
     let file = options.files.count == 1 && options.files[0] != "-" ? options.files[0] : nil
+    if options.skipBad {
+      // The engines' readers neither skip bad records as sift does nor say which they left out:
+      // refused, never dropped (Docs/Engines.md, Sources).
+      let mode = options.engine.map { "--engine \($0.rawValue)" } ?? "--sql \(dialect.rawValue)"
+      throw .usage(UsageError(
+        "--skip-bad cannot be passed to \(mode): the engine's reader does not skip bad records as "
+          + "sift does, nor say which it left out",
+        hint: "drop --skip-bad, or run the query with sift itself"))
+    }
     if let table = options.table, file.map({ $0.hasSuffix(".duckdb") }) ?? true {
       // Only an engine knows a table's fields; a query's own names have no types, and a
       // number compared as text is a different query.
