@@ -78,7 +78,7 @@ struct EngineClient {
     }
     guard status == 0 else {
       for f in files { unlink(f) }
-      let lines = said.split(separator: "\n").filter { !EngineClient.isNoise($0) }
+      let lines = EngineClient.reason(said)
       throw .usage(UsageError(
         "\(engine.rawValue) failed (exit \(status)): " + lines.prefix(6).joined(separator: "\n  "),
         hint: "sift --sql \(engine.dialect.rawValue) shows the statement"))
@@ -160,12 +160,31 @@ struct EngineClient {
   }
 
   /// Whether a line of a client's messages is its chatter rather than the error: Spark's log
-  /// lines, timings and stack frames.
+  /// lines (`26/11/26 15:18:22 ERROR Executor: …`), timings, stack frames and their tails.
   static func isNoise(_ line: Substring) -> Bool {
     let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-    return trimmed.isEmpty || trimmed.hasPrefix("at ") || line.contains(" WARN ")
-      || line.contains(" INFO ") || line.hasPrefix("Using Spark's") || line.hasPrefix("Setting default log level")
+    let logLine = line.first?.isNumber == true
+      && (line.contains(" WARN ") || line.contains(" INFO ") || line.contains(" ERROR "))
+    return trimmed.isEmpty || trimmed.hasPrefix("at ") || trimmed.hasPrefix("... ")
+      || trimmed.hasPrefix("Suppressed: ") || line.contains(" WARN ") || line.contains(" INFO ")
+      || logLine || line.hasPrefix("Using Spark's") || line.hasPrefix("Setting default log level")
       || line.hasPrefix("To adjust logging level") || line.hasPrefix("Time taken:")
+  }
+
+  /// The lines of a client's messages that say why it failed: without its chatter; where Spark
+  /// names an error class (`[USER_RAISED_EXCEPTION] sift: …`), only its last such line, without
+  /// the exception's class before it and the `SQLSTATE` after it.
+  static func reason(_ said: String) -> [Substring] {
+    let lines = said.split(separator: "\n").filter { !isNoise($0) }
+    let classed = lines.compactMap { (line: Substring) -> Substring? in
+      guard let open = line.firstRange(of: "["), let close = line[open.upperBound...].firstIndex(of: "]"),
+        close > open.upperBound,
+        line[open.upperBound..<close].allSatisfy({ $0.isUppercase || $0 == "_" || $0 == "." })
+      else { return nil }
+      let from = line[open.lowerBound...]
+      return from.firstRange(of: " SQLSTATE: ").map { from[..<$0.lowerBound] } ?? from
+    }
+    return classed.last.map { [$0] } ?? lines
   }
 
   /// Runs `arguments` with standard output into the file `output` and standard error into
