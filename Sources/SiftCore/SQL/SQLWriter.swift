@@ -647,8 +647,12 @@ public struct SQLWriter {
   private func output(_ field: ResolvedField) throws(SQLError) -> String {
     let c = try column(field)
     let header = String(decoding: plan.schema.header(field.index), as: UTF8.self)
-    if header.isEmpty || header == plan.schema.names[field.index] { return c }
-    return "\(c) AS \(try dialect.identifier(header))"
+    // ClickHouse writes a NULL as `\N` in CSV: an empty or missing value is written empty.
+    let value = dialect == .clickhouse ? "ifNull(\(c), '')" : c
+    if header.isEmpty || header == plan.schema.names[field.index] {
+      return value == c ? c : "\(value) AS \(c)"
+    }
+    return "\(value) AS \(try dialect.identifier(header))"
   }
 
   private func column(_ field: ResolvedField) throws(SQLError) -> String {
