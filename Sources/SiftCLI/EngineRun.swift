@@ -19,9 +19,9 @@ extension QueryCommand {
       // Written with the query's own plan: its columns' types and a summary's `Total` row.
       let output = makeWriter(plan, inputs, presentation, records)
       let endsWithTotal = plan.endsWithTotal && format.writesTotals
-      let statements = try SQLCommand.sql(writer.statements)
-      let queries = [try SQLCommand.sql(writer.totals), statements.last!]
-        + (endsWithTotal ? [try SQLCommand.sql(writer.totalRow)] : [])
+      let statements = try SQLCommand.sql(writer.source, writer.statements)
+      let queries = [try SQLCommand.sql(writer.source, writer.totals), statements.last!]
+        + (endsWithTotal ? [try SQLCommand.sql(writer.source, writer.totalRow)] : [])
       let files = try EngineClient(engine: engine, context: context).run(
         setup: Array(statements.dropLast()), queries: queries, database: prepared.database,
         readsTable: options.table != nil)

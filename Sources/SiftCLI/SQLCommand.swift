@@ -16,7 +16,7 @@ struct SQLCommand {
   func run() -> ExitStatus {
     do throws(Problem) {
       let prepared = try SQLCommand.prepare(options, query: query, context: context, now: now)
-      return console.output(try SQLCommand.sql(prepared.writer.text)) ?? .matched
+      return console.output(try SQLCommand.sql(prepared.writer.source, prepared.writer.text)) ?? .matched
     } catch {
       return console.report(error)
     }
@@ -109,8 +109,8 @@ struct SQLCommand {
     context: ProcessContext, now: WallTime
   ) throws(Problem) -> Prepared {
     // The dialect must read the source (only DuckDB reads Parquet); DuckDB describes it.
-    _ = try sql { () throws(SQLError) in try source.typedRelation(dialect) }
-    let relation = try sql { () throws(SQLError) in try source.typedRelation(.duckdb) }
+    _ = try sql(source) { () throws(SQLError) in try source.typedRelation(dialect) }
+    let relation = try sql(source) { () throws(SQLError) in try source.typedRelation(.duckdb) }
     let client = EngineClient(engine: .duckdb, context: context)
     let files = try client.run(
       setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)",
@@ -142,10 +142,23 @@ struct SQLCommand {
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: database)
   }
 
-  /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2.
-  static func sql<T>(_ make: () throws(SQLError) -> T) throws(Problem) -> T {
+  /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2,
+  /// with a hint that suits `source`: sift itself reads files, not Parquet or tables.
+  static func sql<T>(_ source: SQLSource, _ make: () throws(SQLError) -> T) throws(Problem) -> T {
     do throws(SQLError) { return try make() } catch {
-      throw .usage(UsageError(error.message, hint: "run the query with sift itself"))
+      throw .usage(UsageError(error.message, hint: hint(source)))
+    }
+  }
+
+  /// Where to go when the SQL cannot be written.
+  static func hint(_ source: SQLSource) -> String {
+    switch source {
+    case .file: return "run the query with sift itself"
+    case .parquet(let path):
+      return "sift does not read Parquet itself; to run the query with sift, export the columns "
+        + "you need as CSV first: duckdb -c \"COPY (FROM '\(path)') TO 'data.csv'\""
+    case .table(let name):
+      return "sift does not read tables itself; to run the query with sift, export \(name) as CSV first"
     }
   }
 }
