@@ -12,6 +12,8 @@
 ///   as written), else ±10^27, beyond every long number kept.
 ///
 /// Postgres's `NUMERIC` holds every number exactly: its key is the cast, never an error.
+/// DuckDB's key is the number's units of 10^-38 as a `BIGNUM` (DuckDBExactSum.parts), exact
+/// at any size: only a number of more than 38 decimals is refused.
 enum ExactNumberOrder {
   /// Whether the number's text (canonical: `-1234.50`, `5E-3`) has more than 15 significant
   /// digits: two non-zero digits 16 or more digits apart, before any exponent.
@@ -29,6 +31,12 @@ enum ExactNumberOrder {
     let decimal = "DECIMAL(38, 10)"
     if dialect == .postgres {
       return "(CASE WHEN \(n) IS NOT NULL THEN CAST(\(t) AS NUMERIC) END)"
+    }
+    if dialect == .duckdb {
+      // Units of 10^-38 as a `BIGNUM`, exact at any size (Exact sums in DuckDB).
+      return "(CASE WHEN \(n) IS NOT NULL THEN list_transform([\(DuckDBExactSum.parts(ofCanonical: t))], "
+        + "lambda sift_key: CASE WHEN sift_key.d > \(DuckDBExactSum.scale) OR sift_key.u IS NULL "
+        + "THEN \(try refusal(dialect, value: v)) ELSE sift_key.u END)[1] END)"
     }
     let long = "length(\(t)) > 15 AND \(dialect.matches(t, longPattern)) AND NOT "
       + dialect.matches(t, fitsPattern)
@@ -69,7 +77,9 @@ enum ExactNumberOrder {
     let reason = " exactly: the SQL orders numbers by a double and a DECIMAL(38, 10) "
       + "(Docs/Engines.md, Sorting long numbers)"
     switch dialect {
-    case .duckdb: return "error('sift: cannot sort ' || \(v) || \(try dialect.literal(reason)))"
+    case .duckdb:
+      return "error('sift: cannot sort ' || \(v) || ' exactly: it has more than "
+        + "\(DuckDBExactSum.scale) decimals (Docs/Engines.md, Sorting long numbers)')"
     case .spark: return "raise_error(concat('sift: cannot sort ', \(v), \(try dialect.literal(reason))))"
     case .trino: return "CAST(fail('sift: cannot sort ' || \(v) || \(try dialect.literal(reason))) AS DECIMAL(38, 10))"
     case .clickhouse: return try dialect.literal("sift: cannot sort a number" + reason)

@@ -271,7 +271,14 @@ public struct SQLWriter {
         case .spark: number = "CAST(\(alias) AS DOUBLE)"
         case .trino: number = alias
         }
-        order.append("\(number) \(key.descending ? "DESC" : "ASC") NULLS LAST")
+        let direction = key.descending ? "DESC" : "ASC"
+        order.append("\(number) \(direction) NULLS LAST")
+        // Sums and means that tie as doubles, by their exact value (ExactNumberOrder).
+        if dialect != .trino {
+          let text = dialect == .clickhouse ? "toString(\(alias))" : alias
+          let exact = try ExactNumberOrder.key(dialect, value: text, canonical: text, number: number)
+          order.append("\(exact) \(direction) NULLS LAST")
+        }
       }
     }
     // The group columns are the first ones: c0, c1…
