@@ -74,12 +74,11 @@ enum ExactNumberOrder {
   /// The error that stops the statement, naming the value (ClickHouse's `throwIf` takes a
   /// message that is the same for every row).
   private static func refusal(_ dialect: SQLDialect, value v: String) throws(SQLError) -> String {
-    let reason = " exactly: the SQL orders numbers by a double and a DECIMAL(38, 10) "
-      + "(Docs/Engines.md, Sorting long numbers)"
+    let reason = " exactly: the SQL orders numbers by a double and a DECIMAL(38, 10)"
     switch dialect {
     case .duckdb:
       return "error('sift: cannot sort ' || \(v) || ' exactly: it has more than "
-        + "\(DuckDBExactSum.scale) decimals (Docs/Engines.md, Sorting long numbers)')"
+        + "\(DuckDBExactSum.scale) decimals')"
     case .spark: return "raise_error(concat('sift: cannot sort ', \(v), \(try dialect.literal(reason))))"
     case .trino: return "CAST(fail('sift: cannot sort ' || \(v) || \(try dialect.literal(reason))) AS DECIMAL(38, 10))"
     case .clickhouse: return try dialect.literal("sift: cannot sort a number" + reason)

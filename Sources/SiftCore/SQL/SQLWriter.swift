@@ -275,7 +275,7 @@ public struct SQLWriter {
         order.append("\(number) \(direction) NULLS LAST")
         // Sums and means that tie as doubles, by their exact value (ExactNumberOrder).
         if dialect != .trino {
-          let text = dialect == .clickhouse ? "toString(\(alias))" : alias
+          let text = dialect == .clickhouse ? "toString(\(alias))" : "CAST(\(alias) AS \(dialect.text))"
           let exact = try ExactNumberOrder.key(dialect, value: text, canonical: text, number: number)
           order.append("\(exact) \(direction) NULLS LAST")
         }
