@@ -48,7 +48,9 @@ struct EngineClient {
     guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw .usage(UsageError("cannot make a temporary folder for the engine's results"))
     }
-    let folder = String(cString: dir)
+    // A relative `$TMPDIR` is made `./…`, so that no result path begins with DuckDB's `|` (a pipe).
+    let made = String(cString: dir)
+    let folder = made.hasPrefix("/") ? made : "./" + made
     let files = queries.indices.map { "\(folder)/result\($0).csv" }
     let messages = "\(folder)/messages.txt"
     let status: Int32?
@@ -56,7 +58,9 @@ struct EngineClient {
     case .duckdb:
       var arguments = [program, "-csv", "-nullvalue", "", "-bail"] + (database.map { [$0, "-readonly"] } ?? [])
       for statement in setup { arguments += ["-c", statement] }
-      for (file, query) in zip(files, queries) { arguments += ["-c", ".once \(file)", "-c", query] }
+      for (file, query) in zip(files, queries) {
+        arguments += ["-c", ".once \(EngineClient.dotCommandArgument(file))", "-c", query]
+      }
       status = spawn(arguments, output: messages, errors: messages)
     case .spark:
       status = try runSpark(program, setup: setup, queries: queries, readsTable: readsTable,
@@ -74,7 +78,7 @@ struct EngineClient {
     }
     guard status == 0 else {
       for f in files { unlink(f) }
-      let lines = said.split(separator: "\n").filter { !EngineClient.isNoise($0) }
+      let lines = EngineClient.reason(said)
       throw .usage(UsageError(
         "\(engine.rawValue) failed (exit \(status)): " + lines.prefix(6).joined(separator: "\n  "),
         hint: "sift --sql \(engine.dialect.rawValue) shows the statement"))
@@ -156,12 +160,31 @@ struct EngineClient {
   }
 
   /// Whether a line of a client's messages is its chatter rather than the error: Spark's log
-  /// lines, timings and stack frames.
+  /// lines (`26/11/26 15:18:22 ERROR Executor: …`), timings, stack frames and their tails.
   static func isNoise(_ line: Substring) -> Bool {
     let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-    return trimmed.isEmpty || trimmed.hasPrefix("at ") || line.contains(" WARN ")
-      || line.contains(" INFO ") || line.hasPrefix("Using Spark's") || line.hasPrefix("Setting default log level")
+    let logLine = line.first?.isNumber == true
+      && (line.contains(" WARN ") || line.contains(" INFO ") || line.contains(" ERROR "))
+    return trimmed.isEmpty || trimmed.hasPrefix("at ") || trimmed.hasPrefix("... ")
+      || trimmed.hasPrefix("Suppressed: ") || line.contains(" WARN ") || line.contains(" INFO ")
+      || logLine || line.hasPrefix("Using Spark's") || line.hasPrefix("Setting default log level")
       || line.hasPrefix("To adjust logging level") || line.hasPrefix("Time taken:")
+  }
+
+  /// The lines of a client's messages that say why it failed: without its chatter; where Spark
+  /// names an error class (`[USER_RAISED_EXCEPTION] sift: …`), only its last such line, without
+  /// the exception's class before it and the `SQLSTATE` after it.
+  static func reason(_ said: String) -> [Substring] {
+    let lines = said.split(separator: "\n").filter { !isNoise($0) }
+    let classed = lines.compactMap { (line: Substring) -> Substring? in
+      guard let open = line.firstRange(of: "["), let close = line[open.upperBound...].firstIndex(of: "]"),
+        close > open.upperBound,
+        line[open.upperBound..<close].allSatisfy({ $0.isUppercase || $0 == "_" || $0 == "." })
+      else { return nil }
+      let from = line[open.lowerBound...]
+      return from.firstRange(of: " SQLSTATE: ").map { from[..<$0.lowerBound] } ?? from
+    }
+    return classed.last.map { [$0] } ?? lines
   }
 
   /// Runs `arguments` with standard output into the file `output` and standard error into
@@ -207,6 +230,20 @@ struct EngineClient {
       throw .input(error, hint: nil)
     }
     return collector.rows
+  }
+
+  /// A path as an argument of a `duckdb` dot command (`.once`): in double quotes, with `\` and
+  /// `"` escaped by a backslash, so a `$TMPDIR` holding a space or a quote stays one argument.
+  static func dotCommandArgument(_ path: String) -> String {
+    "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+  }
+
+  /// Removes the result files `run` returned and the temporary folder that holds them.
+  static func remove(_ files: [String]) {
+    for path in files { unlink(path) }
+    if let first = files.first, let slash = first.lastIndex(of: "/") {
+      rmdir(String(first[..<slash]))
+    }
   }
 
   /// The bytes of a file.

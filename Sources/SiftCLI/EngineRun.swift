@@ -19,13 +19,13 @@ extension QueryCommand {
       // Written with the query's own plan: its columns' types and a summary's `Total` row.
       let output = makeWriter(plan, inputs, presentation, records)
       let endsWithTotal = plan.endsWithTotal && format.writesTotals
-      let statements = try SQLCommand.sql(writer.statements)
-      let queries = [try SQLCommand.sql(writer.totals), statements.last!]
-        + (endsWithTotal ? [try SQLCommand.sql(writer.totalRow)] : [])
+      let statements = try SQLCommand.sql(writer.source, writer.statements)
+      let queries = [try SQLCommand.sql(writer.source, writer.totals), statements.last!]
+        + (endsWithTotal ? [try SQLCommand.sql(writer.source, writer.totalRow)] : [])
       let files = try EngineClient(engine: engine, context: context).run(
         setup: Array(statements.dropLast()), queries: queries, database: prepared.database,
         readsTable: options.table != nil)
-      defer { for path in files { unlink(path) } }
+      defer { EngineClient.remove(files) }
       var summary = try counts(files[0], engine: engine)
       if endsWithTotal && files.count == 3 {
         try labelTotalRow(files[2], result: files[1], groups: summary.groups, engine: engine)

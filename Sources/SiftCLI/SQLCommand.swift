@@ -25,6 +25,15 @@ struct SQLCommand: ModeSteps {
   func prepare() throws(Problem) -> Prepared {
     let dialect = options.sql ?? options.engine?.dialect ?? .duckdb
     let file = options.files.count == 1 && options.files[0] != "-" ? options.files[0] : nil
+    if options.skipBad {
+      // The engines' readers neither skip bad records as sift does nor say which they left out:
+      // refused, never dropped (Docs/Engines.md, Sources).
+      let mode = options.engine.map { "--engine \($0.rawValue)" } ?? "--sql \(dialect.rawValue)"
+      throw .usage(UsageError(
+        "--skip-bad cannot be passed to \(mode): the engine's reader does not skip bad records as "
+          + "sift does, nor say which it left out",
+        hint: "drop --skip-bad, or run the query with sift itself"))
+    }
     if let table = options.table, file.map({ $0.hasSuffix(".duckdb") }) ?? true {
       // Only an engine knows a table's fields; a query's own names have no types, and a
       // number compared as text is a different query.
@@ -82,13 +91,15 @@ struct SQLCommand: ModeSteps {
     throws(Problem) -> Prepared
   {
     // The dialect must read the source (only DuckDB reads Parquet); DuckDB describes it.
-    _ = try SQLCommand.sql { () throws(SQLError) in try source.typedRelation(dialect) }
-    let relation = try SQLCommand.sql { () throws(SQLError) in try source.typedRelation(.duckdb) }
+    _ = try SQLCommand.sql(source) { () throws(SQLError) in try source.typedRelation(dialect) }
+    let relation = try SQLCommand.sql(source) { () throws(SQLError) in
+      try source.typedRelation(.duckdb)
+    }
     let client = EngineClient(engine: .duckdb, context: frontend.context)
     let files = try client.run(
       setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)",
         "SELECT * FROM \(relation) LIMIT \(TypeInference.sampleSize)"], database: database)
-    defer { unlink(files[1]) }
+    defer { EngineClient.remove(files) }
     let described = try client.rows(files[0])
     let schema = Schema(names: described.map { $0[0] })
     let engineTypes = described.map { ColumnType(engineType: $0[1]) }
@@ -116,10 +127,23 @@ struct SQLCommand: ModeSteps {
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: database)
   }
 
-  /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2.
-  static func sql<T>(_ make: () throws(SQLError) -> T) throws(Problem) -> T {
+  /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2,
+  /// with a hint that suits `source`: sift itself reads files, not Parquet or tables.
+  static func sql<T>(_ source: SQLSource, _ make: () throws(SQLError) -> T) throws(Problem) -> T {
     do throws(SQLError) { return try make() } catch {
-      throw .usage(UsageError(error.message, hint: "run the query with sift itself"))
+      throw .usage(UsageError(error.message, hint: hint(source)))
+    }
+  }
+
+  /// Where to go when the SQL cannot be written.
+  static func hint(_ source: SQLSource) -> String {
+    switch source {
+    case .file: return "run the query with sift itself"
+    case .parquet(let path):
+      return "sift does not read Parquet itself; to run the query with sift, export the columns "
+        + "you need as CSV first: duckdb -c \"COPY (FROM '\(path)') TO 'data.csv'\""
+    case .table(let name):
+      return "sift does not read tables itself; to run the query with sift, export \(name) as CSV first"
     }
   }
 }

@@ -29,4 +29,27 @@ import Testing
     #expect(said.split(separator: "\n").filter { !EngineClient.isNoise($0) }
       == ["[TABLE_OR_VIEW_NOT_FOUND] The table or view `nonexistent` cannot be found."])
   }
+
+  /// A Spark failure is its one-line reason: the error class's last line, without the
+  /// executor's log lines, the exception's Java class, stack tails and the SQLSTATE.
+  @Test func sparkFailureIsItsOneLineReason() {
+    let said = """
+      26/11/26 15:18:18 WARN Utils: Your hostname resolves to a loopback address
+      26/11/26 15:18:22 ERROR Executor: Exception in task 0.0 in stage 6.0 (TID 5)
+      org.apache.spark.SparkRuntimeException: [USER_RAISED_EXCEPTION] sift: Spark cannot sum 1e30 exactly SQLSTATE: P0001
+      \tat org.apache.spark.sql.errors.QueryExecutionErrors$.raiseError(QueryExecutionErrors.scala:2811)
+      \tSuppressed: org.apache.spark.util.Utils$OriginalTryStackTraceException: Full stacktrace
+      \t\t... 38 more
+      26/11/26 15:18:22 ERROR TaskSetManager: Task 0 in stage 6.0 failed 1 times; aborting job
+      [USER_RAISED_EXCEPTION] sift: Spark cannot sum 1e30 exactly SQLSTATE: P0001
+      """
+    #expect(EngineClient.reason(said) == ["[USER_RAISED_EXCEPTION] sift: Spark cannot sum 1e30 exactly"])
+  }
+
+  /// Without an error class, every line that is not chatter (DuckDB's message).
+  @Test func aMessageWithoutAnErrorClassIsKept() {
+    let said = "Catalog Error: Table with name no_such_table does not exist!\nDid you mean \"grn\"?\n"
+    #expect(EngineClient.reason(said)
+      == ["Catalog Error: Table with name no_such_table does not exist!", "Did you mean \"grn\"?"])
+  }
 }

@@ -218,8 +218,6 @@ import Testing
     "input-json-nested-array-holds-the-records", "input-json-single-object-is-one-record",
     "input-semicolon-sniffed", "output-csv-keeps-a-sniffed-semicolon",
     "input-encoding-neither-utf8-nor-windows1252",
-    // The SQL orders numbers as doubles, which tie past 15 significant digits (Docs/Engines.md).
-    "long-id-sort",
   ]
 
   /// Every golden case that runs one query over one file (with at most `-c`, `-q`, `--now` and

@@ -5,7 +5,7 @@ extension Frontend {
   func sql(_ job: Job) -> ExitStatus {
     do throws(Problem) {
       let prepared = try SQLCommand(job: job, frontend: self).prepare()
-      return console.output(try SQLCommand.sql(prepared.writer.text)) ?? .matched
+      return console.output(try SQLCommand.sql(prepared.writer.source, prepared.writer.text)) ?? .matched
     } catch {
       return report(error)
     }

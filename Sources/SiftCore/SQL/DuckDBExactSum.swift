@@ -14,7 +14,7 @@ enum DuckDBExactSum {
   /// (DuckDB would read the field where the lambda's value is meant).
   static let lambdaNames: Set<String> = [
     "sift_parts", "sift_agg", "sift_digits", "sift_chunk", "sift_acc", "sift_next", "sift_div",
-    "sift_quot", "sift_pad",
+    "sift_quot", "sift_pad", "sift_key",
   ]
 
   /// The derived column of a field's number, from its text in sift's canonical form (`1234.50`,

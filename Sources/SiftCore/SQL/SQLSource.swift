@@ -65,6 +65,7 @@ public enum SQLSource: Sendable {
       guard dialect.readsParquet else {
         throw SQLError("\(dialect.rawValue) does not read Parquet files here; use --table NAME")
       }
+      try SQLFileName.check(path, dialect)
       return "read_parquet(\(try dialect.literal(path)))"
     case .file:
       throw SQLError("a CSV or JSON file has no engine types")
@@ -83,6 +84,7 @@ public enum SQLSource: Sendable {
         "\(dialect.rawValue) would not read \(path) as sift does (a workbook or ZIP archive);"
           + " write it as CSV first: sift -o csv '' \(path) > table.csv")
     }
+    try SQLFileName.check(path, dialect)
     let file = try dialect.literal(path)
     let names = try fields.map { (f: String) throws(SQLError) in try dialect.literal(f) }
     let columns = try fields.map { (f: String) throws(SQLError) in try dialect.identifier(f) }

@@ -299,7 +299,14 @@ public struct SQLWriter {
         case .spark: number = "CAST(\(alias) AS DOUBLE)"
         case .trino: number = alias
         }
-        order.append("\(number) \(key.descending ? "DESC" : "ASC") NULLS LAST")
+        let direction = key.descending ? "DESC" : "ASC"
+        order.append("\(number) \(direction) NULLS LAST")
+        // Sums and means that tie as doubles, by their exact value (ExactNumberOrder).
+        if dialect != .trino {
+          let text = dialect == .clickhouse ? "toString(\(alias))" : "CAST(\(alias) AS \(dialect.text))"
+          let exact = try ExactNumberOrder.key(dialect, value: text, canonical: text, number: number)
+          order.append("\(exact) \(direction) NULLS LAST")
+        }
       }
     }
     // The group columns are the first ones: c0, c1…
@@ -347,8 +354,10 @@ public struct SQLWriter {
         return DuckDBExactSum.aggregate(
           mean: function == .avg, value: v, number: n, parts: "sift_x\(field.index)")
       case .postgres: return exactNumeric(function, v, n)
-      case .clickhouse: return exactClickHouseDecimal(function, v, n)
-      case .spark: return exactSparkDecimal(function, v, n)
+      case .clickhouse, .spark:
+        return try ExactSumGuard.aggregate(
+          dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v), number: n,
+          field: field.name)
       case .trino: return "\(function == .sum ? "sum" : "avg")(\(n))"
       }
     case .distinct: return "count(DISTINCT CASE WHEN NOT \(try isEmpty(field)) THEN \(v) END)"
@@ -363,13 +372,14 @@ public struct SQLWriter {
       // The first value of the smallest (largest) key, ties in input order; a decimal-comma
       // number is written as sift writes summaries (Docs/Formats.md, Decimal commas).
       let v = plan.decimalMark == .comma && key == n && type(of: field) == .text ? withoutSeparators(v) : v
-      if let pick = ordered(v, by: key, descending: largest, percentile: nil) { return pick }
+      let exact = key == n ? try exactKey(field) : nil
+      if let pick = ordered(v, by: key, exact: exact, descending: largest, percentile: nil) { return pick }
       return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
     case .median, .percentile:
       // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
       let p = function.percentile!
       let read = type(of: field) == .text ? withoutSeparators(v) : v
-      guard let pick = ordered(read, by: n, descending: false, percentile: p) else {
+      guard let pick = ordered(read, by: n, exact: try exactKey(field), descending: false, percentile: p) else {
         throw cannot("\(function.name):\(field.name) (an exact nearest-rank percentile)")
       }
       return pick
@@ -390,38 +400,19 @@ public struct SQLWriter {
       + "ELSE round(avg(\(decimal)), \(digits)) END AS TEXT)"
   }
 
-  /// ClickHouse's sum in `Decimal128`, exact, and its mean rounded half to even (`roundBankers`
-  /// of a binary mean), each written with sift's number of decimals: ten, then cut.
-  private func exactClickHouseDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
-    let kept = "if(\(n) IS NOT NULL, toDecimal128OrNull(\(withoutSeparators(v)), 10), NULL)"
-    let scale = "toUInt8(coalesce(max(if(\(n) IS NOT NULL, length(extract(\(v), \(decimalsPattern))), NULL)), 0))"
-    let (value, decimals) = function == .sum
-      ? ("sum(\(kept))", scale) : ("roundBankers(avg(\(kept)), \(scale) + 2)", "(\(scale) + 2)")
-    let text = "toDecimalString(\(value), 10)"
-    return "if(\(decimals) = 0, splitByChar('.', \(text))[1], "
-      + "substring(\(text), 1, position(\(text), '.') + \(decimals)))"
-  }
-
-  /// Spark's sum in `DECIMAL(38, 10)`, exact, written with sift's number of decimals (the
-  /// decimal's text, cut); its mean stays binary (`round` takes no computed scale).
-  private func exactSparkDecimal(_ function: AggregateFunction, _ v: String, _ n: String) -> String {
-    guard function == .sum else { return "avg(\(n))" }
-    let kept = "CASE WHEN \(n) IS NOT NULL THEN CAST(\(withoutSeparators(v)) AS DECIMAL(38, 10)) END"
-    let scale = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN length(regexp_extract(\(v), \(decimalsPattern), 1)) END), 0)"
-    let text = "CAST(sum(\(kept)) AS STRING)"
-    return "CASE WHEN \(scale) = 0 THEN substring_index(\(text), '.', 1) "
-      + "ELSE substring(\(text), 1, instr(\(text), '.') + \(scale)) END"
-  }
-
   /// The value at the rank the nearest-rank `percentile` picks (the first without one) among
   /// the group's values whose `key` is not NULL, ordered by the key then input order: an
   /// ordered aggregate, where the dialect has one.
-  private func ordered(_ v: String, by key: String, descending: Bool, percentile: Int?) -> String? {
+  private func ordered(
+    _ v: String, by key: String, exact: String?, descending: Bool, percentile: Int?
+  ) -> String? {
     let count = "count(\(key))"
     let rank = { (divide: (String, String) -> String) in
       percentile.map { "greatest(1, \(divide("\($0) * \(count) + 99", "100")))" } ?? "1"
     }
-    let order = "ORDER BY \(key)\(descending ? " DESC" : ""), \(inputOrder)"
+    let direction = descending ? " DESC" : ""
+    let order = "ORDER BY \(key)\(direction), " + (exact.map { "\($0)\(direction), " } ?? "") + inputOrder
+    let negated = descending ? "-" : ""
     switch dialect {
     case .duckdb:
       return "(list(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank { "(\($0)) // \($1)" })]"
@@ -430,13 +421,16 @@ public struct SQLWriter {
     case .clickhouse:
       // Tuples sort element by element; only a number key can be negated for a largest first.
       if descending && !key.hasPrefix("sift_n") { return nil }
-      return "tupleElement(arrayElement(arraySort(groupArrayIf((\(descending ? "-" : "")\(key), "
-        + "\(inputOrder), \(v)), \(key) IS NOT NULL)), \(rank { "intDiv(\($0), \($1))" })), 3)"
+      let exactly = exact.map { "\(negated)\($0), " } ?? ""
+      return "tupleElement(arrayElement(arraySort(groupArrayIf((\(negated)\(key), \(exactly)"
+        + "\(inputOrder), \(v)), \(key) IS NOT NULL)), \(rank { "intDiv(\($0), \($1))" })), "
+        + "\(exact == nil ? 3 : 4))"
     case .spark:
       // Structs sort field by field; only a number key can be negated for a largest first.
       if descending && !key.hasPrefix("sift_n") { return nil }
       return "element_at(array_sort(collect_list(CASE WHEN \(key) IS NOT NULL THEN named_struct("
-        + "'k', \(descending ? "-" : "")\(key), 'r', \(inputOrder), 'v', \(v)) END)), "
+        + "'k', \(negated)\(key), " + (exact.map { "'e', \(negated)\($0), " } ?? "")
+        + "'r', \(inputOrder), 'v', \(v)) END)), "
         + "CAST(\(rank { "(\($0)) div \($1)" }) AS INT)).v"
     case .trino:
       return nil
@@ -459,8 +453,9 @@ public struct SQLWriter {
       + "WHEN \(d) IS NOT NULL THEN 1 ELSE 2 END"
     let text = "CASE WHEN \(isEmpty(v)) THEN NULL WHEN \(n) IS NULL AND \(d) IS NULL "
       + "THEN \(dialect.byteOrder(dialect.lower(v))) END"
-    return [rank, "\(n) \(direction) NULLS LAST", "\(d) \(direction) NULLS LAST",
-      "\(text) \(direction) NULLS LAST"]
+    let exact = try ExactNumberOrder.key(dialect, value: v, canonical: withoutSeparators(v), number: n)
+    return [rank, "\(n) \(direction) NULLS LAST", "\(exact) \(direction) NULLS LAST",
+      "\(d) \(direction) NULLS LAST", "\(text) \(direction) NULLS LAST"]
   }
 
   /// A field's sort keys, as `sortOrder`'s: an integer, decimal or date column is its own
@@ -739,6 +734,15 @@ public struct SQLWriter {
     }
   }
 
+  /// The field's exact number sort key, after its double (ExactNumberOrder).
+  /// `nil` for a typed column, whose own type orders it exactly (Docs/Engines.md, Typed columns).
+  private func exactKey(_ field: ResolvedField) throws(SQLError) -> String? {
+    guard type(of: field) == .text else { return nil }
+    let v = try value(field)
+    return try ExactNumberOrder.key(
+      dialect, value: v, canonical: withoutSeparators(v), number: try number(of: field))
+  }
+
   /// Throws where the SQL would read `field`'s dates otherwise than sift: the SQL reads ISO
   /// dates only and keeps an offset as written (Docs/Engines.md).
   private func requireSQLDates(_ field: ResolvedField) throws(SQLError) {
@@ -800,8 +804,12 @@ public struct SQLWriter {
   private func output(_ field: ResolvedField) throws(SQLError) -> String {
     let c = try column(field)
     let header = String(decoding: plan.schema.header(field.index), as: UTF8.self)
-    if header.isEmpty || header == plan.schema.names[field.index] { return c }
-    return "\(c) AS \(try dialect.identifier(header))"
+    // ClickHouse writes a NULL as `\N` in CSV: an empty or missing value is written empty.
+    let value = dialect == .clickhouse ? "ifNull(\(c), '')" : c
+    if header.isEmpty || header == plan.schema.names[field.index] {
+      return value == c ? c : "\(value) AS \(c)"
+    }
+    return "\(value) AS \(try dialect.identifier(header))"
   }
 
   private func column(_ field: ResolvedField) throws(SQLError) -> String {

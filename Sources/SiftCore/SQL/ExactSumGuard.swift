@@ -1,0 +1,123 @@
+/// Spark's and ClickHouse's `sum:` in a fixed-point decimal (Docs/Engines.md, Exact sums in
+/// Spark and ClickHouse): every number is summed exactly or the statement stops with an error
+/// naming it, never a rounded or dropped value. A number with more decimals than the decimal's
+/// scale (its exponent applied: `1.5e-11`, `0.000000000001`), or too large for its precision
+/// (`1e30`, `1e400`), stops the run (Spark `raise_error`, ClickHouse `throwIf`); so does a sum
+/// that overflows the decimal. The sum is written with the most decimals of its numbers, an
+/// exponent's counted as sift counts them (`5E-3` has 3, `1.5e3` none).
+enum ExactSumGuard {
+  /// The decimals every number is held with, and the digits in all.
+  static let scale = 10
+  static let precision = 38
+
+  /// A number's decimals as sift counts them: its fraction's digits less its exponent (may be
+  /// negative; NULL for an exponent too long to read, which the cast refuses anyway). `t` is the
+  /// number's text in canonical form (`1234.50`, `-5E-3`).
+  static func decimals(_ dialect: SQLDialect, canonical t: String) -> String {
+    switch dialect {
+    case .spark:
+      let fraction = "length(regexp_extract(\(t), '^[^eE]*[.]([0-9]+)', 1))"
+      let exponent = "CAST(CASE WHEN \(t) RLIKE '[eE][+-]?[0-9]{1,6}$' THEN regexp_extract(\(t), "
+        + "'[eE]([+-]?[0-9]+)$', 1) WHEN \(t) RLIKE '[eE]' THEN NULL ELSE '0' END AS INT)"
+      return "(\(fraction) - \(exponent))"
+    case .clickhouse:
+      let fraction = "length(extract(\(t), '^[^eE]*[.]([0-9]+)'))"
+      let exponent = "if(match(\(t), '[eE][+-]?[0-9]{1,6}$'), toInt32OrNull(replaceOne("
+        + "extract(\(t), '[eE]([+-]?[0-9]+)$'), '+', '')), if(match(\(t), '[eE]'), NULL, 0))"
+      return "(\(fraction) - \(exponent))"
+    case .duckdb, .postgres, .trino:
+      return "NULL"
+    }
+  }
+
+  /// The sum (or mean) of a group's numbers as sift writes it: `v` the value's text as read, `t`
+  /// its canonical form, `n` its number (NULL when it is not one), `field` the field's name.
+  /// Spark's mean is binary floating point (`avg` of the doubles).
+  static func aggregate(
+    _ dialect: SQLDialect, mean: Bool, value v: String, canonical t: String, number n: String,
+    field: String
+  ) throws(SQLError) -> String {
+    if dialect == .spark && mean { return "avg(\(n))" }
+    let d = decimals(dialect, canonical: t)
+    let tooLarge = try dialect.literal(
+      "sift: \(name(dialect)) cannot sum \(field) exactly: the sum reaches 10^\(precision - scale)")
+    switch dialect {
+    case .spark:
+      let cast = "CAST(\(t) AS DECIMAL(\(precision), \(scale)))"
+      let refusal = "raise_error(concat('sift: Spark cannot sum ', \(v), ' exactly: it has more than "
+        + "\(scale) decimals or reaches 10^\(precision - scale)'))"
+      let kept = "CASE WHEN \(n) IS NOT NULL THEN CASE WHEN coalesce(\(d) > \(scale), TRUE) "
+        + "OR \(cast) IS NULL THEN \(refusal) ELSE \(cast) END END"
+      let places = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN greatest(\(d), 0) END), 0)"
+      let total = "sum(\(kept))"
+      // A decimal below 10^-6 is written with an exponent (`1.0E-7`): one below 1 is written
+      // as its sum with 1, whose leading `1` becomes `0`.
+      let text = "CASE WHEN abs(\(total)) < 1 THEN concat(CASE WHEN \(total) < 0 THEN '-' ELSE '' END, '0', "
+        + "substring(CAST(CAST(abs(\(total)) AS DECIMAL(20, \(scale))) + 1 AS STRING), 2)) "
+        + "ELSE CAST(\(total) AS STRING) END"
+      return "CASE WHEN \(total) IS NULL AND count(\(kept)) > 0 THEN raise_error(\(tooLarge)) "
+        + "WHEN \(places) = 0 THEN substring_index(\(text), '.', 1) "
+        + "ELSE substring(\(text), 1, instr(\(text), '.') + \(places)) END"
+    case .clickhouse:
+      return try clickHouse(mean: mean, value: v, canonical: t, number: n, field: field)
+    case .duckdb, .postgres, .trino:
+      throw SQLError("\(dialect.rawValue) sums are not written by ExactSumGuard")
+    }
+  }
+
+  /// ClickHouse's sum and mean in `Decimal256(38)`: 38 decimals and 38 digits before the
+  /// point, as DuckDB's (Exact sums in DuckDB). The mean is the sum's units divided by the count
+  /// in `Int256`, rounded half to even, so a mean's numbers may have at most 36 decimals.
+  /// `throwIf` takes one message for every row: it names the field, not the value.
+  private static func clickHouse(
+    mean: Bool, value v: String, canonical t: String, number n: String, field: String
+  ) throws(SQLError) -> String {
+    let d = decimals(.clickhouse, canonical: t)
+    let scale = mean ? 36 : 38
+    let digits = 38
+    let cast = "toDecimal256OrNull(\(t), 38)"
+    let bad = "ifNull(\(n) IS NOT NULL AND (ifNull(\(d) > \(scale), 1) OR isNull(\(cast)) "
+      + "OR abs(\(n)) >= 1e\(digits)), 0)"
+    let refusal = try SQLDialect.clickhouse.literal(
+      "sift: ClickHouse cannot \(mean ? "average" : "sum") \(field) exactly: a value has more than "
+        + "\(scale) decimals or reaches 10^\(digits)")
+    let kept = "if(throwIf(\(bad), \(refusal)) = 0 AND \(n) IS NOT NULL, \(cast), NULL)"
+    let places = "toUInt8(coalesce(max(if(\(n) IS NOT NULL, greatest(\(d), 0), NULL)), 0))"
+    let tooLarge = try SQLDialect.clickhouse.literal(
+      "sift: ClickHouse cannot sum \(field) exactly: the sum reaches 10^\(digits)")
+    let total = "sum(\(kept))"
+    let overflow = "throwIf(ifNull(abs(sumIf(\(n), \(n) IS NOT NULL)) >= 1e\(digits), 0), \(tooLarge))"
+    let text = "toDecimalString(\(total), 38)"
+    let written = mean
+      ? meanText(units: "toInt256(replaceOne(\(text), '.', ''))", count: "count(\(kept))", places: places)
+      : "if(\(places) = 0, splitByChar('.', \(text))[1], substring(\(text), 1, position(\(text), '.') + \(places)))"
+    return "if(\(overflow) = 0 AND \(total) IS NOT NULL, \(written), NULL)"
+  }
+
+  /// The mean of a sum of `units` (units of 10^-38, an `Int256` with at most `places` decimals)
+  /// over `count` numbers, with `places + 2` decimals, rounded half to even.
+  private static func meanText(units: String, count c: String, places: String) -> String {
+    let power = "toInt256(concat('1', repeat('0', 38 - \(places))))"
+    let scaled = "(intDiv(abs(\(units)), \(power)) * 100)"
+    let quotient = "intDiv(\(scaled), \(c))"
+    let remainder = "(\(scaled) % \(c))"
+    let rounded = "(\(quotient) + if(2 * \(remainder) > \(c) OR (2 * \(remainder) = \(c) "
+      + "AND \(quotient) % 2 = 1), 1, 0))"
+    // `leftPad` cuts a longer text to the width.
+    let digits = "toString(\(rounded))"
+    let padded = "leftPad(\(digits), greatest(length(\(digits)), \(places) + 3), '0')"
+    return "concat(if(\(units) < 0 AND \(rounded) != 0, '-', ''), "
+      + "substring(\(padded), 1, length(\(padded)) - \(places) - 2), '.', "
+      + "substring(\(padded), length(\(padded)) - \(places) - 1))"
+  }
+
+  private static func name(_ dialect: SQLDialect) -> String {
+    switch dialect {
+    case .spark: return "Spark"
+    case .clickhouse: return "ClickHouse"
+    case .duckdb: return "DuckDB"
+    case .postgres: return "PostgreSQL"
+    case .trino: return "Trino"
+    }
+  }
+}
