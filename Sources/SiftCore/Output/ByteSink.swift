@@ -30,6 +30,10 @@ public final class OutputBuffer {
   public let lineBuffered: Bool
   public private(set) var buffer: [UInt8] = []
   let capacity: Int
+  /// Bytes handed to the sink so far.
+  private var handedOver = 0
+  /// Bytes appended so far: where the next byte goes in the whole output.
+  public var position: Int { handedOver + buffer.count }
 
   public init(sink: ByteSink, lineBuffered: Bool = false, capacity: Int = 1 << 16) {
     self.sink = sink
@@ -56,11 +60,13 @@ public final class OutputBuffer {
   public func write(through bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
     try flush()
     try sink.write(bytes)
+    handedOver += bytes.count
   }
 
   /// Writes out everything buffered.
   public func flush() throws(OutputError) {
     guard !buffer.isEmpty else { return }
+    handedOver += buffer.count
     defer { buffer.removeAll(keepingCapacity: true) }
     let sink = self.sink
     var failure: OutputError?

@@ -171,6 +171,51 @@ public final class CSVWriter: RecordWriter {
   }
 }
 
+extension CSVWriter: BatchWriting {
+  /// Copies each run of records that are written as they are (`isWrittenAsItIs`) and follow
+  /// one another in the input, one line end apart, with this writer's line end, in one piece:
+  /// their bytes in the input are exactly their bytes in the output. Any other record is
+  /// written by `write`.
+  public func write(
+    rows: ArraySlice<Int32>, of cursor: RowCursor, columns: [OutputColumn], verbatim: Bool,
+    ends: inout [Int]
+  ) throws(OutputError) {
+    guard let bytes = cursor.bytes.baseAddress else { return }
+    let lineEnd = style.lineEnd
+    let (endLength, endFirst, endLast) = (lineEnd.count, lineEnd.first ?? 0, lineEnd.last ?? 0)
+    var i = rows.startIndex
+    while i < rows.endIndex {
+      let first = cursor.row(Int(rows[i]))
+      guard verbatim, !atStart, !output.lineBuffered, endLength > 0,
+        Self.isWrittenAsItIs(first, delimiter: delimiter, dialect: dialect)
+      else {
+        try write(first, columns: columns, verbatim: verbatim)
+        ends.append(output.position)
+        i += 1
+        continue
+      }
+      let runStart = first.extentStart
+      var runEnd = first.extentEnd
+      let origin = output.position &- runStart &+ endLength
+      ends.append(origin &+ runEnd)
+      i += 1
+      while i < rows.endIndex, rows[i] == rows[i &- 1] &+ 1 {
+        let next = cursor.row(Int(rows[i]))
+        guard next.extentStart == runEnd &+ endLength, bytes[runEnd] == endFirst,
+          bytes[next.extentStart &- 1] == endLast,
+          Self.isWrittenAsItIs(next, delimiter: delimiter, dialect: dialect)
+        else { break }
+        runEnd = next.extentEnd
+        ends.append(origin &+ runEnd)
+        i += 1
+      }
+      output.append(UnsafeBufferPointer(start: bytes + runStart, count: runEnd &- runStart))
+      lineEnd.withUnsafeBufferPointer { output.append($0) }
+      try output.endRecord()
+    }
+  }
+}
+
 extension CSVWriter: PartWritable {
   public func partWriter(into output: OutputBuffer) -> RecordWriter? {
     guard !self.output.lineBuffered else { return nil }
