@@ -1,11 +1,13 @@
 /// Reads one CSV or TSV row eight bytes at a time, quoted fields included (Docs/Performance.md,
 /// Eight bytes at a time).
 ///
-/// Each word's delimiters, quotes, LFs and CRs are flagged exactly (the high bit of each byte
-/// that equals the pattern), then a prefix XOR over the quote flags marks the bytes inside
-/// quoted text: a byte is inside when an odd number of quotes precede it or sit on it, in this
-/// word and the ones before it in the row. Delimiters and line ends outside quotes end fields;
-/// the others are field text. Doubled quotes toggle twice and stay inside.
+/// A word with no quote, outside quoted text (most words), has its delimiters and line ends
+/// flagged by the classic zero-byte test, as cheap as a plain row's scan. A word holding a quote,
+/// or inside or just after quoted text, has its delimiters, quotes, LFs and CRs flagged exactly
+/// (the high bit of each byte that equals the pattern), then a prefix XOR over the quote flags
+/// marks the bytes inside quoted text: a byte is inside when an odd number of quotes precede it
+/// or sit on it, in this word and the ones before it in the row. Delimiters and line ends outside
+/// quotes end fields; the others are field text. Doubled quotes toggle twice and stay inside.
 ///
 /// The scan gives up (`nil`) whenever the row needs the byte-at-a-time scanner's rules, which
 /// then reads it from its start: a quote that neither opens a field nor follows a closing quote
@@ -23,6 +25,13 @@ struct CSVWordScanner {
   /// The flag of a word's first byte, and of its last.
   private static let firstByte: UInt64 = 0x80
   private static let lastByte: UInt64 = 0x80 << 56
+
+  /// The high bit of every zero byte of `v`; the lowest is exact, a flag above a zero byte may
+  /// be false (a borrow from `0x00` into a `0x01` above it).
+  @inline(__always)
+  static func zeroBytes(_ v: UInt64) -> UInt64 {
+    (v &- ones) & ~v & highBits
+  }
 
   /// The high bit of every byte of `w` equal to the byte repeated in `pattern`, and no other:
   /// the low seven bits of each byte are added to 0x7F without carrying into the next byte.
@@ -47,62 +56,67 @@ struct CSVWordScanner {
     let quotes = Self.ones &* UInt64(UInt8.quote)
     let lineFeeds = Self.ones &* UInt64(UInt8.lineFeed)
     let returns = Self.ones &* UInt64(UInt8.carriageReturn)
+    let belowShiftOut = Self.ones &* 0x0E
     var fieldStart = start
     var fields = 0
     var word = start
     /// `highBits` while the word before ended inside quoted text, else 0.
     var inside: UInt64 = 0
-    /// The first byte of this word starts a field.
-    var startsField = Self.firstByte
     /// The last byte of the word before was a closing quote.
     var afterClosing: UInt64 = 0
     while word &+ 8 <= n {
       let w = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
-      let d = Self.equalBytes(w, delimiters)
-      let lineEnds = Self.equalBytes(w, lineFeeds) | Self.equalBytes(w, returns)
-      var structural = d | lineEnds
-      if quoting {
+      // Most words hold no quote and lie outside quoted text: their candidates are flagged by
+      // the cheaper zero-byte test, which may flag a byte above a true match (a borrow) and
+      // flags every control byte below SO (0x0E) for LF and CR, so each is checked below.
+      var structural =
+        Self.zeroBytes(w ^ delimiters) | ((w &- belowShiftOut) & ~w & h)
+      if quoting, Self.zeroBytes(w ^ quotes) | afterClosing | inside != 0 {
+        // Flags exactly, then takes out what lies inside quoted text.
         let q = Self.equalBytes(w, quotes)
-        if q | afterClosing | inside != 0 {
-          var x = q
-          x ^= x << 8
-          x ^= x << 16
-          x ^= x << 32
-          let quoted = (x ^ inside) & h
-          if lineEnds & quoted != 0 { return nil }
-          structural &= ~quoted
-          let opening = q & quoted
-          let closing = q & ~quoted
-          let fieldStarts = (structural << 8) | startsField
-          let afterClose = (closing << 8) | afterClosing
-          if opening & ~(fieldStarts | afterClose) != 0 { return nil }
-          if afterClose & ~(d | lineEnds | q) != 0 { return nil }
-          afterClosing = (closing & Self.lastByte) >> 56
-          inside = (0 &- (quoted >> 63)) & h
-        }
+        let d = Self.equalBytes(w, delimiters)
+        let lineEnds = Self.equalBytes(w, lineFeeds) | Self.equalBytes(w, returns)
+        var x = q
+        x ^= x << 8
+        x ^= x << 16
+        x ^= x << 32
+        let quoted = (x ^ inside) & h
+        if lineEnds & quoted != 0 { return nil }
+        structural = (d | lineEnds) & ~quoted
+        let opening = q & quoted
+        let closing = q & ~quoted
+        let fieldStarts = (structural << 8) | (fieldStart == word ? Self.firstByte : 0)
+        let afterClose = (closing << 8) | afterClosing
+        if opening & ~(fieldStarts | afterClose) != 0 { return nil }
+        if afterClose & ~(d | lineEnds | q) != 0 { return nil }
+        afterClosing = (closing & Self.lastByte) >> 56
+        inside = (0 &- (quoted >> 63)) & h
       }
-      var s = structural
-      while s != 0 {
-        let bit = s & (0 &- s)
-        let p = word &+ s.trailingZeroBitCount >> 3
-        s ^= bit
+      while structural != 0 {
+        let p = word &+ structural.trailingZeroBitCount >> 3
+        structural &= structural &- 1
+        let c = base[p]
+        if c == delimiter {
+          guard fields < limit else { return nil }
+          out[2 &* fields] = Int32(truncatingIfNeeded: fieldStart)
+          out[2 &* fields &+ 1] = Int32(truncatingIfNeeded: p)
+          fields &+= 1
+          fieldStart = p &+ 1
+          continue
+        }
+        guard c == .lineFeed || c == .carriageReturn else { continue }
         guard fields < limit else { return nil }
         out[2 &* fields] = Int32(truncatingIfNeeded: fieldStart)
         out[2 &* fields &+ 1] = Int32(truncatingIfNeeded: p)
         fields &+= 1
-        if d & bit != 0 {
-          fieldStart = p &+ 1
-          continue
-        }
         var next = p &+ 1
-        if base[p] == .carriageReturn {
+        if c == .carriageReturn {
           guard next < n else { return nil }
           if base[next] == .lineFeed { next &+= 1 }
         }
         return CSVReader.RowScan(
           outcome: .complete, next: next, end: p, fields: fields, extraField: -1, lineEnds: 1)
       }
-      startsField = (structural & Self.lastByte) >> 56
       word &+= 8
     }
     return nil
