@@ -41,6 +41,39 @@ struct CSVWordScanner {
     return ~(((t & lowBits) &+ lowBits) | t) & highBits
   }
 
+  /// The delimiters and line ends of word `w` that lie outside quoted text, flagged exactly, or
+  /// `nil` when the row must be read byte by byte. `inside` (`highBits` or 0) and `afterClosing`
+  /// (the flag of a first byte) carry the quote state from the word before to the next one;
+  /// `startsField`: the word's first byte starts a field. Kept out of line, so the loop over
+  /// words without quotes keeps its registers.
+  @inline(never)
+  static func quotedWord(
+    _ w: UInt64, delimiters: UInt64, startsField: Bool, inside: inout UInt64,
+    afterClosing: inout UInt64
+  ) -> UInt64? {
+    let q = equalBytes(w, ones &* UInt64(UInt8.quote))
+    let d = equalBytes(w, delimiters)
+    let lineEnds =
+      equalBytes(w, ones &* UInt64(UInt8.lineFeed))
+      | equalBytes(w, ones &* UInt64(UInt8.carriageReturn))
+    var x = q
+    x ^= x << 8
+    x ^= x << 16
+    x ^= x << 32
+    let quoted = (x ^ inside) & highBits
+    if lineEnds & quoted != 0 { return nil }
+    let structural = (d | lineEnds) & ~quoted
+    let opening = q & quoted
+    let closing = q & ~quoted
+    let fieldStarts = (structural << 8) | (startsField ? firstByte : 0)
+    let afterClose = (closing << 8) | afterClosing
+    if opening & ~(fieldStarts | afterClose) != 0 { return nil }
+    if afterClose & ~(d | lineEnds | q) != 0 { return nil }
+    afterClosing = (closing & lastByte) >> 56
+    inside = (0 &- (quoted >> 63)) & highBits
+    return structural
+  }
+
   /// Scans the row starting at `start`, writing its field spans to `out` (at most `limit`
   /// pairs); `nil` when the row must be read byte by byte (see the type's summary).
   @inline(__always)
@@ -54,8 +87,6 @@ struct CSVWordScanner {
     let h = Self.highBits
     let delimiters = Self.ones &* UInt64(delimiter)
     let quotes = Self.ones &* UInt64(UInt8.quote)
-    let lineFeeds = Self.ones &* UInt64(UInt8.lineFeed)
-    let returns = Self.ones &* UInt64(UInt8.carriageReturn)
     let belowShiftOut = Self.ones &* 0x0E
     var fieldStart = start
     var fields = 0
@@ -72,25 +103,12 @@ struct CSVWordScanner {
       var structural =
         Self.zeroBytes(w ^ delimiters) | ((w &- belowShiftOut) & ~w & h)
       if quoting, Self.zeroBytes(w ^ quotes) | afterClosing | inside != 0 {
-        // Flags exactly, then takes out what lies inside quoted text.
-        let q = Self.equalBytes(w, quotes)
-        let d = Self.equalBytes(w, delimiters)
-        let lineEnds = Self.equalBytes(w, lineFeeds) | Self.equalBytes(w, returns)
-        var x = q
-        x ^= x << 8
-        x ^= x << 16
-        x ^= x << 32
-        let quoted = (x ^ inside) & h
-        if lineEnds & quoted != 0 { return nil }
-        structural = (d | lineEnds) & ~quoted
-        let opening = q & quoted
-        let closing = q & ~quoted
-        let fieldStarts = (structural << 8) | (fieldStart == word ? Self.firstByte : 0)
-        let afterClose = (closing << 8) | afterClosing
-        if opening & ~(fieldStarts | afterClose) != 0 { return nil }
-        if afterClose & ~(d | lineEnds | q) != 0 { return nil }
-        afterClosing = (closing & Self.lastByte) >> 56
-        inside = (0 &- (quoted >> 63)) & h
+        guard
+          let exact = Self.quotedWord(
+            w, delimiters: delimiters, startsField: fieldStart == word,
+            inside: &inside, afterClosing: &afterClosing)
+        else { return nil }
+        structural = exact
       }
       while structural != 0 {
         let p = word &+ structural.trailingZeroBitCount >> 3
