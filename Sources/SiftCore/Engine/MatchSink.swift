@@ -342,14 +342,19 @@ struct StreamSink: MatchSink {
   }
 }
 
-/// The output a part writer wrote, in blocks as its buffer handed them over.
-final class PartBytes: ByteSink {
+/// The output a part writer wrote, in the blocks its buffer filled (kept, not copied).
+final class PartBytes: BlockKeeper {
   private var chunks: [[UInt8]] = []
   private(set) var count = 0
 
   func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
     chunks.append(Array(bytes))
     count += bytes.count
+  }
+
+  func keep(_ block: inout [UInt8]) {
+    count += block.count
+    chunks.append([UInt8].take(&block))
   }
 
   /// Calls `body` with the first `length` bytes, block by block.

@@ -12,6 +12,13 @@ public enum OutputError: Error, Sendable, Equatable {
   case failed(String)
 }
 
+/// A sink that keeps the blocks it is given (a part's output, written later): it takes the
+/// buffer's array itself instead of a copy of its bytes.
+protocol BlockKeeper: ByteSink {
+  /// Takes `block`'s bytes, leaving it empty.
+  func keep(_ block: inout [UInt8])
+}
+
 /// Collects bytes in memory (tests, and output that must be measured before it is written).
 public final class MemorySink: ByteSink {
   public private(set) var bytes: [UInt8] = []
@@ -67,6 +74,11 @@ public final class OutputBuffer {
   public func flush() throws(OutputError) {
     guard !buffer.isEmpty else { return }
     handedOver += buffer.count
+    if let keeper = sink as? BlockKeeper {
+      keeper.keep(&buffer)
+      buffer.reserveCapacity(capacity + 1024)
+      return
+    }
     defer { buffer.removeAll(keepingCapacity: true) }
     let sink = self.sink
     var failure: OutputError?

@@ -99,8 +99,9 @@ public final class CSVWriter: RecordWriter {
   }
 
   /// Whether a CSV row's text is exactly what writing its fields one by one would give, so it
-  /// can be copied whole (pass-through at the speed of a copy): no field is quoted or holds a
-  /// quote, and every field but the last is followed, inside the row, by this writer's
+  /// can be copied whole (pass-through at the speed of a copy): every field is quoted exactly
+  /// when it must be (`fieldsAreQuotedAsWritten`), and every field but the last is followed,
+  /// inside the row, by this writer's
   /// delimiter (so the input used the same one, and no field holds it). A short row, padded
   /// with empty fields, and the empty only field of a row (written `""`) are written field by
   /// field.
@@ -110,9 +111,7 @@ public final class CSVWriter: RecordWriter {
   ) -> Bool {
     guard row.encoding == .csv, case .csv = dialect else { return false }
     let text = row.text
-    guard !text.isEmpty, let base = text.baseAddress,
-      memchr(base, Int32(UInt8.quote), text.count) == nil
-    else { return false }
+    guard !text.isEmpty, let base = text.baseAddress else { return false }
     guard row.width > 0, Int(row.spans[0]) == row.extentStart,
       Int(row.spans[2 &* row.width &- 1]) == row.extentEnd
     else { return false }
@@ -124,8 +123,32 @@ public final class CSVWriter: RecordWriter {
         return false
       }
     }
+    guard memchr(base, Int32(UInt8.quote), text.count) != nil else { return true }
+    return fieldsAreQuotedAsWritten(row, delimiter: delimiter)
+  }
+
+  /// Whether each field of a row holding a quote is written as it stands: a quoted field whose
+  /// value needs its quotes (it holds the delimiter, a quote, CR or LF; its quotes are doubled
+  /// already, as the reader read them), or an unquoted field without a quote.
+  @inline(never)
+  private static func fieldsAreQuotedAsWritten(_ row: RowView, delimiter: UInt8) -> Bool {
+    for f in 0..<row.width {
+      let start = Int(row.spans[2 &* f])
+      let field = UnsafeBufferPointer(
+        start: row.base + start, count: Int(row.spans[2 &* f &+ 1]) &- start)
+      guard field.first == .quote else {
+        if field.contains(.quote) { return false }
+        continue
+      }
+      guard field.count >= 2, field.last == .quote,
+        field[1..<(field.count &- 1)].contains(where: {
+          $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn
+        })
+      else { return false }
+    }
     return true
   }
+
 
   /// Appends one field's text, quoted (CSV) or escaped (TSV) only when it must be. `alone`: the
   /// field is its row's only one.
