@@ -55,16 +55,7 @@ import Testing
   }
 
   /// SplitMix64: seeded, so a failure reproduces.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  typealias Generator = ParserFuzzTests.Generator
 
   /// A random file of mostly well-formed rows: plain and quoted fields (with doubled quotes,
   /// delimiters, LF, CR and CRLF inside), LF, CR and CRLF line ends, blank lines, short and
