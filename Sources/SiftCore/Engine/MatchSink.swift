@@ -234,13 +234,20 @@ struct StreamSink: MatchSink {
         if let keep = batch.keeping(rows) { kept.append(keep) }
         return
       }
+      guard failure == nil else { return }
       batch.withRows { cursor in
-        for r in rows where failure == nil {
-          do throws(OutputError) {
+        do throws(OutputError) {
+          if let batchWriter = writer as? BatchWriting {
+            try batchWriter.write(
+              rows: rows[...], of: cursor, columns: access.columns, verbatim: access.verbatim,
+              ends: &ends)
+            return
+          }
+          for r in rows {
             try writer.write(cursor.row(Int(r)), columns: access.columns, verbatim: access.verbatim)
-          } catch { failure = error }
-          ends.append(written.count + output.buffer.count)
-        }
+            ends.append(output.position)
+          }
+        } catch { failure = error }
       }
     }
 
@@ -251,6 +258,8 @@ struct StreamSink: MatchSink {
 
   let writer: RecordWriter
   let limit: Int
+  /// Where the records of the batch being written end (`BatchWriting`); not used here.
+  var ends: [Int] = []
 
   func partMaker() -> () -> Part {
     let writer = writer as? PartWritable
@@ -288,11 +297,31 @@ struct StreamSink: MatchSink {
     }
   }
 
-  private func write(
+  private mutating func write(
     _ batch: RecordBatch, rows: [Int32], source: Int, compiled c: SourceAccess,
     summary: inout RunSummary
   ) throws(SiftError) {
     let places = writer as? RecordPlaceTaking
+    if places == nil, let batchWriter = writer as? BatchWriting {
+      let count = min(rows.count, limit - summary.shown)
+      guard count > 0 else { return }
+      var ends = [Int].take(&self.ends)
+      defer {
+        ends.removeAll(keepingCapacity: true)
+        self.ends = ends
+      }
+      do throws(OutputError) {
+        try batch.withRows { cursor throws(OutputError) in
+          try batchWriter.write(
+            rows: rows[..<count], of: cursor, columns: c.columns, verbatim: c.verbatim,
+            ends: &ends)
+        }
+      } catch {
+        throw .output(error)
+      }
+      summary.shown += count
+      return
+    }
     do throws(OutputError) {
       try batch.withRows { cursor throws(OutputError) in
         for r in rows where summary.shown < limit {
@@ -313,14 +342,19 @@ struct StreamSink: MatchSink {
   }
 }
 
-/// The output a part writer wrote, in blocks as its buffer handed them over.
-final class PartBytes: ByteSink {
+/// The output a part writer wrote, in the blocks its buffer filled (kept, not copied).
+final class PartBytes: BlockKeeper {
   private var chunks: [[UInt8]] = []
   private(set) var count = 0
 
   func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
     chunks.append(Array(bytes))
     count += bytes.count
+  }
+
+  func keep(_ block: inout [UInt8]) {
+    count += block.count
+    chunks.append([UInt8].take(&block))
   }
 
   /// Calls `body` with the first `length` bytes, block by block.

@@ -12,6 +12,13 @@ public enum OutputError: Error, Sendable, Equatable {
   case failed(String)
 }
 
+/// A sink that keeps the blocks it is given (a part's output, written later): it takes the
+/// buffer's array itself instead of a copy of its bytes.
+protocol BlockKeeper: ByteSink {
+  /// Takes `block`'s bytes, leaving it empty.
+  func keep(_ block: inout [UInt8])
+}
+
 /// Collects bytes in memory (tests, and output that must be measured before it is written).
 public final class MemorySink: ByteSink {
   public private(set) var bytes: [UInt8] = []
@@ -30,6 +37,10 @@ public final class OutputBuffer {
   public let lineBuffered: Bool
   public private(set) var buffer: [UInt8] = []
   let capacity: Int
+  /// Bytes handed to the sink so far.
+  private var handedOver = 0
+  /// Bytes appended so far: where the next byte goes in the whole output.
+  public var position: Int { handedOver + buffer.count }
 
   public init(sink: ByteSink, lineBuffered: Bool = false, capacity: Int = 1 << 16) {
     self.sink = sink
@@ -56,11 +67,18 @@ public final class OutputBuffer {
   public func write(through bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
     try flush()
     try sink.write(bytes)
+    handedOver += bytes.count
   }
 
   /// Writes out everything buffered.
   public func flush() throws(OutputError) {
     guard !buffer.isEmpty else { return }
+    handedOver += buffer.count
+    if let keeper = sink as? BlockKeeper {
+      keeper.keep(&buffer)
+      buffer.reserveCapacity(capacity + 1024)
+      return
+    }
     defer { buffer.removeAll(keepingCapacity: true) }
     let sink = self.sink
     var failure: OutputError?

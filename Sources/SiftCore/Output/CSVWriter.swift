@@ -99,8 +99,9 @@ public final class CSVWriter: RecordWriter {
   }
 
   /// Whether a CSV row's text is exactly what writing its fields one by one would give, so it
-  /// can be copied whole (pass-through at the speed of a copy): no field is quoted or holds a
-  /// quote, and every field but the last is followed, inside the row, by this writer's
+  /// can be copied whole (pass-through at the speed of a copy): every field is quoted exactly
+  /// when it must be (`fieldsAreQuotedAsWritten`), and every field but the last is followed,
+  /// inside the row, by this writer's
   /// delimiter (so the input used the same one, and no field holds it). A short row, padded
   /// with empty fields, and the empty only field of a row (written `""`) are written field by
   /// field.
@@ -110,9 +111,7 @@ public final class CSVWriter: RecordWriter {
   ) -> Bool {
     guard row.encoding == .csv, case .csv = dialect else { return false }
     let text = row.text
-    guard !text.isEmpty, let base = text.baseAddress,
-      memchr(base, Int32(UInt8.quote), text.count) == nil
-    else { return false }
+    guard !text.isEmpty, let base = text.baseAddress else { return false }
     guard row.width > 0, Int(row.spans[0]) == row.extentStart,
       Int(row.spans[2 &* row.width &- 1]) == row.extentEnd
     else { return false }
@@ -124,8 +123,32 @@ public final class CSVWriter: RecordWriter {
         return false
       }
     }
+    guard memchr(base, Int32(UInt8.quote), text.count) != nil else { return true }
+    return fieldsAreQuotedAsWritten(row, delimiter: delimiter)
+  }
+
+  /// Whether each field of a row holding a quote is written as it stands: a quoted field whose
+  /// value needs its quotes (it holds the delimiter, a quote, CR or LF; its quotes are doubled
+  /// already, as the reader read them), or an unquoted field without a quote.
+  @inline(never)
+  private static func fieldsAreQuotedAsWritten(_ row: RowView, delimiter: UInt8) -> Bool {
+    for f in 0..<row.width {
+      let start = Int(row.spans[2 &* f])
+      let field = UnsafeBufferPointer(
+        start: row.base + start, count: Int(row.spans[2 &* f &+ 1]) &- start)
+      guard field.first == .quote else {
+        if field.contains(.quote) { return false }
+        continue
+      }
+      guard field.count >= 2, field.last == .quote,
+        field[1..<(field.count &- 1)].contains(where: {
+          $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn
+        })
+      else { return false }
+    }
     return true
   }
+
 
   /// Appends one field's text, quoted (CSV) or escaped (TSV) only when it must be. `alone`: the
   /// field is its row's only one.
@@ -167,6 +190,51 @@ public final class CSVWriter: RecordWriter {
         runStart = i + 1
       }
       out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
+    }
+  }
+}
+
+extension CSVWriter: BatchWriting {
+  /// Copies each run of records that are written as they are (`isWrittenAsItIs`) and follow
+  /// one another in the input, one line end apart, with this writer's line end, in one piece:
+  /// their bytes in the input are exactly their bytes in the output. Any other record is
+  /// written by `write`.
+  public func write(
+    rows: ArraySlice<Int32>, of cursor: RowCursor, columns: [OutputColumn], verbatim: Bool,
+    ends: inout [Int]
+  ) throws(OutputError) {
+    guard let bytes = cursor.bytes.baseAddress else { return }
+    let lineEnd = style.lineEnd
+    let (endLength, endFirst, endLast) = (lineEnd.count, lineEnd.first ?? 0, lineEnd.last ?? 0)
+    var i = rows.startIndex
+    while i < rows.endIndex {
+      let first = cursor.row(Int(rows[i]))
+      guard verbatim, !atStart, !output.lineBuffered, endLength > 0,
+        Self.isWrittenAsItIs(first, delimiter: delimiter, dialect: dialect)
+      else {
+        try write(first, columns: columns, verbatim: verbatim)
+        ends.append(output.position)
+        i += 1
+        continue
+      }
+      let runStart = first.extentStart
+      var runEnd = first.extentEnd
+      let origin = output.position &- runStart &+ endLength
+      ends.append(origin &+ runEnd)
+      i += 1
+      while i < rows.endIndex, rows[i] == rows[i &- 1] &+ 1 {
+        let next = cursor.row(Int(rows[i]))
+        guard next.extentStart == runEnd &+ endLength, bytes[runEnd] == endFirst,
+          bytes[next.extentStart &- 1] == endLast,
+          Self.isWrittenAsItIs(next, delimiter: delimiter, dialect: dialect)
+        else { break }
+        runEnd = next.extentEnd
+        ends.append(origin &+ runEnd)
+        i += 1
+      }
+      output.append(UnsafeBufferPointer(start: bytes + runStart, count: runEnd &- runStart))
+      lineEnd.withUnsafeBufferPointer { output.append($0) }
+      try output.endRecord()
     }
   }
 }

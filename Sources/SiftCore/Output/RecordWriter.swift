@@ -96,6 +96,18 @@ public protocol PartWritable: RecordWriter {
   func appendPart(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError)
 }
 
+/// A writer that takes a batch's matching records in one call, so that it can copy a run of
+/// records whose text it writes as it is in one piece (CSV pass-through: Docs/Performance.md,
+/// Pass-through at the speed of a copy).
+public protocol BatchWriting: RecordWriter {
+  /// Writes the records `rows` of `cursor`, in order, byte for byte as `write` writes each
+  /// one, and appends to `ends` where each record ends in the output (`OutputBuffer.position`).
+  func write(
+    rows: ArraySlice<Int32>, of cursor: RowCursor, columns: [OutputColumn], verbatim: Bool,
+    ends: inout [Int]
+  ) throws(OutputError)
+}
+
 extension RecordWriter {
   public var writesTotals: Bool { false }
 

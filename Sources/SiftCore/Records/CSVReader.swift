@@ -39,9 +39,11 @@ public final class CSVReader: RecordReader {
     self.init(source: source, options: options, format: format, prefix: [])
   }
 
+  /// `wordScan: false` reads every row with the byte-at-a-time scanner alone (the reference
+  /// the word scanner is tested against).
   init(
     source: ByteSource, options: ReaderOptions, format: InputFormat, prefix: [UInt8],
-    chunkSize: Int = ChunkedInput.defaultChunkSize
+    chunkSize: Int = ChunkedInput.defaultChunkSize, wordScan: Bool = true
   ) {
     input = ChunkedInput(source: source, chunkSize: chunkSize, prefix: prefix)
     self.options = options
@@ -51,11 +53,14 @@ public final class CSVReader: RecordReader {
     delimiter = tabs ? .tab : (options.delimiter ?? .comma)
     quoting = options.quoting ?? !tabs
     encoding = quoting ? .csv : .plain
+    wordScanner = wordScan ? CSVWordScanner(delimiter: delimiter, quoting: quoting) : nil
     hasHeader = !options.noHeader
     skipBadRows = options.skipBad
   }
 
   private let skipBadRows: Bool
+  /// Reads most rows eight bytes at a time; `nil`: every row byte by byte.
+  private let wordScanner: CSVWordScanner?
   public var decimalMark: DecimalMark { options.decimalMark ?? .point }
   private var failure = DeferredFailure()
   private let options: ReaderOptions
@@ -127,7 +132,7 @@ public final class CSVReader: RecordReader {
       spans.reserve(2 * width)
       let out = spans.base + spans.count
       let row =
-        scanPlainRow(b, from: p, limit: width, into: out)
+        wordScanner?.scanRow(b, from: p, limit: width, into: out)
         ?? scanRow(b, from: p, limit: width, into: out, isLast: isLast)
       switch row.outcome {
       case .incomplete:
@@ -317,62 +322,6 @@ public final class CSVReader: RecordReader {
       p += 1
     }
     return p
-  }
-
-  /// Scans a row without quoted fields, eight bytes at a time: each word's delimiters, line
-  /// ends and (with quoting) quotes are flagged at once, then visited in order, so a word
-  /// holding several field ends is loaded once. `nil` when the row needs `scanRow`: a field
-  /// opens with a quote, the row has more than `limit` fields, or its line end is not found
-  /// before the last eight bytes of `b`.
-  @inline(__always)
-  private func scanPlainRow(
-    _ b: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int,
-    into out: UnsafeMutablePointer<Int32>
-  ) -> RowScan? {
-    guard let base = b.baseAddress else { return nil }
-    let raw = UnsafeRawPointer(base)
-    let n = b.count
-    let delimiter = self.delimiter
-    let delimiters = Self.ones &* UInt64(delimiter)
-    // Bytes below SO (0x0E) stand for LF and CR: one test for both, the others are skipped.
-    let belowShiftOut = Self.ones &* 0x0E
-    let quotes = quoting ? Self.ones &* UInt64(UInt8.quote) : 0
-    var fieldStart = start
-    var fields = 0
-    var word = start
-    while word &+ 8 <= n {
-      let w = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
-      var found =
-        Self.zeroBytes(w ^ delimiters) | ((w &- belowShiftOut) & ~w & 0x8080_8080_8080_8080)
-        | (quoting ? Self.zeroBytes(w ^ quotes) : 0)
-      while found != 0 {
-        let p = word &+ found.trailingZeroBitCount >> 3
-        found &= found &- 1
-        let c = base[p]
-        if c == delimiter || c == .lineFeed || c == .carriageReturn {
-          guard fields < limit else { return nil }
-          out[2 &* fields] = Int32(truncatingIfNeeded: fieldStart)
-          out[2 &* fields &+ 1] = Int32(truncatingIfNeeded: p)
-          fields &+= 1
-          if c == delimiter {
-            fieldStart = p &+ 1
-            continue
-          }
-          var next = p &+ 1
-          if c == .carriageReturn {
-            guard next < n else { return nil }
-            if base[next] == .lineFeed { next &+= 1 }
-          }
-          return RowScan(
-            outcome: .complete, next: next, end: p, fields: fields, extraField: -1, lineEnds: 1)
-        }
-        // A quote opening a field; a quote inside a field is a literal byte, and any other
-        // byte was flagged by a borrow.
-        if c == .quote && quoting && p == fieldStart { return nil }
-      }
-      word &+= 8
-    }
-    return nil
   }
 
   /// Scans one row starting at `start`, writing up to `limit` span pairs to `out`.

@@ -1,0 +1,142 @@
+/// Reads one CSV or TSV row eight bytes at a time, quoted fields included (Docs/Performance.md,
+/// Eight bytes at a time).
+///
+/// A word with no quote, outside quoted text (most words), has its delimiters and line ends
+/// flagged by the classic zero-byte test, as cheap as a plain row's scan. A word holding a quote,
+/// or inside or just after quoted text, has its delimiters, quotes, LFs and CRs flagged exactly
+/// (the high bit of each byte that equals the pattern), then a prefix XOR over the quote flags
+/// marks the bytes inside quoted text: a byte is inside when an odd number of quotes precede it
+/// or sit on it, in this word and the ones before it in the row. Delimiters and line ends outside
+/// quotes end fields; the others are field text. Doubled quotes toggle twice and stay inside.
+///
+/// The scan gives up (`nil`) whenever the row needs the byte-at-a-time scanner's rules, which
+/// then reads it from its start: a quote that neither opens a field nor follows a closing quote
+/// (a literal byte of an unquoted field), a closing quote followed by anything but a quote, a
+/// delimiter or a line end (an error to report), a line end inside quotes (lines to count), more
+/// than `limit` fields, or a row whose line end is not in a whole word of `b`. So every row it
+/// reads is read exactly as that scanner reads it.
+struct CSVWordScanner {
+  let delimiter: UInt8
+  let quoting: Bool
+
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+  private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  /// The flag of a word's first byte, and of its last.
+  private static let firstByte: UInt64 = 0x80
+  private static let lastByte: UInt64 = 0x80 << 56
+
+  /// The high bit of every zero byte of `v`; the lowest is exact, a flag above a zero byte may
+  /// be false (a borrow from `0x00` into a `0x01` above it).
+  @inline(__always)
+  static func zeroBytes(_ v: UInt64) -> UInt64 {
+    (v &- ones) & ~v & highBits
+  }
+
+  /// The high bit of every byte of `w` equal to the byte repeated in `pattern`, and no other:
+  /// the low seven bits of each byte are added to 0x7F without carrying into the next byte.
+  @inline(__always)
+  static func equalBytes(_ w: UInt64, _ pattern: UInt64) -> UInt64 {
+    let t = w ^ pattern
+    return ~(((t & lowBits) &+ lowBits) | t) & highBits
+  }
+
+  /// The delimiters and line ends of word `w` that lie outside quoted text, flagged exactly, or
+  /// `nil` when the row must be read byte by byte. `inside` (`highBits` or 0) and `afterClosing`
+  /// (the flag of a first byte) carry the quote state from the word before to the next one;
+  /// `startsField`: the word's first byte starts a field. Kept out of line, so the loop over
+  /// words without quotes keeps its registers.
+  @inline(never)
+  static func quotedWord(
+    _ w: UInt64, delimiters: UInt64, startsField: Bool, inside: inout UInt64,
+    afterClosing: inout UInt64
+  ) -> UInt64? {
+    let q = equalBytes(w, ones &* UInt64(UInt8.quote))
+    let d = equalBytes(w, delimiters)
+    let lineEnds =
+      equalBytes(w, ones &* UInt64(UInt8.lineFeed))
+      | equalBytes(w, ones &* UInt64(UInt8.carriageReturn))
+    var x = q
+    x ^= x << 8
+    x ^= x << 16
+    x ^= x << 32
+    let quoted = (x ^ inside) & highBits
+    if lineEnds & quoted != 0 { return nil }
+    let structural = (d | lineEnds) & ~quoted
+    let opening = q & quoted
+    let closing = q & ~quoted
+    let fieldStarts = (structural << 8) | (startsField ? firstByte : 0)
+    let afterClose = (closing << 8) | afterClosing
+    if opening & ~(fieldStarts | afterClose) != 0 { return nil }
+    if afterClose & ~(d | lineEnds | q) != 0 { return nil }
+    afterClosing = (closing & lastByte) >> 56
+    inside = (0 &- (quoted >> 63)) & highBits
+    return structural
+  }
+
+  /// Scans the row starting at `start`, writing its field spans to `out` (at most `limit`
+  /// pairs); `nil` when the row must be read byte by byte (see the type's summary).
+  @inline(__always)
+  func scanRow(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int,
+    into out: UnsafeMutablePointer<Int32>
+  ) -> CSVReader.RowScan? {
+    guard let base = b.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let n = b.count
+    let h = Self.highBits
+    let delimiters = Self.ones &* UInt64(delimiter)
+    let quotes = Self.ones &* UInt64(UInt8.quote)
+    let belowShiftOut = Self.ones &* 0x0E
+    var fieldStart = start
+    var fields = 0
+    var word = start
+    /// `highBits` while the word before ended inside quoted text, else 0.
+    var inside: UInt64 = 0
+    /// The last byte of the word before was a closing quote.
+    var afterClosing: UInt64 = 0
+    while word &+ 8 <= n {
+      let w = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
+      // Most words hold no quote and lie outside quoted text: their candidates are flagged by
+      // the cheaper zero-byte test, which may flag a byte above a true match (a borrow) and
+      // flags every control byte below SO (0x0E) for LF and CR, so each is checked below.
+      var structural =
+        Self.zeroBytes(w ^ delimiters) | ((w &- belowShiftOut) & ~w & h)
+      if quoting, Self.zeroBytes(w ^ quotes) | afterClosing | inside != 0 {
+        guard
+          let exact = Self.quotedWord(
+            w, delimiters: delimiters, startsField: fieldStart == word,
+            inside: &inside, afterClosing: &afterClosing)
+        else { return nil }
+        structural = exact
+      }
+      while structural != 0 {
+        let p = word &+ structural.trailingZeroBitCount >> 3
+        structural &= structural &- 1
+        let c = base[p]
+        if c == delimiter {
+          guard fields < limit else { return nil }
+          out[2 &* fields] = Int32(truncatingIfNeeded: fieldStart)
+          out[2 &* fields &+ 1] = Int32(truncatingIfNeeded: p)
+          fields &+= 1
+          fieldStart = p &+ 1
+          continue
+        }
+        guard c == .lineFeed || c == .carriageReturn else { continue }
+        guard fields < limit else { return nil }
+        out[2 &* fields] = Int32(truncatingIfNeeded: fieldStart)
+        out[2 &* fields &+ 1] = Int32(truncatingIfNeeded: p)
+        fields &+= 1
+        var next = p &+ 1
+        if c == .carriageReturn {
+          guard next < n else { return nil }
+          if base[next] == .lineFeed { next &+= 1 }
+        }
+        return CSVReader.RowScan(
+          outcome: .complete, next: next, end: p, fields: fields, extraField: -1, lineEnds: 1)
+      }
+      word &+= 8
+    }
+    return nil
+  }
+}
