@@ -30,6 +30,10 @@ struct OrderSink: MatchSink {
     let shown: ShownLimit
     /// The record count at which the part is cut back to what can be shown.
     private var pruneAt: Int
+    /// With `limit:N` and no groups, once a cut has kept N records: the last of them in output
+    /// order (its index in `keys`). A later match that does not come before it can never be
+    /// shown, so it is passed over without being held or sorted (Docs/Performance.md, Top N).
+    private var bar: Int?
 
     init(plan: Plan, limit: Int) {
       keys = SortKeys(plan: plan)
@@ -42,7 +46,13 @@ struct OrderSink: MatchSink {
     mutating func collect(
       _ batch: RecordBatch, rows matched: [Int32], source: Int, access: SourceAccess
     ) {
-      guard let (kept, list) = keep(batch, rows: matched, source: Int32(source)) else { return }
+      var wanted = matched
+      if let bar {
+        wanted = batch.withRows { cursor in
+          matched.filter { keys.precedes(cursor.row(Int($0)), access: access, record: bar) }
+        }
+      }
+      guard let (kept, list) = keep(batch, rows: wanted, source: Int32(source)) else { return }
       kept.withRows { cursor in
         for r in list {
           keys.append(cursor.row(Int(r)), access: access)
@@ -71,8 +81,13 @@ struct OrderSink: MatchSink {
     /// order (of each group with `limit:N/group`). A later record that ties with a kept one
     /// comes after it in the stable sort, so what is dropped could never be shown.
     private mutating func prune() {
-      let kept = shown.kept(in: keys.sortedIndices(), groupIDs: keys.groupIDs).sorted()
+      let order = keys.sortedIndices()
+      let kept = shown.kept(in: order, groupIDs: keys.groupIDs).sorted()
       keys.keepRecords(kept)
+      bar = nil
+      if !shown.perGroup, !keys.hasGroup, shown.count > 0, order.count >= shown.count {
+        bar = kept.firstIndex(of: order[shown.count - 1])
+      }
       let (oldBatches, oldSources, oldRows) = (batches, batchSources, rows)
       batches = []
       batchSources = []

@@ -39,6 +39,17 @@ struct SortKeys {
     }
   }
 
+  /// Whether `row` comes strictly before record `i` here by the sort keys alone (for records
+  /// without groups); a tie goes to record `i`, which was read earlier.
+  func precedes(_ row: RowView, access: SourceAccess, record i: Int) -> Bool {
+    for k in 0..<descending.count {
+      let value = SortValue(access.sortKeys[k](row), mark: access.layout.decimalMark, conventions[k])
+      let c = SortValue.compare(value, values[k][i], descending: descending[k])
+      if c != 0 { return c < 0 }
+    }
+    return false
+  }
+
   /// The rank of record `i`'s group.
   func groupRank(_ i: Int) -> Int32 { groupRanks[Int(groupIDs[i])] }
 
