@@ -30,10 +30,10 @@ struct OrderSink: MatchSink {
     let shown: ShownLimit
     /// The record count at which the part is cut back to what can be shown.
     private var pruneAt: Int
-    /// With `limit:N` and no groups, once a cut has kept N records: the last of them in output
-    /// order (its index in `keys`). A later match that does not come before it can never be
-    /// shown, so it is passed over without being held or sorted (Docs/Performance.md, Top N).
-    private var bar: Int?
+    /// With `limit:N` and no groups, once a cut has kept N records: the sort values of the last
+    /// of them in output order. A later match that does not come before it can never be shown,
+    /// so it is passed over without being held or sorted (Docs/Performance.md, Top N).
+    private var bar: [SortValue]?
 
     init(plan: Plan, limit: Int) {
       keys = SortKeys(plan: plan)
@@ -48,8 +48,13 @@ struct OrderSink: MatchSink {
     ) {
       var wanted = matched
       if let bar {
+        let keys = self.keys
         wanted = batch.withRows { cursor in
-          matched.filter { keys.precedes(cursor.row(Int($0)), access: access, record: bar) }
+          var before: [Int32] = []
+          for r in matched where keys.precedes(cursor.row(Int(r)), access: access, bar: bar) {
+            before.append(r)
+          }
+          return before
         }
       }
       guard let (kept, list) = keep(batch, rows: wanted, source: Int32(source)) else { return }
@@ -81,13 +86,13 @@ struct OrderSink: MatchSink {
     /// order (of each group with `limit:N/group`). A later record that ties with a kept one
     /// comes after it in the stable sort, so what is dropped could never be shown.
     private mutating func prune() {
-      let order = keys.sortedIndices()
-      let kept = shown.kept(in: order, groupIDs: keys.groupIDs).sorted()
-      keys.keepRecords(kept)
+      let shownFirst = shown.kept(in: &keys)
       bar = nil
-      if !shown.perGroup, !keys.hasGroup, shown.count > 0, order.count >= shown.count {
-        bar = kept.firstIndex(of: order[shown.count - 1])
+      if !keys.hasGroup, !shown.perGroup, shownFirst.count == shown.count, let last = shownFirst.last {
+        bar = keys.sortValues(of: Int(last))
       }
+      let kept = shownFirst.sorted()
+      keys.keepRecords(kept)
       let (oldBatches, oldSources, oldRows) = (batches, batchSources, rows)
       batches = []
       batchSources = []
@@ -300,17 +305,20 @@ struct ShownLimit {
     return max(8_192, 2 * max(kept, count))
   }
 
-  /// The records of `order` (indices in output order) that can be shown.
-  func kept(in order: [Int32], groupIDs: [Int32]) -> [Int32] {
-    guard perGroup else { return Array(order.prefix(count)) }
+  /// The records of `keys` that can be shown, in output order: the first N, found with a bounded
+  /// heap rather than a sort of them all; the first N of each group from the whole order.
+  func kept(in keys: inout SortKeys) -> [Int32] {
+    guard perGroup else { return keys.firstIndices(count) }
     var inGroup: [Int32: Int] = [:]
-    return order.filter { i in
+    let groupIDs = keys.groupIDs
+    return keys.sortedIndices().filter { i in
       let g = groupIDs[Int(i)]
       let n = inGroup[g, default: 0]
       inGroup[g] = n + 1
       return n < count
     }
   }
+
 }
 
 /// A binary min-heap of run indices, by each run's current record, then by run index.
