@@ -30,6 +30,10 @@ struct OrderSink: MatchSink {
     let shown: ShownLimit
     /// The record count at which the part is cut back to what can be shown.
     private var pruneAt: Int
+    /// With `limit:N` and no groups, once a cut has kept N records: the sort values of the last
+    /// of them in output order. A later match that does not come before it can never be shown,
+    /// so it is passed over without being held or sorted (Docs/Performance.md, Top N).
+    private var bar: [SortValue]?
 
     init(plan: Plan, limit: Int) {
       keys = SortKeys(plan: plan)
@@ -42,7 +46,18 @@ struct OrderSink: MatchSink {
     mutating func collect(
       _ batch: RecordBatch, rows matched: [Int32], source: Int, access: SourceAccess
     ) {
-      guard let (kept, list) = keep(batch, rows: matched, source: Int32(source)) else { return }
+      var wanted = matched
+      if let bar {
+        let keys = self.keys
+        wanted = batch.withRows { cursor in
+          var before: [Int32] = []
+          for r in matched where keys.precedes(cursor.row(Int(r)), access: access, bar: bar) {
+            before.append(r)
+          }
+          return before
+        }
+      }
+      guard let (kept, list) = keep(batch, rows: wanted, source: Int32(source)) else { return }
       kept.withRows { cursor in
         for r in list {
           keys.append(cursor.row(Int(r)), access: access)
@@ -71,7 +86,12 @@ struct OrderSink: MatchSink {
     /// order (of each group with `limit:N/group`). A later record that ties with a kept one
     /// comes after it in the stable sort, so what is dropped could never be shown.
     private mutating func prune() {
-      let kept = shown.kept(in: keys.sortedIndices(), groupIDs: keys.groupIDs).sorted()
+      let shownFirst = shown.kept(in: &keys)
+      bar = nil
+      if !keys.hasGroup, !shown.perGroup, shownFirst.count == shown.count, let last = shownFirst.last {
+        bar = keys.sortValues(of: Int(last))
+      }
+      let kept = shownFirst.sorted()
       keys.keepRecords(kept)
       let (oldBatches, oldSources, oldRows) = (batches, batchSources, rows)
       batches = []
@@ -285,17 +305,20 @@ struct ShownLimit {
     return max(8_192, 2 * max(kept, count))
   }
 
-  /// The records of `order` (indices in output order) that can be shown.
-  func kept(in order: [Int32], groupIDs: [Int32]) -> [Int32] {
-    guard perGroup else { return Array(order.prefix(count)) }
+  /// The records of `keys` that can be shown, in output order: the first N, found with a bounded
+  /// heap rather than a sort of them all; the first N of each group from the whole order.
+  func kept(in keys: inout SortKeys) -> [Int32] {
+    guard perGroup else { return keys.firstIndices(count) }
     var inGroup: [Int32: Int] = [:]
-    return order.filter { i in
+    let groupIDs = keys.groupIDs
+    return keys.sortedIndices().filter { i in
       let g = groupIDs[Int(i)]
       let n = inGroup[g, default: 0]
       inGroup[g] = n + 1
       return n < count
     }
   }
+
 }
 
 /// A binary min-heap of run indices, by each run's current record, then by run index.

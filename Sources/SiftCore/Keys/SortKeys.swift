@@ -39,6 +39,20 @@ struct SortKeys {
     }
   }
 
+  /// Whether `row` comes strictly before a record whose sort values are `bar`, by the sort keys
+  /// alone (for records without groups); a tie goes to the `bar` record, read earlier.
+  func precedes(_ row: RowView, access: SourceAccess, bar: [SortValue]) -> Bool {
+    for k in 0..<descending.count {
+      let value = SortValue(access.sortKeys[k](row), mark: access.layout.decimalMark, conventions[k])
+      let c = SortValue.compare(value, bar[k], descending: descending[k])
+      if c != 0 { return c < 0 }
+    }
+    return false
+  }
+
+  /// Record `i`'s sort values.
+  func sortValues(of i: Int) -> [SortValue] { values.map { $0[i] } }
+
   /// The rank of record `i`'s group.
   func groupRank(_ i: Int) -> Int32 { groupRanks[Int(groupIDs[i])] }
 
@@ -82,6 +96,43 @@ struct SortKeys {
       return c != 0 ? c < 0 : a < b
     }
     return order
+  }
+
+  /// The indices of the first `n` records in order (ties in index order), without sorting the
+  /// rest: a heap holds the first `n` seen so far with the last of them on top, so each record
+  /// costs one comparison unless it displaces that one.
+  mutating func firstIndices(_ n: Int) -> [Int32] {
+    if hasGroup { rankGroupsAmongThemselves() }
+    let keys = self
+    func before(_ a: Int32, _ b: Int32) -> Bool {
+      let c = keys.compare(Int(a), keys, Int(b))
+      return c != 0 ? c < 0 : a < b
+    }
+    var heap: [Int32] = []
+    heap.reserveCapacity(min(n, count))
+    for i in 0..<Int32(count) {
+      if heap.count < n {
+        heap.append(i)
+        var j = heap.count - 1
+        while j > 0, before(heap[(j - 1) / 2], heap[j]) {
+          heap.swapAt(j, (j - 1) / 2)
+          j = (j - 1) / 2
+        }
+      } else if n > 0, before(i, heap[0]) {
+        heap[0] = i
+        var j = 0
+        while true {
+          var last = j
+          let left = 2 * j + 1
+          if left < n, before(heap[last], heap[left]) { last = left }
+          if left + 1 < n, before(heap[last], heap[left + 1]) { last = left + 1 }
+          if last == j { break }
+          heap.swapAt(j, last)
+          j = last
+        }
+      }
+    }
+    return heap.sorted(by: before)
   }
 
   /// The memory record `i`'s keys hold, for a budget.

@@ -18,6 +18,10 @@ public final class CSVWriter: RecordWriter {
   private let dialect: DelimitedDialect
   private let delimiter: UInt8
   private let style: TextConventions
+  /// The line end (LF, CRLF or CR), held by value: the input's array is shared by every part's
+  /// writer, and counting references to one object from many cores at once costs more than
+  /// writing the row (Docs/Performance.md, Many cores).
+  private let lineEnd: (first: UInt8, second: UInt8?)
   private let header: Bool
   /// The line being written, and values decoded when they need it (`""`, JSON escapes).
   private var line: [UInt8] = []
@@ -34,6 +38,7 @@ public final class CSVWriter: RecordWriter {
     self.output = output
     self.dialect = dialect
     self.style = style
+    self.lineEnd = (style.lineEnd.first ?? .lineFeed, style.lineEnd.count > 1 ? style.lineEnd[1] : nil)
     self.header = header
     switch dialect {
     case .csv(let delimiter): self.delimiter = delimiter
@@ -60,7 +65,7 @@ public final class CSVWriter: RecordWriter {
         if index > 0 { out.append(delimiter) }
         name.withUnsafeBufferPointer { appendField($0, alone: headers.count == 1, to: &out) }
       }
-      out += style.lineEnd
+      appendLineEnd(to: &out)
     }
     if !out.isEmpty { try output.append(line: &out) }
   }
@@ -87,7 +92,7 @@ public final class CSVWriter: RecordWriter {
         }
       }
     }
-    out += style.lineEnd
+    appendLineEnd(to: &out)
     try output.append(line: &out)
   }
 
@@ -149,6 +154,11 @@ public final class CSVWriter: RecordWriter {
     return true
   }
 
+  @inline(__always)
+  private func appendLineEnd(to out: inout [UInt8]) {
+    out.append(lineEnd.first)
+    if let second = lineEnd.second { out.append(second) }
+  }
 
   /// Appends one field's text, quoted (CSV) or escaped (TSV) only when it must be. `alone`: the
   /// field is its row's only one.
@@ -204,12 +214,12 @@ extension CSVWriter: BatchWriting {
     ends: inout [Int]
   ) throws(OutputError) {
     guard let bytes = cursor.bytes.baseAddress else { return }
-    let lineEnd = style.lineEnd
-    let (endLength, endFirst, endLast) = (lineEnd.count, lineEnd.first ?? 0, lineEnd.last ?? 0)
+    let (endLength, endFirst, endLast) =
+      (lineEnd.second == nil ? 1 : 2, lineEnd.first, lineEnd.second ?? lineEnd.first)
     var i = rows.startIndex
     while i < rows.endIndex {
       let first = cursor.row(Int(rows[i]))
-      guard verbatim, !atStart, !output.lineBuffered, endLength > 0,
+      guard verbatim, !atStart, !output.lineBuffered,
         Self.isWrittenAsItIs(first, delimiter: delimiter, dialect: dialect)
       else {
         try write(first, columns: columns, verbatim: verbatim)
@@ -233,7 +243,8 @@ extension CSVWriter: BatchWriting {
         i += 1
       }
       output.append(UnsafeBufferPointer(start: bytes + runStart, count: runEnd &- runStart))
-      lineEnd.withUnsafeBufferPointer { output.append($0) }
+      output.append(lineEnd.first)
+      if let second = lineEnd.second { output.append(second) }
       try output.endRecord()
     }
   }
