@@ -21,7 +21,12 @@ struct SortKeys {
       arity: plan.group.count, decimalMark: plan.decimalMark,
       conventions: plan.groupConventions, descending: plan.groupDescending)
     descending = plan.sort.map(\.descending)
-    conventions = plan.sort.map { plan.convention(of: $0.field) }
+    // Each part's own zone rules: read for every record (Docs/Performance.md, Sixteen cores).
+    conventions = plan.sort.map {
+      var convention = plan.convention(of: $0.field)
+      convention.zone = convention.zone.unshared()
+      return convention
+    }
     values = Array(repeating: [], count: descending.count)
   }
 

@@ -22,7 +22,19 @@ public struct ZoneRules: Sendable, Hashable {
     offsets = [initial] + sorted.map(\.offset)
   }
 
+  private init(changes: [WallTime], offsets: [WallTime]) {
+    self.changes = changes
+    self.offsets = offsets
+  }
+
   public static let utc = ZoneRules(offset: 0)
+
+  /// The same rules in storage of their own: a worker reading them for every record then counts
+  /// references to its own arrays, not to ones every core shares (Docs/Performance.md, Sixteen
+  /// cores).
+  func unshared() -> ZoneRules {
+    ZoneRules(changes: changes.map { $0 }, offsets: offsets.map { $0 })
+  }
 
   /// The one offset of a zone that never changes; `nil` for a zone that does.
   public var fixedOffset: WallTime? { changes.isEmpty ? offsets[0] : nil }
