@@ -145,13 +145,17 @@ extension ChangeBaseline {
     return out
   }
 
-  /// Reads a state file's bytes, checking its magic, version and checksum. The bytes are read
-  /// in place: the keys and kept values are copied once, into `keyBytes` and `valueBytes`.
+  /// Reads a state file's bytes, checking its magic, version and checksum. The bytes are kept
+  /// as they are, as both `keyBytes` and `valueBytes` (one buffer, not a copy): an entry is
+  /// where its key and values lie in the file.
   public init(decoding bytes: [UInt8]) throws(ChangeStateError) {
     let decoded = bytes.withUnsafeBufferPointer { b in
       Result { () throws(ChangeStateError) in try Self.decode(b) }
     }
     self = try decoded.get()
+    // The entries' keys and values are where they lie in the file's bytes: kept, not copied.
+    keyBytes = bytes
+    valueBytes = bytes
   }
 
   private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(ChangeStateError) -> ChangeBaseline {
@@ -183,32 +187,30 @@ extension ChangeBaseline {
       let count = ChangeCoding.readVarint(body, at: &at)
     else { throw .damaged }
     var baseline = ChangeBaseline(columns: columns, keys: keys, since: since)
-    // Each entry takes at least 10 bytes (hash, key length, values length).
-    guard count <= body.count / 10 else { throw .damaged }
+    // Each entry takes at least 10 bytes (hash, key length, values length); a file of more
+    // than 2 GiB is not one sift wrote (its offsets are 32 bits).
+    guard count <= body.count / 10, bytes.count <= Int(Int32.max) else { throw .damaged }
     baseline.entries.reserveCapacity(count)
     for _ in 0..<count {
       guard let content = ChangeCoding.readUInt64(body, at: &at),
         let keyLength = ChangeCoding.readVarint(body, at: &at), at + keyLength <= body.count
       else { throw .damaged }
-      let keyStart = Int32(truncatingIfNeeded: baseline.keyBytes.count)
-      baseline.keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: body[at..<at + keyLength]))
+      let keyStart = at
       at += keyLength
       guard let valuesLength = ChangeCoding.readVarint(body, at: &at) else { throw .damaged }
-      var start: Int32 = -1
-      var end: Int32 = -1
+      var start = -1
+      var end = -1
       if valuesLength > 0 {
         guard at + valuesLength - 1 <= body.count else { throw .damaged }
-        start = Int32(truncatingIfNeeded: baseline.valueBytes.count)
-        baseline.valueBytes.append(
-          contentsOf: UnsafeBufferPointer(rebasing: body[at..<at + valuesLength - 1]))
-        end = Int32(truncatingIfNeeded: baseline.valueBytes.count)
-        at += valuesLength - 1
+        start = at
+        end = at + valuesLength - 1
+        at = end
       }
       baseline.entries.append(
         Entry(
-          content: content, keyStart: keyStart,
-          keyEnd: Int32(truncatingIfNeeded: baseline.keyBytes.count), valuesStart: start,
-          valuesEnd: end))
+          content: content, keyStart: Int32(truncatingIfNeeded: keyStart),
+          keyEnd: Int32(truncatingIfNeeded: keyStart + keyLength),
+          valuesStart: Int32(truncatingIfNeeded: start), valuesEnd: Int32(truncatingIfNeeded: end)))
     }
     guard at == body.count else { throw .damaged }
     return baseline

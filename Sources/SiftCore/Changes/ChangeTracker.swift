@@ -80,6 +80,13 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
         columns.firstIndex(of: base.element).map { (base.offset, $0) }
       }
       currentOf = Array(repeating: -1, count: baseline.entries.count)
+      // This run is most likely about the baseline's size: room for it (and a sixteenth more)
+      // up front, so the arrays are not copied as they grow.
+      let records = baseline.entries.count + baseline.entries.count / 16
+      let keyBytes = baseline.entries.reduce(0) { $0 + Int($1.keyEnd - $1.keyStart) }
+      next.entries.reserveCapacity(records)
+      next.keyBytes.reserveCapacity(keyBytes + keyBytes / 16)
+      places.reserveCapacity(records)
     }
     let was = strikesThrough ? [] : ["was"]
     let names = ["change"] + columns + was
