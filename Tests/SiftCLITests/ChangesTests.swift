@@ -210,6 +210,19 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(changes(bench.run()) == ["changed,G7"])
   }
 
+  /// The records before the first that changed were not copied as they passed (they were the
+  /// baseline's): the baseline written still has their values, so a later change says what
+  /// they were.
+  @Test func recordsBeforeTheFirstChangeKeepTheirEarlierValues() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5), ("G2", "hold", 3), ("G3", "hold", 1)])
+    _ = bench.run()
+    try bench.write([("G1", "hold", 5), ("G2", "hold", 3), ("G3", "released", 1)])
+    #expect(changes(bench.run()) == ["changed,G3"])
+    try bench.write([("G1", "released", 5), ("G2", "hold", 3), ("G3", "released", 1)])
+    #expect(bench.run().text == "change,grn_no,status,qty,was\nchanged,G1,released,5,status=hold\n")
+  }
+
   /// A record is first looked up as the baseline record after the last one found, else in the
   /// key table: a repeated key is found whichever way each of its records was found, and a run
   /// in another order than the baseline's is still "nothing changed".
@@ -283,6 +296,10 @@ private func changes(_ result: SiftResult) -> [String] {
     let result = bench.run()
     #expect(changes(result) == expected.sorted())
     #expect(result.status == (expected.isEmpty ? .noMatch : .matched))
+    // The baseline that run wrote is the edited file: run again, nothing changed.
+    let again = bench.run()
+    #expect(again.status == .noMatch)
+    #expect(again.text == "change,grn_no,status,qty,was\n")
   }
 }
 

@@ -37,6 +37,12 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   public func takePlace(source: Int, line: Int) {
     place = (Int32(truncatingIfNeeded: source), Int32(truncatingIfNeeded: line))
   }
+  /// This run's records so far.
+  private var records = 0
+  /// Whether every record so far was the baseline's record of the same number, unchanged; `next`
+  /// is then left empty until one is not (`stopMirroring`), or the run ends (Docs/Performance.md,
+  /// "Changes since the last run").
+  private var mirrored = false
   /// Per baseline record, the record of this run with its key (`-1`: none yet).
   private var currentOf: [Int32] = []
   private var outputColumns: [OutputColumn] = []
@@ -80,6 +86,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
         columns.firstIndex(of: base.element).map { (base.offset, $0) }
       }
       currentOf = Array(repeating: -1, count: baseline.entries.count)
+      mirrored = sameColumns
       // This run is most likely about the baseline's size: room for it (and a sixteenth more)
       // up front, so the arrays are not copied as they grow.
       let records = baseline.entries.count + baseline.entries.count / 16
@@ -114,26 +121,8 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     values.removeAll(keepingCapacity: true)
     keyText.removeAll(keepingCapacity: true)
-    let keepValues = next.valueBytes.count < budget
-    var content = ChangeCoding.fnvOffset
-    for c in cs {
-      let v = c.value(row)
-      if v.isVerbatim {
-        let t = v.content
-        content = Self.mix(t, into: content)
-        if keepValues {
-          ChangeCoding.appendVarint(t.count, to: &values)
-          values.append(contentsOf: t)
-        }
-      } else {
-        v.decode(into: &scratch)
-        content = scratch.withUnsafeBufferPointer { Self.mix($0, into: content) }
-        if keepValues {
-          ChangeCoding.appendVarint(scratch.count, to: &values)
-          values.append(contentsOf: scratch)
-        }
-      }
-    }
+    var keepValues = !mirrored && next.valueBytes.count < budget
+    var content = Self.hashValues(row, cs, collect: keepValues, into: &values, scratch: &scratch)
     for (n, k) in keyColumns.enumerated() {
       if n > 0 { keyText.append(0x1f) }
       let v = cs[k].value(row)
@@ -144,7 +133,25 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
         keyText.append(contentsOf: scratch)
       }
     }
-    let index = Int32(next.entries.count)
+    let index = Int32(records)
+    if mirrored {
+      if let baseline, expected == records, expected < baseline.entries.count,
+        baseline.entries[expected].content == content,
+        baseline.key(expected).elementsEqual(keyText)
+      {
+        currentOf[expected] = index
+        expected += 1
+        records += 1
+        if let place { places.append(place) }
+        counts.unchanged += 1
+        return
+      }
+      stopMirroring()
+      keepValues = next.valueBytes.count < budget
+      if keepValues {
+        content = Self.hashValues(row, cs, collect: true, into: &values, scratch: &scratch)
+      }
+    }
     var b: Int32 = -1
     var first: Int32 = -1
     if let baseline, expected < baseline.entries.count,
@@ -177,6 +184,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       throw .failed("a key repeats")
     }
     if let place { places.append(place) }
+    records += 1
     keyText.withUnsafeBufferPointer { k in
       values.withUnsafeBufferPointer { v in
         self.next.append(key: k, content: content, values: keepValues ? v : nil, budget: budget)
@@ -244,6 +252,54 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     self.table = table
   }
 
+  /// The content hash of the record's values; with `collect`, the values too, each
+  /// length-prefixed, as `ChangeBaseline` keeps them.
+  private static func hashValues(
+    _ row: RowView, _ cs: [OutputColumn], collect: Bool, into values: inout [UInt8],
+    scratch: inout [UInt8]
+  ) -> UInt64 {
+    values.removeAll(keepingCapacity: true)
+    var content = ChangeCoding.fnvOffset
+    for c in cs {
+      let v = c.value(row)
+      if v.isVerbatim {
+        let t = v.content
+        content = mix(t, into: content)
+        if collect {
+          ChangeCoding.appendVarint(t.count, to: &values)
+          values.append(contentsOf: t)
+        }
+      } else {
+        v.decode(into: &scratch)
+        content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
+        if collect {
+          ChangeCoding.appendVarint(scratch.count, to: &values)
+          values.append(contentsOf: scratch)
+        }
+      }
+    }
+    return content
+  }
+
+  /// The records so far were the baseline's first ones, in its order and unchanged, so `next`
+  /// was left empty: it gets those entries of the baseline now, and is built record by record
+  /// from here on.
+  private func stopMirroring() {
+    mirrored = false
+    guard let baseline else { return }
+    baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
+      baseline.valueBytes.withUnsafeBufferPointer { valueBytes in
+        for e in baseline.entries[0..<records] {
+          let key = UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
+          let values =
+            e.valuesStart < 0
+            ? nil : UnsafeBufferPointer(rebasing: valueBytes[Int(e.valuesStart)..<Int(e.valuesEnd)])
+          next.append(key: key, content: e.content, values: values, budget: budget)
+        }
+      }
+    }
+  }
+
   /// Every column's text of the record, for `text(_:)`.
   private func fillTexts(_ row: RowView, _ cs: [OutputColumn]) {
     texts.removeAll(keepingCapacity: true)
@@ -263,6 +319,19 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   }
 
   public func end() throws(OutputError) {
+    if mirrored, let baseline {
+      if records == baseline.entries.count {
+        // Every record was the baseline's, in order and unchanged: the next baseline is the
+        // same records, at this run's time.
+        let since = next.since
+        next = baseline
+        next.since = since
+        next.columns = columns
+        next.keys = keys
+      } else {
+        stopMirroring()
+      }
+    }
     if let baseline {
       for i in baseline.entries.indices where currentOf[i] < 0 {
         counts.gone += 1
