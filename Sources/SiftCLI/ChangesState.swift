@@ -71,17 +71,7 @@ final class ChangesState {
 
   /// The baseline in the state file, or `nil` when there is none yet.
   func read() throws(Problem) -> ChangeBaseline? {
-    let source: ByteSource
-    do throws(InputError) { source = try ByteSource(path: path) } catch {
-      if access(path, F_OK) != 0 { return nil }
-      throw .changes("cannot read the state file \(path): \(error)")
-    }
-    var bytes: [UInt8] = []
-    do throws(InputError) {
-      while try source.read(into: &bytes, maxCount: 1 << 20) > 0 {}
-    } catch {
-      throw .changes("cannot read the state file \(path): \(error)")
-    }
+    guard let bytes = try Self.wholeFile(path) else { return nil }
     do throws(ChangeStateError) { return try ChangeBaseline(decoding: bytes) } catch {
       let why: String
       switch error {
@@ -92,6 +82,36 @@ final class ChangesState {
       throw .changes(
         "the state file \(path) \(why)\n  to start over with a new baseline: rm '\(path)'")
     }
+  }
+
+  /// The bytes of the file at `path` in one buffer of its size, read with as few reads as the
+  /// kernel allows; `nil` when there is no such file.
+  private static func wholeFile(_ path: String) throws(Problem) -> [UInt8]? {
+    func failed(_ code: Int32) -> Problem {
+      .changes("cannot read the state file \(path): \(String(cString: strerror(code)))")
+    }
+    let fd = Glibc.open(path, O_RDONLY)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw failed(errno)
+    }
+    defer { Glibc.close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw failed(errno) }
+    let size = Int(info.st_size)
+    var code: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      guard let base = buffer.baseAddress else { return }
+      while count < size {
+        let n = Glibc.read(fd, base + count, size - count)
+        if n < 0 && errno == EINTR { continue }
+        if n < 0 { code = errno }
+        guard n > 0 else { return }
+        count += n
+      }
+    }
+    if code != 0 { throw failed(code) }
+    return bytes
   }
 
   /// Writes `baseline` to the temporary file, synced, without replacing the state yet.

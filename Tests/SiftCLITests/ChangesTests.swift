@@ -210,9 +210,51 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(changes(bench.run()) == ["changed,G7"])
   }
 
-  /// Random inserts, deletes and changes of a file: `--changes` reports exactly those.
-  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
-  func reportsExactlyTheEdits(seed: UInt64) throws {
+  /// The records before the first that changed were not copied as they passed (they were the
+  /// baseline's): the baseline written still has their values, so a later change says what
+  /// they were.
+  @Test func recordsBeforeTheFirstChangeKeepTheirEarlierValues() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5), ("G2", "hold", 3), ("G3", "hold", 1)])
+    _ = bench.run()
+    try bench.write([("G1", "hold", 5), ("G2", "hold", 3), ("G3", "released", 1)])
+    #expect(changes(bench.run()) == ["changed,G3"])
+    try bench.write([("G1", "released", 5), ("G2", "hold", 3), ("G3", "released", 1)])
+    #expect(bench.run().text == "change,grn_no,status,qty,was\nchanged,G1,released,5,status=hold\n")
+  }
+
+  /// A record is first looked up as the baseline record after the last one found, else in the
+  /// key table: a repeated key is found whichever way each of its records was found, and a run
+  /// in another order than the baseline's is still "nothing changed".
+  @Test(arguments: [
+    (["G1", "G2", "G3"], ["G3", "G2", "G1"], nil),
+    (["G1", "G2", "G3"], ["G2", "G1", "G2"], "G2"),  // table first, then in order
+    (["G1", "G2", "G3"], ["G1", "G3", "G1"], "G1"),  // in order first, then the table
+    (["G1", "G2", "G3"], ["G1", "G9", "G2", "G9", "G3"], "G9"),  // a new key twice
+    (["G1", "G2", "G3"], ["G1", "G2", "G3", "G3"], "G3"),
+  ] as [([String], [String], String?)])
+  func aRepeatedKeyIsFoundInAnyOrder(baseline: [String], current: [String], repeated: String?)
+    throws
+  {
+    let bench = try ChangesBench()
+    try bench.write(baseline.map { ($0, "hold", 1) })
+    #expect(bench.run().status == .matched)
+    try bench.write(current.map { ($0, "hold", 1) })
+    let result = bench.run()
+    if let repeated {
+      #expect(result.status == .error)
+      #expect(result.stderr.contains("the key grn_no=\(repeated) repeats"), "\(result.stderr)")
+    } else {
+      #expect(result.status == .noMatch)
+      #expect(result.text == "change,grn_no,status,qty,was\n")
+    }
+  }
+
+  /// Random inserts, deletes and changes of a file, its records in their order or shuffled (the
+  /// look-up of a record then goes by the key table, not the baseline's order): `--changes`
+  /// reports exactly those.
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8], [false, true])
+  func reportsExactlyTheEdits(seed: UInt64, shuffled: Bool) throws {
     var random = SeededRandom(seed: seed)
     let bench = try ChangesBench()
     var rows = (0..<200).map { ("K\($0)", "hold", Int(random.next() % 100)) }
@@ -245,10 +287,19 @@ private func changes(_ result: SiftResult) -> [String] {
         }
       }
     }
+    if shuffled {
+      for i in rows.indices.reversed() where i > 0 {
+        rows.swapAt(i, Int(random.next() % UInt64(i + 1)))
+      }
+    }
     try bench.write(rows)
     let result = bench.run()
     #expect(changes(result) == expected.sorted())
     #expect(result.status == (expected.isEmpty ? .noMatch : .matched))
+    // The baseline that run wrote is the edited file: run again, nothing changed.
+    let again = bench.run()
+    #expect(again.status == .noMatch)
+    #expect(again.text == "change,grn_no,status,qty,was\n")
   }
 }
 

@@ -73,3 +73,48 @@ private func sample(records: Int = 3, budget: Int = ChangeBaseline.valueBudget) 
     #expect(ChangeCounts.sinceText(time) == text)
   }
 }
+
+/// The hash of keys and values, one byte at a time as its doc comment says (Docs/Performance.md,
+/// "Changes since the last run"): the word-at-a-time code must give the same numbers, or every
+/// state file written before would read as all changed.
+private func hashByteByByte(_ bytes: [UInt8], into start: UInt64 = ChangeCoding.fnvOffset) -> UInt64 {
+  let prime = ChangeCoding.wordPrime
+  guard !bytes.isEmpty else { return (start ^ 0xff) &* prime }
+  var h = start
+  var i = 0
+  func word(_ at: Int, _ count: Int) -> UInt64 {
+    (0..<count).reduce(UInt64(0)) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) }
+  }
+  while i + 8 <= bytes.count {
+    h = (h ^ word(i, 8)) &* prime
+    h ^= h >> 32
+    i += 8
+  }
+  h = (h ^ word(i, bytes.count - i) ^ (UInt64(bytes.count) << 56)) &* prime
+  return h ^ (h >> 29)
+}
+
+@Suite struct ChangeHashTests {
+  /// Every length from 0 to 40 (each tail of 0 to 7 bytes after 0 to 5 words), at every offset
+  /// in a buffer, continuing from another hash or not.
+  @Test(arguments: 0...40)
+  func theHashIsTheByteByByteHash(length: Int) {
+    var random = SplitMix(seed: UInt64(length))
+    let buffer = (0..<length + 8).map { _ in UInt8(random.next(256)) }
+    for offset in 0..<8 {
+      let bytes = Array(buffer[offset..<offset + length])
+      let start = UInt64(random.next(Int.max)) &* 3
+      buffer.withUnsafeBufferPointer { b in
+        let slice = UnsafeBufferPointer(rebasing: b[offset..<offset + length])
+        #expect(ChangeCoding.hash(slice) == hashByteByByte(bytes))
+        #expect(ChangeCoding.hash(slice, into: start) == hashByteByByte(bytes, into: start))
+      }
+    }
+  }
+
+  /// The number a state file of version 1 holds for a key, so a change of the hash is seen.
+  @Test func theHashOfAKeyIsTheOneStateFilesHold() {
+    #expect(ChangeCoding.hash(Array("GRN-000001".utf8)) == hashByteByByte(Array("GRN-000001".utf8)))
+    #expect(ChangeCoding.hash(Array("GRN-000001".utf8)) == 0x9740_608f_b694_a7d6)
+  }
+}

@@ -29,13 +29,27 @@ public struct ChangeBaseline: Sendable, Equatable {
   /// When the run was made, as the bar shows it (`2026-11-24 06:00`).
   public var since: String
   public var entries: [Entry] = []
+  /// The bytes the entries' keys lie in: the keys one after another as a run appends them, or
+  /// the state file's bytes as read (Docs/Performance.md, "Changes since the last run").
   public var keyBytes: [UInt8] = []
+  /// The bytes the entries' kept values lie in, the same way.
   public var valueBytes: [UInt8] = []
 
   public init(columns: [String], keys: [String], since: String) {
     self.columns = columns
     self.keys = keys
     self.since = since
+  }
+
+  /// Equal when they hold the same columns, keys, time and records (each record's key, hash and
+  /// kept values), wherever their bytes lie.
+  public static func == (a: Self, b: Self) -> Bool {
+    a.columns == b.columns && a.keys == b.keys && a.since == b.since
+      && a.entries.count == b.entries.count
+      && a.entries.indices.allSatisfy {
+        a.entries[$0].content == b.entries[$0].content && a.key($0).elementsEqual(b.key($0))
+          && a.values($0) == b.values($0)
+      }
   }
 
   /// The key text of entry `i`.

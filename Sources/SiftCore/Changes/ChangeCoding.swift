@@ -32,13 +32,24 @@ public enum ChangeCoding {
       h ^= h >> 32
       i &+= 8
     }
+    // The last 0 to 7 bytes, little-endian, as at most three loads (4, 2, 1 bytes) rather than
+    // a step per byte: the same number a byte-by-byte loop makes, so state files keep their
+    // hashes.
+    let rest = n &- i
+    var p = UnsafeRawPointer(base + i)
     var tail: UInt64 = 0
     var shift: UInt64 = 0
-    while i < n {
-      tail |= UInt64(base[i]) << shift
-      shift &+= 8
-      i &+= 1
+    if rest & 4 != 0 {
+      tail = UInt64(UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)))
+      shift = 32
+      p += 4
     }
+    if rest & 2 != 0 {
+      tail |= UInt64(UInt16(littleEndian: p.loadUnaligned(as: UInt16.self))) << shift
+      shift &+= 16
+      p += 2
+    }
+    if rest & 1 != 0 { tail |= UInt64(p.load(as: UInt8.self)) << shift }
     h = (h ^ tail ^ (UInt64(n) << 56)) &* wordPrime
     return h ^ (h >> 29)
   }
@@ -64,6 +75,11 @@ public enum ChangeCoding {
   }
 
   static func readVarint(_ bytes: [UInt8], at: inout Int) -> Int? {
+    bytes.withUnsafeBufferPointer { readVarint($0, at: &at) }
+  }
+
+  @inline(__always)
+  static func readVarint(_ bytes: UnsafeBufferPointer<UInt8>, at: inout Int) -> Int? {
     var v: UInt64 = 0
     var shift: UInt64 = 0
     while at < bytes.count, shift < 63 {
@@ -76,14 +92,19 @@ public enum ChangeCoding {
     return nil
   }
 
+  @inline(__always)
   static func appendUInt64(_ value: UInt64, to out: inout [UInt8]) {
-    for i in 0..<8 { out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(i)))) }
+    withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
   }
 
   static func readUInt64(_ bytes: [UInt8], at: inout Int) -> UInt64? {
-    guard at + 8 <= bytes.count else { return nil }
-    var v: UInt64 = 0
-    for i in 0..<8 { v |= UInt64(bytes[at + i]) << (8 * UInt64(i)) }
+    bytes.withUnsafeBufferPointer { readUInt64($0, at: &at) }
+  }
+
+  @inline(__always)
+  static func readUInt64(_ bytes: UnsafeBufferPointer<UInt8>, at: inout Int) -> UInt64? {
+    guard at + 8 <= bytes.count, let base = bytes.baseAddress else { return nil }
+    let v = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
     at += 8
     return v
   }
@@ -93,10 +114,10 @@ public enum ChangeCoding {
     out.append(contentsOf: s.utf8)
   }
 
-  static func readText(_ bytes: [UInt8], at: inout Int) -> String? {
+  static func readText(_ bytes: UnsafeBufferPointer<UInt8>, at: inout Int) -> String? {
     guard let n = readVarint(bytes, at: &at), at + n <= bytes.count else { return nil }
     defer { at += n }
-    return String(decoding: bytes[at..<at + n], as: UTF8.self)
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + n]), as: UTF8.self)
   }
 }
 
@@ -113,15 +134,21 @@ extension ChangeBaseline {
     for k in keys { ChangeCoding.appendText(k, to: &out) }
     ChangeCoding.appendText(since, to: &out)
     ChangeCoding.appendVarint(entries.count, to: &out)
-    for e in entries {
-      ChangeCoding.appendUInt64(e.content, to: &out)
-      ChangeCoding.appendVarint(Int(e.keyEnd - e.keyStart), to: &out)
-      out.append(contentsOf: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
-      if e.valuesStart < 0 {
-        out.append(0)
-      } else {
-        ChangeCoding.appendVarint(Int(e.valuesEnd - e.valuesStart) + 1, to: &out)
-        out.append(contentsOf: valueBytes[Int(e.valuesStart)..<Int(e.valuesEnd)])
+    keyBytes.withUnsafeBufferPointer { keyBytes in
+      valueBytes.withUnsafeBufferPointer { valueBytes in
+        for e in entries {
+          ChangeCoding.appendUInt64(e.content, to: &out)
+          ChangeCoding.appendVarint(Int(e.keyEnd - e.keyStart), to: &out)
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)]))
+          if e.valuesStart < 0 {
+            out.append(0)
+          } else {
+            ChangeCoding.appendVarint(Int(e.valuesEnd - e.valuesStart) + 1, to: &out)
+            out.append(
+              contentsOf: UnsafeBufferPointer(
+                rebasing: valueBytes[Int(e.valuesStart)..<Int(e.valuesEnd)]))
+          }
+        }
       }
     }
     let sum = out.withUnsafeBufferPointer { ChangeCoding.hash($0) }
@@ -129,23 +156,33 @@ extension ChangeBaseline {
     return out
   }
 
-  /// Reads a state file's bytes, checking its magic, version and checksum.
+  /// Reads a state file's bytes, checking its magic, version and checksum. The bytes are kept
+  /// as they are, as both `keyBytes` and `valueBytes` (one buffer, not a copy): an entry is
+  /// where its key and values lie in the file.
   public init(decoding bytes: [UInt8]) throws(ChangeStateError) {
-    guard bytes.count >= ChangeCoding.magic.count,
-      Array(bytes[0..<ChangeCoding.magic.count]) == ChangeCoding.magic
-    else { throw .foreign }
-    var at = ChangeCoding.magic.count
+    let decoded = bytes.withUnsafeBufferPointer { b in
+      Result { () throws(ChangeStateError) in try Self.decode(b) }
+    }
+    self = try decoded.get()
+    // The entries' keys and values are where they lie in the file's bytes: kept, not copied.
+    keyBytes = bytes
+    valueBytes = bytes
+  }
+
+  private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(ChangeStateError) -> ChangeBaseline {
+    let magic = ChangeCoding.magic
+    guard bytes.count >= magic.count, bytes[0..<magic.count].elementsEqual(magic) else {
+      throw .foreign
+    }
+    var at = magic.count
     guard let version = ChangeCoding.readUInt64(bytes, at: &at) else { throw .damaged }
     guard version == UInt64(Self.version) else { throw .version(UInt32(truncatingIfNeeded: version)) }
     guard bytes.count >= at + 8 else { throw .damaged }
     let bodyEnd = bytes.count - 8
     var sumAt = bodyEnd
     let stored = ChangeCoding.readUInt64(bytes, at: &sumAt)
-    let sum = bytes.withUnsafeBufferPointer {
-      ChangeCoding.hash(UnsafeBufferPointer(rebasing: $0[0..<bodyEnd]))
-    }
-    guard stored == sum else { throw .damaged }
-    let body = Array(bytes[0..<bodyEnd])
+    let body = UnsafeBufferPointer(rebasing: bytes[0..<bodyEnd])
+    guard stored == ChangeCoding.hash(body) else { throw .damaged }
     func texts() throws(ChangeStateError) -> [String] {
       guard let n = ChangeCoding.readVarint(body, at: &at) else { throw .damaged }
       var out: [String] = []
@@ -160,30 +197,33 @@ extension ChangeBaseline {
     guard let since = ChangeCoding.readText(body, at: &at),
       let count = ChangeCoding.readVarint(body, at: &at)
     else { throw .damaged }
-    self.init(columns: columns, keys: keys, since: since)
-    entries.reserveCapacity(count)
+    var baseline = ChangeBaseline(columns: columns, keys: keys, since: since)
+    // Each entry takes at least 10 bytes (hash, key length, values length); a file of more
+    // than 2 GiB is not one sift wrote (its offsets are 32 bits).
+    guard count <= body.count / 10, bytes.count <= Int(Int32.max) else { throw .damaged }
+    baseline.entries.reserveCapacity(count)
     for _ in 0..<count {
       guard let content = ChangeCoding.readUInt64(body, at: &at),
         let keyLength = ChangeCoding.readVarint(body, at: &at), at + keyLength <= body.count
       else { throw .damaged }
-      let keyStart = Int32(keyBytes.count)
-      keyBytes.append(contentsOf: body[at..<at + keyLength])
+      let keyStart = at
       at += keyLength
       guard let valuesLength = ChangeCoding.readVarint(body, at: &at) else { throw .damaged }
-      var start: Int32 = -1
-      var end: Int32 = -1
+      var start = -1
+      var end = -1
       if valuesLength > 0 {
         guard at + valuesLength - 1 <= body.count else { throw .damaged }
-        start = Int32(valueBytes.count)
-        valueBytes.append(contentsOf: body[at..<at + valuesLength - 1])
-        end = Int32(valueBytes.count)
-        at += valuesLength - 1
+        start = at
+        end = at + valuesLength - 1
+        at = end
       }
-      entries.append(
+      baseline.entries.append(
         Entry(
-          content: content, keyStart: keyStart, keyEnd: Int32(keyBytes.count), valuesStart: start,
-          valuesEnd: end))
+          content: content, keyStart: Int32(truncatingIfNeeded: keyStart),
+          keyEnd: Int32(truncatingIfNeeded: keyStart + keyLength),
+          valuesStart: Int32(truncatingIfNeeded: start), valuesEnd: Int32(truncatingIfNeeded: end)))
     }
     guard at == body.count else { throw .damaged }
+    return baseline
   }
 }

@@ -22,7 +22,13 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   /// Baseline column → current column, for the columns both have.
   private var common: [(base: Int, current: Int)] = []
   private var sameColumns = true
+  /// The keys by hash: the baseline's, and this run's that are not in the baseline. Built only
+  /// when a record is not the one after the last found (`expected`), so a run in the baseline's
+  /// order never builds it.
   private var table = KeyTable(capacity: 1024)
+  private var tableHasBaseline = false
+  /// The baseline record the next record most likely has: the one after the last found.
+  private var expected = 0
   /// Where each record of the run came from (input, line), when the engine says: a repeated
   /// key's message names both lines.
   private var places: [(source: Int32, line: Int32)] = []
@@ -31,7 +37,14 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   public func takePlace(source: Int, line: Int) {
     place = (Int32(truncatingIfNeeded: source), Int32(truncatingIfNeeded: line))
   }
-  private var matched: [Bool] = []
+  /// This run's records so far.
+  private var records = 0
+  /// Whether every record so far was the baseline's record of the same number, unchanged; `next`
+  /// is then left empty until one is not (`stopMirroring`), or the run ends (Docs/Performance.md,
+  /// "Changes since the last run").
+  private var mirrored = false
+  /// Per baseline record, the record of this run with its key (`-1`: none yet).
+  private var currentOf: [Int32] = []
   private var outputColumns: [OutputColumn] = []
   private var texts: [UInt8] = []
   private var ends: [Int] = []
@@ -72,14 +85,15 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       common = baseline.columns.enumerated().compactMap { base in
         columns.firstIndex(of: base.element).map { (base.offset, $0) }
       }
-      matched = Array(repeating: false, count: baseline.entries.count)
-      table = KeyTable(capacity: baseline.entries.count + 1024)
-      for i in baseline.entries.indices {
-        let key = baseline.key(i)
-        let hash = ChangeCoding.hash(key)
-        let slot = table.slot(hash) { b, _ in baseline.key(Int(b)).elementsEqual(key) }
-        table.setBaseline(Int32(i), hash: hash, at: slot)
-      }
+      currentOf = Array(repeating: -1, count: baseline.entries.count)
+      mirrored = sameColumns
+      // This run is most likely about the baseline's size: room for it (and a sixteenth more)
+      // up front, so the arrays are not copied as they grow.
+      let records = baseline.entries.count + baseline.entries.count / 16
+      let keyBytes = baseline.entries.reduce(0) { $0 + Int($1.keyEnd - $1.keyStart) }
+      next.entries.reserveCapacity(records)
+      next.keyBytes.reserveCapacity(keyBytes + keyBytes / 16)
+      places.reserveCapacity(records)
     }
     let was = strikesThrough ? [] : ["was"]
     let names = ["change"] + columns + was
@@ -107,26 +121,8 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     values.removeAll(keepingCapacity: true)
     keyText.removeAll(keepingCapacity: true)
-    let keepValues = next.valueBytes.count < budget
-    var content = ChangeCoding.fnvOffset
-    for c in cs {
-      let v = c.value(row)
-      if v.isVerbatim {
-        let t = v.content
-        content = Self.mix(t, into: content)
-        if keepValues {
-          ChangeCoding.appendVarint(t.count, to: &values)
-          values.append(contentsOf: t)
-        }
-      } else {
-        v.decode(into: &scratch)
-        content = scratch.withUnsafeBufferPointer { Self.mix($0, into: content) }
-        if keepValues {
-          ChangeCoding.appendVarint(scratch.count, to: &values)
-          values.append(contentsOf: scratch)
-        }
-      }
-    }
+    var keepValues = !mirrored && next.valueBytes.count < budget
+    var content = Self.hashValues(row, cs, collect: keepValues, into: &values, scratch: &scratch)
     for (n, k) in keyColumns.enumerated() {
       if n > 0 { keyText.append(0x1f) }
       let v = cs[k].value(row)
@@ -137,13 +133,46 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
         keyText.append(contentsOf: scratch)
       }
     }
-    let keyHash = keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
-    let index = Int32(next.entries.count)
-    let slot = table.slot(keyHash) { b, c in
-      if c >= 0 { return self.next.key(Int(c)).elementsEqual(keyText) }
-      return self.baseline?.key(Int(b)).elementsEqual(keyText) ?? false
+    let index = Int32(records)
+    if mirrored {
+      if let baseline, expected == records, expected < baseline.entries.count,
+        baseline.entries[expected].content == content,
+        baseline.key(expected).elementsEqual(keyText)
+      {
+        currentOf[expected] = index
+        expected += 1
+        records += 1
+        if let place { places.append(place) }
+        counts.unchanged += 1
+        return
+      }
+      stopMirroring()
+      keepValues = next.valueBytes.count < budget
+      if keepValues {
+        content = Self.hashValues(row, cs, collect: true, into: &values, scratch: &scratch)
+      }
     }
-    let (b, first) = table.records(at: slot)
+    var b: Int32 = -1
+    var first: Int32 = -1
+    if let baseline, expected < baseline.entries.count,
+      baseline.key(expected).elementsEqual(keyText)
+    {
+      b = Int32(expected)
+    } else {
+      if !tableHasBaseline { addBaselineToTable() }
+      let keyHash = keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
+      let slot = table.slot(keyHash) { b, c in
+        if b >= 0 { return self.baseline?.key(Int(b)).elementsEqual(keyText) ?? false }
+        return self.next.key(Int(c)).elementsEqual(keyText)
+      }
+      (b, first) = table.records(at: slot)
+      if b < 0 && first < 0 { table.setCurrent(index, hash: keyHash, at: slot) }
+    }
+    if b >= 0 {
+      first = currentOf[Int(b)]
+      if first < 0 { currentOf[Int(b)] = index }
+      expected = Int(b) + 1
+    }
     if first >= 0 {
       var lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?
       if let place, Int(first) < places.count {
@@ -155,7 +184,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       throw .failed("a key repeats")
     }
     if let place { places.append(place) }
-    table.setCurrent(index, hash: keyHash, at: slot)
+    records += 1
     keyText.withUnsafeBufferPointer { k in
       values.withUnsafeBufferPointer { v in
         self.next.append(key: k, content: content, values: keepValues ? v : nil, budget: budget)
@@ -166,15 +195,15 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       fillTexts(row, cs)
       return try emit("new", was: [])
     }
-    matched[Int(b)] = true
-    let old = baseline.values(Int(b))
+    // The earlier values are unpacked only for a record that may have changed: a record whose
+    // content hash is the baseline's costs no more than the look-up.
     if sameColumns {
       guard baseline.entries[Int(b)].content != content else {
         counts.unchanged += 1
         return
       }
       fillTexts(row, cs)
-    } else if let old {
+    } else if let old = baseline.values(Int(b)) {
       fillTexts(row, cs)
       var a = ChangeCoding.fnvOffset
       var o = ChangeCoding.fnvOffset
@@ -192,12 +221,83 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       return
     }
     counts.changed += 1
+    let old = baseline.values(Int(b))
     if strikesThrough, let old, let inner = inner as? EarlierValuesShowing {
       // Column 0 is `change`: the fields are one column on.
       inner.showEarlier(
         differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
     }
     try emit("changed", was: was(old, baseline: baseline))
+  }
+
+  /// Puts the baseline's keys in `table`, once, the first time a record is not where the
+  /// baseline's order says (`expected`).
+  private func addBaselineToTable() {
+    tableHasBaseline = true
+    guard let baseline else { return }
+    var table = KeyTable(capacity: baseline.entries.count + self.table.count + 1024)
+    baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
+      func key(_ e: ChangeBaseline.Entry) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
+      }
+      baseline.entries.withUnsafeBufferPointer { entries in
+        for i in entries.indices {
+          let k = key(entries[i])
+          let hash = ChangeCoding.hash(k)
+          let slot = table.slot(hash) { b, _ in key(entries[Int(b)]).elementsEqual(k) }
+          table.setBaseline(Int32(i), hash: hash, at: slot)
+        }
+      }
+    }
+    self.table = table
+  }
+
+  /// The content hash of the record's values; with `collect`, the values too, each
+  /// length-prefixed, as `ChangeBaseline` keeps them.
+  private static func hashValues(
+    _ row: RowView, _ cs: [OutputColumn], collect: Bool, into values: inout [UInt8],
+    scratch: inout [UInt8]
+  ) -> UInt64 {
+    values.removeAll(keepingCapacity: true)
+    var content = ChangeCoding.fnvOffset
+    for c in cs {
+      let v = c.value(row)
+      if v.isVerbatim {
+        let t = v.content
+        content = mix(t, into: content)
+        if collect {
+          ChangeCoding.appendVarint(t.count, to: &values)
+          values.append(contentsOf: t)
+        }
+      } else {
+        v.decode(into: &scratch)
+        content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
+        if collect {
+          ChangeCoding.appendVarint(scratch.count, to: &values)
+          values.append(contentsOf: scratch)
+        }
+      }
+    }
+    return content
+  }
+
+  /// The records so far were the baseline's first ones, in its order and unchanged, so `next`
+  /// was left empty: it gets those entries of the baseline now, and is built record by record
+  /// from here on.
+  private func stopMirroring() {
+    mirrored = false
+    guard let baseline else { return }
+    baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
+      baseline.valueBytes.withUnsafeBufferPointer { valueBytes in
+        for e in baseline.entries[0..<records] {
+          let key = UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
+          let values =
+            e.valuesStart < 0
+            ? nil : UnsafeBufferPointer(rebasing: valueBytes[Int(e.valuesStart)..<Int(e.valuesEnd)])
+          next.append(key: key, content: e.content, values: values, budget: budget)
+        }
+      }
+    }
   }
 
   /// Every column's text of the record, for `text(_:)`.
@@ -219,8 +319,21 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   }
 
   public func end() throws(OutputError) {
+    if mirrored, let baseline {
+      if records == baseline.entries.count {
+        // Every record was the baseline's, in order and unchanged: the next baseline is the
+        // same records, at this run's time.
+        let since = next.since
+        next = baseline
+        next.since = since
+        next.columns = columns
+        next.keys = keys
+      } else {
+        stopMirroring()
+      }
+    }
     if let baseline {
-      for i in baseline.entries.indices where !matched[i] {
+      for i in baseline.entries.indices where currentOf[i] < 0 {
         counts.gone += 1
         try emitGone(i, of: baseline)
       }
