@@ -22,7 +22,7 @@ extension QueryCommand {
       let statements = try SQLCommand.sql(writer.source, writer.statements)
       let queries = [try SQLCommand.sql(writer.source, writer.totals), statements.last!]
         + (endsWithTotal ? [try SQLCommand.sql(writer.source, writer.totalRow)] : [])
-      let files = try EngineClient(engine: engine, context: context).run(
+      let files = try frontend.engineClient(engine).run(
         setup: Array(statements.dropLast()), queries: queries, database: prepared.database,
         readsTable: options.table != nil)
       defer { EngineClient.remove(files) }
@@ -77,7 +77,7 @@ extension QueryCommand {
 
   /// The bar's counts from the engine's `total,matched,left_out,groups` row.
   private func counts(_ path: String, engine: SQLEngine) throws(Problem) -> RunSummary {
-    let numbers = try EngineClient(engine: engine, context: context).rows(path).first?.compactMap { Int($0) }
+    let numbers = try frontend.engineClient(engine).rows(path).first?.compactMap { Int($0) }
     guard let numbers, numbers.count == 4 else {
       throw .usage(UsageError("\(engine.rawValue) returned no counts", hint: "check the \(engine.clientName) client"))
     }

@@ -47,7 +47,7 @@ struct QueryCommand: ModeSteps {
 
   /// Where the records of a run shown by `presentation` go.
   func recordOutput(_ presentation: Presentation) -> RecordOutput {
-    RecordOutput(presentation, stdout: context.stdout)
+    RecordOutput(presentation, stdout: frontend.standardOutput)
   }
 
   /// Where the records go: straight to standard output, or into memory when the presentation
@@ -173,7 +173,7 @@ struct QueryCommand: ModeSteps {
         if let workbook = writer as? XLSXWriter { try? workbook.end() }
         try? records.buffer.flush()
         if let body = records.body {
-          _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) }
+          _ = body.bytes.withUnsafeBufferPointer { try? frontend.standardOutput.write($0) }
         }
       }
       throw error
@@ -184,7 +184,7 @@ struct QueryCommand: ModeSteps {
   /// (mixed inputs: NDJSON).
   func outputFormat(_ formats: [InputFormat]) -> OutputFormat {
     if let o = options.output { return o }
-    if context.stdoutIsTerminal { return .table }
+    if frontend.stdoutIsTerminal { return .table }
     let distinct = Set(formats)
     guard distinct.count == 1, let only = distinct.first else { return .ndjson }
     switch only {

@@ -95,7 +95,7 @@ struct SQLCommand: ModeSteps {
     let relation = try SQLCommand.sql(source) { () throws(SQLError) in
       try source.typedRelation(.duckdb)
     }
-    let client = EngineClient(engine: .duckdb, context: frontend.context)
+    let client = frontend.engineClient(.duckdb)
     let files = try client.run(
       setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)",
         "SELECT * FROM \(relation) LIMIT \(TypeInference.sampleSize)"], database: database)
@@ -113,7 +113,7 @@ struct SQLCommand: ModeSteps {
       throw .input(error, hint: nil)
     }
     // Typed date columns are compared with bounds in `--tz`'s zone (Docs/Engines.md, Typed columns).
-    let zone = DateConvention(order: .ymd, zone: try Inputs.zone(options, context: frontend.context))
+    let zone = DateConvention(order: .ymd, zone: try frontend.zone(options))
     let plan = try frontend.plan(text: options.query, view: nil) { () throws(PlanError) in
       try Plan(
         query: query, schema: schema, now: now, intent: job.intent,

@@ -12,7 +12,7 @@ struct ViewsWorkbook: ModeSteps {
 
   func write(_ file: ViewsFile) throws(Problem) -> ExitStatus {
     let views = file.views.filter { $0.source != nil }
-    let buffer = OutputBuffer(sink: context.stdout)
+    let buffer = OutputBuffer(sink: frontend.standardOutput)
     let book = XLSXWorkbook(output: buffer, sheetNames: views.map(\.displayTitle))
     let overview = ViewsOverviewCommand(job: job, frontend: frontend)
     var datasets: [String: Result<Dataset, Problem>] = [:]

@@ -46,12 +46,13 @@ extension QueryCommand {
     if !options.against.isEmpty {
       baseline = try earlierExport(keys: keys, now: now)
     } else {
-      guard let directory = ChangesState.directory(context.environment) else {
+      let (stateDirectory, currentDirectory) = frontend.changesState
+      guard let directory = stateDirectory else {
         throw .changes("--changes has no state directory: set SIFT_STATE_DIR")
       }
       let name = ChangesState.fileName(
         view: view?.view.name, typed: options.query, query: query, files: options.files, keys: keys,
-        cwd: context.currentDirectory)
+        cwd: currentDirectory)
       let opened = try ChangesState.open(directory: directory, name: name, readOnly: options.peek)
       state = opened
       baseline = try opened.read()

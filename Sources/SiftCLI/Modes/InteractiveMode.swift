@@ -22,7 +22,7 @@ struct InteractiveCommand: ModeSteps {
   /// The screen over the arguments the job settled (a lone `-` is standard input) and checked
   /// (standard output a terminal, standard input not one when it is read).
   func run() -> ExitStatus {
-    let piped = !context.stdinIsTerminal
+    let piped = !frontend.stdinIsTerminal
     // Records from a pipe: the keys come from the terminal itself (Docs/Interactive.md, Piped
     // standard input).
     var terminal = Terminal()
@@ -77,10 +77,10 @@ struct InteractiveCommand: ModeSteps {
   /// views file's problem when it cannot be read (the screen shows it).
   private func tabs() throws(Problem) -> (views: [View?], active: Int, file: String, problem: Problem?) {
     // FILEs, or records piped in without a view, are one view.
-    if options.view == nil && (!options.files.isEmpty || !context.stdinIsTerminal) {
+    if options.view == nil && (!options.files.isEmpty || !frontend.stdinIsTerminal) {
       return ([nil], 0, "", nil)
     }
-    let lookup = ViewsFileLookup(options: options, context: context)
+    let lookup = frontend.viewsFileLookup(options)
     let file: ViewsFile
     do throws(Problem) { file = try lookup.load() } catch {
       switch error {

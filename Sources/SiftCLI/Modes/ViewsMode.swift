@@ -105,9 +105,9 @@ struct ViewsOverviewCommand: ModeSteps {
   /// The overview: the tab bar, and with `@VIEW` a line describing that view.
   private func tabBar(_ tabs: [ViewTabs.Tab], active: Int?, in file: ViewsFile) -> [UInt8] {
     let ascii = !console.unicode(asciiRequested: options.ascii)
-    let width = context.stdoutIsTerminal ? console.width : nil
+    let width = frontend.stdoutIsTerminal ? console.width : nil
     var text = ViewTabs(tabs: tabs, active: active).render(
-      ascii: ascii, color: console.colorMode(options.color, terminal: context.stdoutIsTerminal),
+      ascii: ascii, color: console.colorMode(options.color, terminal: frontend.stdoutIsTerminal),
       maxWidth: width)
     if let active { text += file.views[active].details(ascii: ascii, maxWidth: width) }
     return Array(text.utf8)
