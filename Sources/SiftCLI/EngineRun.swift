@@ -14,8 +14,8 @@ extension QueryCommand {
       var writer = prepared.writer
       writer.groupColumn = true
       let format = outputFormat(inputs.formats)
-      let presentation = presentation(format, now: now)
-      let records = recordOutput(presentation)
+      let presentation = frontend.presentation(format, of: job)
+      let records = frontend.recordOutput(presentation)
       // Written with the query's own plan: its columns' types and a summary's `Total` row.
       let output = makeWriter(plan, inputs, presentation, records)
       let endsWithTotal = plan.endsWithTotal && format.writesTotals
@@ -69,7 +69,8 @@ extension QueryCommand {
       } else {
         summary.summaryRows = plan.group.isEmpty ? 1 : summary.groups
       }
-      return try present(plan, summary, presentation, records: records, fastFilterChips: [])
+      return try frontend.present(
+        plan, summary, presentation, records: records, of: job, fastFilterChips: [])
     } catch {
       return console.report(error)
     }

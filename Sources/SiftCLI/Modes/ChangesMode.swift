@@ -71,9 +71,9 @@ extension QueryCommand {
         "note: --changes: the fields changed since the baseline (\(what.joined(separator: "; "))); "
           + "records are compared on the \(both) fields both have\n")
     }
-    let presentation = presentation(format, now: now)
+    let presentation = frontend.presentation(format, of: job)
     let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
-    let records = recordOutput(presentation)
+    let records = frontend.recordOutput(presentation)
     let tracker = ChangeTracker(
       inner: makeWriter(plan, inputs, presentation, records, changes: true), keys: keys,
       keyLabel: keyLabel, baseline: baseline, since: ChangeCounts.sinceText(now))
@@ -99,8 +99,8 @@ extension QueryCommand {
     // replaces the old one only after (Docs/Reports.md, The state).
     let moves = state != nil && !options.peek && !summary.outputClosed
     if moves, let state { try state.prepare(tracker.next) }
-    let status = try present(
-      plan, summary, presentation, records: records, fastFilterChips: fastFilterChips,
+    let status = try frontend.present(
+      plan, summary, presentation, records: records, of: job, fastFilterChips: fastFilterChips,
       changes: counts)
     if moves && status != .error, let state { try state.commit() }
     return status

@@ -8,13 +8,13 @@ extension Frontend {
     do throws(Problem) {
       let opened = try query.open()
       let plan = opened.plan
-      let presentation = query.presentation(opened.format, now: job.now)
+      let presentation = presentation(opened.format, of: job)
       let fastFilterChips = try query.inactiveChips(plan, ascii: !presentation.unicode)
-      let records = query.recordOutput(presentation)
+      let records = recordOutput(presentation)
       let writer = query.makeWriter(plan, opened.inputs, presentation, records)
       let summary = try query.execute(plan, on: opened.dataset, writer: writer, records: records)
-      let status = try query.present(
-        plan, summary, presentation, records: records, fastFilterChips: fastFilterChips)
+      let status = try present(
+        plan, summary, presentation, records: records, of: job, fastFilterChips: fastFilterChips)
       if let note = query.bytesNotUTF8Note(plan, summary, opened.inputs) {
         console.error(note + "\n")
       }
