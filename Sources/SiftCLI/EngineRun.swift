@@ -6,10 +6,10 @@ import SiftCore
 /// `--engine duckdb|spark` (Docs/Engines.md, Engines): the query's statement runs in the engine's
 /// command-line client; its CSV result is read back and written as sift writes its own, the
 /// feedback bar's counts taken from the engine too.
-extension QueryCommand {
+extension RecordRun {
   func runOnEngine(_ engine: SQLEngine) -> ExitStatus {
     do throws(Problem) {
-      let prepared = try SQLCommand(job: job, frontend: frontend).prepare()
+      let prepared = try SQLStatement(job: job, frontend: frontend).prepare()
       let (plan, inputs) = (prepared.plan, prepared.inputs)
       var writer = prepared.writer
       writer.groupColumn = true
@@ -19,9 +19,9 @@ extension QueryCommand {
       // Written with the query's own plan: its columns' types and a summary's `Total` row.
       let output = makeWriter(plan, inputs, presentation, records)
       let endsWithTotal = plan.endsWithTotal && format.writesTotals
-      let statements = try SQLCommand.sql(writer.source, writer.statements)
-      let queries = [try SQLCommand.sql(writer.source, writer.totals), statements.last!]
-        + (endsWithTotal ? [try SQLCommand.sql(writer.source, writer.totalRow)] : [])
+      let statements = try SQLStatement.sql(writer.source, writer.statements)
+      let queries = [try SQLStatement.sql(writer.source, writer.totals), statements.last!]
+        + (endsWithTotal ? [try SQLStatement.sql(writer.source, writer.totalRow)] : [])
       let files = try frontend.engineClient(engine).run(
         setup: Array(statements.dropLast()), queries: queries, database: prepared.database,
         readsTable: options.table != nil)

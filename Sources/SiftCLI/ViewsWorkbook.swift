@@ -14,7 +14,7 @@ struct ViewsWorkbook: ModeSteps {
     let views = file.views.filter { $0.source != nil }
     let buffer = OutputBuffer(sink: frontend.standardOutput)
     let book = XLSXWorkbook(output: buffer, sheetNames: views.map(\.displayTitle))
-    let overview = ViewsOverviewCommand(job: job, frontend: frontend)
+    let overview = ViewsOverview(job: job, frontend: frontend)
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
     do throws(OutputError) {

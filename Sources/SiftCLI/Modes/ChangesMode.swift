@@ -4,7 +4,7 @@ extension Frontend {
   /// `--changes KEY…` (Docs/Reports.md, Changes since the last run): only the records that are
   /// new, changed or gone since the baseline.
   func changes(_ job: Job) -> ExitStatus {
-    let query = QueryCommand(job: job, frontend: self)
+    let query = RecordRun(job: job, frontend: self)
     do throws(Problem) {
       let opened = try query.open()
       return try query.runChanges(
@@ -15,7 +15,7 @@ extension Frontend {
   }
 }
 
-extension QueryCommand {
+extension RecordRun {
   /// Runs the query with `--changes` (Docs/Reports.md, "Changes since the last run"): compares
   /// its matching records with the baseline (the state file, or `--against` an earlier export),
   /// writes only what changed, and moves the baseline only when the whole run succeeded.

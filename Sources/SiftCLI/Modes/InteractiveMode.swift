@@ -4,7 +4,7 @@ import SiftScreen
 extension Frontend {
   /// `sift -i [@VIEW] [QUERY] [FILE...]`: the interactive screen.
   func interactive(_ job: Job) -> ExitStatus {
-    InteractiveCommand(job: job, frontend: self).run()
+    InteractiveLaunch(job: job, frontend: self).run()
   }
 }
 
@@ -15,7 +15,7 @@ extension Frontend {
 /// alone are one view. A views file that
 /// cannot be read opens the screen with its message in place of the list. On `q` the command
 /// line that reproduces the screen is printed.
-struct InteractiveCommand: ModeSteps {
+struct InteractiveLaunch: ModeSteps {
   let job: Job
   let frontend: Frontend
 

@@ -4,7 +4,7 @@ extension Frontend {
   /// The matching records in the output format, or with `-c` their count, per group with
   /// `group:` (Docs/CommandLine.md, Counting); the feedback bar after them.
   func records(_ job: Job) -> ExitStatus {
-    let query = QueryCommand(job: job, frontend: self)
+    let query = RecordRun(job: job, frontend: self)
     do throws(Problem) {
       let opened = try query.open()
       let plan = opened.plan

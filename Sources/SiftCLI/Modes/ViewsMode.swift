@@ -3,7 +3,7 @@ import SiftCore
 extension Frontend {
   /// `sift --views [@VIEW]`: the views overview, or with `-o html` its digest.
   func views(_ job: Job) -> ExitStatus {
-    ViewsOverviewCommand(job: job, frontend: self).run()
+    ViewsOverview(job: job, frontend: self).run()
   }
 }
 
@@ -11,7 +11,7 @@ extension Frontend {
 /// source or badge cannot be used shows `(!)` and a note on standard error, and the others
 /// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
 /// With `-o html`, the views digest (Docs/Reports.md).
-struct ViewsOverviewCommand: ModeSteps {
+struct ViewsOverview: ModeSteps {
   let job: Job
   let frontend: Frontend
 

@@ -3,7 +3,7 @@ import SiftCore
 /// The steps the modes that run a query share (Docs/Architecture.md, The front): open the inputs
 /// and plan the job's query over them, make the writer, run, and present the records, the
 /// feedback bar and the exit status.
-struct QueryCommand: ModeSteps {
+struct RecordRun: ModeSteps {
   let job: Job
   let frontend: Frontend
 

@@ -5,7 +5,7 @@ import SiftCore
 
 /// A query made ready for `--sql` and `--engine` (Docs/Engines.md): planned against the FILE's
 /// sample (reading no more records than the sample), a Parquet file's or a table's fields.
-struct SQLCommand: ModeSteps {
+struct SQLStatement: ModeSteps {
   let job: Job
   let frontend: Frontend
 
@@ -91,8 +91,8 @@ struct SQLCommand: ModeSteps {
     throws(Problem) -> Prepared
   {
     // The dialect must read the source (only DuckDB reads Parquet); DuckDB describes it.
-    _ = try SQLCommand.sql(source) { () throws(SQLError) in try source.typedRelation(dialect) }
-    let relation = try SQLCommand.sql(source) { () throws(SQLError) in
+    _ = try SQLStatement.sql(source) { () throws(SQLError) in try source.typedRelation(dialect) }
+    let relation = try SQLStatement.sql(source) { () throws(SQLError) in
       try source.typedRelation(.duckdb)
     }
     let client = frontend.engineClient(.duckdb)
