@@ -9,14 +9,31 @@ import SiftScreen
 /// one too. Nothing else reads the context: what the rest needs of it, the frontend hands over
 /// as plain values.
 struct Frontend {
-  private let context: ProcessContext
+  private var context: ProcessContext
 
   init(context: ProcessContext) {
     self.context = context
   }
 
   /// Where text goes: standard output, the pager, standard error.
-  var console: Console { Console(context: context) }
+  var console: Console {
+    Console(
+      stdout: context.stdout, stderr: context.stderr, stdoutIsTerminal: context.stdoutIsTerminal,
+      stderrIsTerminal: context.stderrIsTerminal, terminalWidth: context.terminalWidth,
+      terminalHeight: context.terminalHeight, environment: context.environment,
+      quiet: context.quiet)
+  }
+
+  /// The options of the command line as typed (Docs/CommandLine.md); from then on `-q` keeps
+  /// this frontend's notes back.
+  mutating func options() throws(Problem) -> Options {
+    let options: Options
+    do throws(UsageError) { options = try Options.parse(context.arguments) } catch {
+      throw .usage(error)
+    }
+    context.quiet = options.quiet
+    return options
+  }
 
   /// The command line as typed, quoted for a shell: a report's footer (Docs/Reports.md).
   var commandLine: String { commandLineText(context.arguments) }
