@@ -29,7 +29,7 @@ struct ViewsWorkbook: ModeSteps {
           let dataset = try opened.get()
           let run = BadgeRun(
             frontend: frontend, query: composed, now: now,
-            context: ViewContext(file: file.path, view: view, composed: composed, sourceName: nil))
+            viewContext: ViewContext(file: file.path, view: view, composed: composed, sourceName: nil))
           let plan = try run.plan(composed.query, on: dataset)
           let writer = book.sheet(index, columns: plan.outputReadings)
           sheet = writer

@@ -61,7 +61,7 @@ struct ViewsOverview: ModeSteps {
           } else if let query {
             let badgeRun = BadgeRun(
               frontend: frontend, query: query, now: now,
-              context: ViewContext(file: file.path, view: view, composed: query, sourceName: nil))
+              viewContext: ViewContext(file: file.path, view: view, composed: query, sourceName: nil))
             if digest {
               let section = try badgeRun.section(over: dataset)
               sections.append(section.section)
