@@ -1,8 +1,8 @@
 import SiftCore
 
-/// The steps the modes that run a query share (Docs/Architecture.md, The front): open the inputs
-/// and plan the job's query over them, make the writer, run, and present the records, the
-/// feedback bar and the exit status.
+/// A run of the job's query over its records, in the steps the modes that run one share
+/// (Docs/Architecture.md, The front): open the inputs and plan the query over them, make the
+/// writer, and run; the frontend presents what the run made (`Frontend.present`).
 struct RecordRun: ModeSteps {
   let job: Job
   let frontend: Frontend

@@ -4,10 +4,10 @@ extension Frontend {
   /// `--changes KEY…` (Docs/Reports.md, Changes since the last run): only the records that are
   /// new, changed or gone since the baseline.
   func changes(_ job: Job) -> ExitStatus {
-    let query = RecordRun(job: job, frontend: self)
+    let recordRun = RecordRun(job: job, frontend: self)
     do throws(Problem) {
-      let opened = try query.open()
-      return try query.runChanges(
+      let opened = try recordRun.open()
+      return try recordRun.runChanges(
         opened.plan, on: opened.dataset, inputs: opened.inputs, format: opened.format, now: job.now)
     } catch {
       return report(error)
