@@ -79,6 +79,12 @@ struct Frontend {
     try Inputs.zone(options, environment: context.environment)
   }
 
+  /// How many threads read a large file and where sorting spills (Docs/CommandLine.md,
+  /// Options): per `options`, with `$TMPDIR` from this process's environment.
+  func parallel(_ options: Options) -> ParallelOptions {
+    options.parallel(environment: context.environment)
+  }
+
   /// The command-line client of `engine` (Docs/Engines.md, Engines), run in this process's
   /// environment.
   func engineClient(_ engine: SQLEngine) -> EngineClient {

@@ -247,7 +247,7 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
       throw .noInput
     }
     let inputs = try frontend.open(request, keepStreams: true, standardInput: stdin)
-    return inputs.dataset(parallel: options.parallel)
+    return inputs.dataset(parallel: frontend.parallel(options))
   }
 
   private func plan(

@@ -20,7 +20,7 @@ struct RecordRun: ModeSteps {
     let inputs = try frontend.open(options)
     let format = outputFormat(inputs.formats)
     let dataset = inputs.dataset(
-      parallel: options.parallel, allKeys: job.writesEveryKeyAsAColumn(format))
+      parallel: frontend.parallel(options), allKeys: job.writesEveryKeyAsAColumn(format))
     let plan = try makePlan(on: dataset, now: now)
     return Opened(inputs: inputs, format: format, dataset: dataset, plan: plan)
   }

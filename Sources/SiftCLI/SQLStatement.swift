@@ -62,7 +62,7 @@ struct SQLStatement: ModeSteps {
       return try described(.parquet(path: path), database: nil, dialect: dialect)
     }
     let inputs = try frontend.open(options)
-    let dataset = inputs.dataset(parallel: options.parallel)
+    let dataset = inputs.dataset(parallel: frontend.parallel(options))
     let plan = try frontend.plan(
       query, over: dataset, now: now, for: job.intent, text: options.query, view: nil)
     for note in query.notes { frontend.console.note(note + "\n") }

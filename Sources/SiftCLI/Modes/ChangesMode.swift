@@ -111,7 +111,7 @@ extension RecordRun {
     var earlier = options
     earlier.files = options.against
     let inputs = try frontend.open(earlier)
-    let dataset = inputs.dataset(parallel: options.parallel)
+    let dataset = inputs.dataset(parallel: frontend.parallel(options))
     let plan = try frontend.plan(query, over: dataset, now: now, text: options.query, view: view)
     let source = options.against.joined(separator: ", ")
     _ = try Self.resolveKeys(keys, in: plan.outputNames, source: source)

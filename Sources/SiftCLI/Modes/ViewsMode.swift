@@ -136,7 +136,7 @@ struct ViewsOverview: ModeSteps {
     request.files = [source]
     do throws(Problem) {
       let inputs = try frontend.open(request, keepStreams: true)
-      return .success(inputs.dataset(parallel: options.parallel))
+      return .success(inputs.dataset(parallel: frontend.parallel(options)))
     } catch {
       return .failure(error)
     }
