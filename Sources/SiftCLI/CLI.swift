@@ -53,11 +53,10 @@ public struct ProcessContext {
 /// Runs sift with `context.arguments` (without the program name).
 public func run(_ context: ProcessContext) -> ExitStatus {
   var frontend = Frontend(context: context)
-  var options: Options
+  let options: Options
   do throws(Problem) { options = try frontend.options() } catch {
     return frontend.report(error)
   }
-  for note in options.settleArguments(isFile: Options.namesFile) { frontend.console.note(note + "\n") }
   let job: Job
   do throws(Problem) { job = try frontend.job(options) } catch {
     return frontend.report(error)

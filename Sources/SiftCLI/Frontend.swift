@@ -24,14 +24,16 @@ struct Frontend {
       quiet: context.quiet)
   }
 
-  /// The options of the command line as typed (Docs/CommandLine.md); from then on `-q` keeps
-  /// this frontend's notes back.
+  /// The options of the command line as typed (Docs/CommandLine.md), a view after the query and
+  /// a lone FILE settled, the notes of that said; from then on `-q` keeps this frontend's notes
+  /// back.
   mutating func options() throws(Problem) -> Options {
-    let options: Options
+    var options: Options
     do throws(UsageError) { options = try Options.parse(context.arguments) } catch {
       throw .usage(error)
     }
     context.quiet = options.quiet
+    for note in options.settleArguments(isFile: Options.namesFile) { console.note(note + "\n") }
     return options
   }
 
