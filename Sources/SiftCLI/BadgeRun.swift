@@ -7,7 +7,7 @@ struct BadgeRun {
   let query: ComposedQuery
   let now: WallTime
   /// The view, for error messages and labels.
-  let context: ViewContext
+  let viewContext: ViewContext
 
   /// The records of `dataset` matching the badge query.
   func count(over dataset: Dataset) throws(Problem) -> Int {
@@ -23,22 +23,22 @@ struct BadgeRun {
     let table = MemorySink()
     let writer = HTMLWriter(
       output: OutputBuffer(sink: table), numericColumns: plan.outputTypes.map { $0 == .number },
-      labels: context.labels(in: plan.schema), decimalMarks: plan.outputReadings.map(\.decimalMark))
+      labels: viewContext.labels(in: plan.schema), decimalMarks: plan.outputReadings.map(\.decimalMark))
     let summary = try run(plan, over: dataset, writer: writer)
-    let chips = FilterChips(plan: plan, labels: context.labels(in: plan.schema)).filterChips()
+    let chips = FilterChips(plan: plan, labels: viewContext.labels(in: plan.schema)).filterChips()
     let bar = FeedbackBar(chips: chips, summary: summary, limited: false, grouped: false)
     let content = ViewsDigest.Section.Content.records(
       bar: bar, table: table.bytes, more: summary.rows - summary.shown)
-    return (ViewsDigest.Section(title: context.view.displayTitle, content: content), summary.matched)
+    return (ViewsDigest.Section(title: viewContext.view.displayTitle, content: content), summary.matched)
   }
 
   func plan(_ query: Query, on dataset: Dataset, for intent: Plan.Intent = .records) throws(Problem) -> Plan {
-    try frontend.plan(query, over: dataset, now: now, for: intent, text: "", view: context)
+    try frontend.plan(query, over: dataset, now: now, for: intent, text: "", view: viewContext)
   }
 
   func run(_ plan: Plan, over dataset: Dataset, writer: RecordWriter?) throws(Problem)
     -> RunSummary
   {
-    try frontend.run(plan, over: dataset, writer: writer, text: "", view: context)
+    try frontend.run(plan, over: dataset, writer: writer, text: "", view: viewContext)
   }
 }

@@ -52,16 +52,11 @@ public struct ProcessContext {
 
 /// Runs sift with `context.arguments` (without the program name).
 public func run(_ context: ProcessContext) -> ExitStatus {
-  var context = context
-  var options: Options
-  do {
-    options = try Options.parse(context.arguments)
-  } catch {
-    return Console(context: context).report(.usage(error))
+  var frontend = Frontend(context: context)
+  let options: Options
+  do throws(Problem) { options = try frontend.options() } catch {
+    return frontend.report(error)
   }
-  context.quiet = options.quiet
-  let frontend = Frontend(context: context)
-  for note in options.settleArguments(isFile: Options.namesFile) { frontend.console.note(note + "\n") }
   let job: Job
   do throws(Problem) { job = try frontend.job(options) } catch {
     return frontend.report(error)

@@ -1,25 +1,36 @@
 import SiftCore
 
-/// Text to standard output and standard error, and the terminal facts that shape it.
+/// Text to standard output and standard error, and the terminal facts that shape it; the
+/// frontend hands them over (Docs/Architecture.md, The front).
 struct Console {
-  let context: ProcessContext
+  let stdout: ByteSink
+  let stderr: ByteSink
+  let stdoutIsTerminal: Bool
+  let stderrIsTerminal: Bool
+  /// The terminal's size when standard output is one; `COLUMNS` and `LINES` come first.
+  let terminalWidth: Int?
+  let terminalHeight: Int?
+  /// The process's environment: the locale, colour, the pager, `COLUMNS` and `LINES`.
+  let environment: [String: String]
+  /// `-q`: notes are not written (Docs/CommandLine.md, Notes).
+  let quiet: Bool
 
   /// Writes `text` to standard error; a failure is ignored, as there is nowhere to report it.
   func error(_ text: String) {
-    try? write(text, to: context.stderr)
+    try? write(text, to: stderr)
   }
 
   /// Writes a note (a guess sift made, a hint) to standard error unless `-q` asked for quiet
   /// (Docs/CommandLine.md, Notes).
   func note(_ text: String) {
-    if !context.quiet { error(text) }
+    if !quiet { error(text) }
   }
 
   /// Writes `text` to standard output: `nil` when written, else the status to end with
   /// (`Problem.output`).
   func output(_ text: String, ifClosed closedStatus: ExitStatus = .matched) -> ExitStatus? {
     do throws(OutputError) {
-      try write(text, to: context.stdout)
+      try write(text, to: stdout)
       return nil
     } catch {
       return report(.output(error, ifClosed: closedStatus))
@@ -42,7 +53,7 @@ struct Console {
   /// True when the locale is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`) and `--ascii` is off.
   func unicode(asciiRequested: Bool) -> Bool {
     if asciiRequested { return false }
-    let env = context.environment
+    let env = environment
     let locale = [env["LC_ALL"], env["LC_CTYPE"], env["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
     let l = locale.lowercased()
     return l.contains("utf-8") || l.contains("utf8")
@@ -51,7 +62,7 @@ struct Console {
   /// Colour for a destination per `--color` (Docs/FeedbackBar.md, Colour and plain text): `auto` only on a terminal, with `NO_COLOR`
   /// unset or empty (no-color.org) and `TERM` not `dumb`; 24-bit when `COLORTERM` says so.
   func colorMode(_ choice: ColorChoice, terminal: Bool) -> ColorMode {
-    let env = context.environment
+    let env = environment
     switch choice {
     case .never: return .none
     case .auto:
@@ -64,8 +75,8 @@ struct Console {
 
   /// The terminal height: `LINES` when set, else the terminal's.
   var height: Int? {
-    if let l = context.environment["LINES"], let n = Int(l), n > 0 { return n }
-    return context.terminalHeight
+    if let l = environment["LINES"], let n = Int(l), n > 0 { return n }
+    return terminalHeight
   }
 
   /// Writes a table for the terminal to standard output (Docs/CommandLine.md, The pager): through
@@ -75,19 +86,19 @@ struct Console {
     let paged: Bool
     switch choice {
     case .never: paged = false
-    case .always: paged = context.stdoutIsTerminal
+    case .always: paged = stdoutIsTerminal
     case .auto:
       let lines = text.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-      paged = context.stdoutIsTerminal && height.map { lines >= $0 } ?? false
+      paged = stdoutIsTerminal && height.map { lines >= $0 } ?? false
     }
-    if paged, let pager = Pager(environment: context.environment), pager.run(text) { return nil }
+    if paged, let pager = Pager(environment: environment), pager.run(text) { return nil }
     return output(text, ifClosed: closedStatus)
   }
 
   /// Writes `bytes` to standard output: `nil` when written, else the status to end with.
   func output(_ bytes: [UInt8], ifClosed closedStatus: ExitStatus) -> ExitStatus? {
     do throws(OutputError) {
-      try bytes.withUnsafeBufferPointer { b throws(OutputError) in try context.stdout.write(b) }
+      try bytes.withUnsafeBufferPointer { b throws(OutputError) in try stdout.write(b) }
       return nil
     } catch {
       return report(.output(error, ifClosed: closedStatus))
@@ -96,7 +107,7 @@ struct Console {
 
   /// The terminal width: `COLUMNS` when set, else the terminal's.
   var width: Int? {
-    if let c = context.environment["COLUMNS"], let n = Int(c), n > 0 { return n }
-    return context.terminalWidth
+    if let c = environment["COLUMNS"], let n = Int(c), n > 0 { return n }
+    return terminalWidth
   }
 }

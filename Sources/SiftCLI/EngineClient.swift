@@ -33,7 +33,8 @@ extension SQLEngine {
 /// `spark-sql` (`$SIFT_SPARK_SQL`), else the name on `PATH`.
 struct EngineClient {
   let engine: SQLEngine
-  let context: ProcessContext
+  /// The process's environment: the client's variable, `$TMPDIR`, and the client's own.
+  let environment: [String: String]
 
   /// Runs `setup`, then each query, in one run of the client; returns one CSV file per query,
   /// with a header row. `database`: a DuckDB database file, opened read-only. `readsTable`: the statements read a table of the engine's catalog (so
@@ -42,9 +43,9 @@ struct EngineClient {
   func run(
     setup: [String], queries: [String], database: String? = nil, readsTable: Bool = false
   ) throws(Problem) -> [String] {
-    let program = context.environment[engine.clientVariable].flatMap { $0.isEmpty ? nil : $0 }
+    let program = environment[engine.clientVariable].flatMap { $0.isEmpty ? nil : $0 }
       ?? engine.clientName
-    var template = Array(((context.environment["TMPDIR"] ?? "/tmp") + "/sift-engine-XXXXXX").utf8CString)
+    var template = Array(((environment["TMPDIR"] ?? "/tmp") + "/sift-engine-XXXXXX").utf8CString)
     guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw .usage(UsageError("cannot make a temporary folder for the engine's results"))
     }
@@ -201,7 +202,7 @@ struct EngineClient {
       posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    let variables = context.environment.map { "\($0.key)=\($0.value)" }
+    let variables = environment.map { "\($0.key)=\($0.value)" }
     var pid = pid_t()
     let started = withCStrings(arguments) { argv in
       withCStrings(variables) { envp in posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) }

@@ -6,23 +6,23 @@ import SiftCore
 /// `--engine duckdb|spark` (Docs/Engines.md, Engines): the query's statement runs in the engine's
 /// command-line client; its CSV result is read back and written as sift writes its own, the
 /// feedback bar's counts taken from the engine too.
-extension QueryCommand {
+extension RecordRun {
   func runOnEngine(_ engine: SQLEngine) -> ExitStatus {
     do throws(Problem) {
-      let prepared = try SQLCommand(job: job, frontend: frontend).prepare()
+      let prepared = try SQLStatement(job: job, frontend: frontend).prepare()
       let (plan, inputs) = (prepared.plan, prepared.inputs)
       var writer = prepared.writer
       writer.groupColumn = true
       let format = outputFormat(inputs.formats)
-      let presentation = presentation(format, now: now)
-      let records = recordOutput(presentation)
+      let presentation = frontend.presentation(format, of: job)
+      let records = frontend.recordOutput(presentation)
       // Written with the query's own plan: its columns' types and a summary's `Total` row.
       let output = makeWriter(plan, inputs, presentation, records)
       let endsWithTotal = plan.endsWithTotal && format.writesTotals
-      let statements = try SQLCommand.sql(writer.source, writer.statements)
-      let queries = [try SQLCommand.sql(writer.source, writer.totals), statements.last!]
-        + (endsWithTotal ? [try SQLCommand.sql(writer.source, writer.totalRow)] : [])
-      let files = try EngineClient(engine: engine, context: context).run(
+      let statements = try SQLStatement.sql(writer.source, writer.statements)
+      let queries = [try SQLStatement.sql(writer.source, writer.totals), statements.last!]
+        + (endsWithTotal ? [try SQLStatement.sql(writer.source, writer.totalRow)] : [])
+      let files = try frontend.engineClient(engine).run(
         setup: Array(statements.dropLast()), queries: queries, database: prepared.database,
         readsTable: options.table != nil)
       defer { EngineClient.remove(files) }
@@ -69,7 +69,8 @@ extension QueryCommand {
       } else {
         summary.summaryRows = plan.group.isEmpty ? 1 : summary.groups
       }
-      return try present(plan, summary, presentation, records: records, fastFilterChips: [])
+      return try frontend.present(
+        plan, summary, presentation, records: records, of: job, fastFilterChips: [])
     } catch {
       return console.report(error)
     }
@@ -77,7 +78,7 @@ extension QueryCommand {
 
   /// The bar's counts from the engine's `total,matched,left_out,groups` row.
   private func counts(_ path: String, engine: SQLEngine) throws(Problem) -> RunSummary {
-    let numbers = try EngineClient(engine: engine, context: context).rows(path).first?.compactMap { Int($0) }
+    let numbers = try frontend.engineClient(engine).rows(path).first?.compactMap { Int($0) }
     guard let numbers, numbers.count == 4 else {
       throw .usage(UsageError("\(engine.rawValue) returned no counts", hint: "check the \(engine.clientName) client"))
     }

@@ -1,16 +1,41 @@
 import SiftCore
+import SiftScreen
 
 /// The one place sift meets the process (Docs/Architecture.md, The front), made once per run:
 /// it holds the `ProcessContext` (environment, standard streams and whether they are
 /// terminals, the current directory) and the clock, resolves the `Job`, opens the inputs and
 /// the views file, plans and runs with their errors mapped to a `Problem`, and shows results
 /// and problems. Each mode is a few calls on it; the interactive runner plans and runs through
-/// one too.
+/// one too. Nothing else reads the context: what the rest needs of it, the frontend hands over
+/// as plain values.
 struct Frontend {
-  let context: ProcessContext
+  private var context: ProcessContext
+
+  init(context: ProcessContext) {
+    self.context = context
+  }
 
   /// Where text goes: standard output, the pager, standard error.
-  var console: Console { Console(context: context) }
+  var console: Console {
+    Console(
+      stdout: context.stdout, stderr: context.stderr, stdoutIsTerminal: context.stdoutIsTerminal,
+      stderrIsTerminal: context.stderrIsTerminal, terminalWidth: context.terminalWidth,
+      terminalHeight: context.terminalHeight, environment: context.environment,
+      quiet: context.quiet)
+  }
+
+  /// The options of the command line as typed (Docs/CommandLine.md), a view after the query and
+  /// a lone FILE settled, the notes of that said; from then on `-q` keeps this frontend's notes
+  /// back.
+  mutating func options() throws(Problem) -> Options {
+    var options: Options
+    do throws(UsageError) { options = try Options.parse(context.arguments) } catch {
+      throw .usage(error)
+    }
+    context.quiet = options.quiet
+    for note in options.settleArguments(isFile: Options.namesFile) { console.note(note + "\n") }
+    return options
+  }
 
   /// The command line as typed, quoted for a shell: a report's footer (Docs/Reports.md).
   var commandLine: String { commandLineText(context.arguments) }
@@ -24,9 +49,54 @@ struct Frontend {
       viewsFile: { () throws(Problem) in try viewsFile(options) })
   }
 
+  /// Whether standard input is a terminal (the keyboard's), so that no records come from it.
+  var stdinIsTerminal: Bool { context.stdinIsTerminal }
+
+  /// Whether standard output is a terminal.
+  var stdoutIsTerminal: Bool { context.stdoutIsTerminal }
+
+  /// Standard output, for records written as they come.
+  var standardOutput: ByteSink { context.stdout }
+
+  /// Standard input read on a thread of its own as it arrives (Docs/Interactive.md, Piped
+  /// standard input).
+  func arrivingStandardInput() -> ArrivingInput {
+    ArrivingInput(reading: context.stdin)
+  }
+
+  /// Where the views file `options` point at is looked for (Docs/Views.md, The views file).
+  func viewsFileLookup(_ options: Options) -> ViewsFileLookup {
+    ViewsFileLookup(
+      options: options, environment: context.environment,
+      currentDirectory: context.currentDirectory)
+  }
+
   /// The views file `options` point at (Docs/Views.md, The views file).
   func viewsFile(_ options: Options) throws(Problem) -> ViewsFile {
-    try ViewsFileLookup(options: options, context: context).load()
+    try viewsFileLookup(options).load()
+  }
+
+  /// The zone dates are read in: `--tz`'s, else the environment's (Docs/Formats.md, Dates).
+  func zone(_ options: Options) throws(Problem) -> ZoneRules {
+    try Inputs.zone(options, environment: context.environment)
+  }
+
+  /// How many threads read a large file and where sorting spills (Docs/CommandLine.md,
+  /// Options): per `options`, with `$TMPDIR` from this process's environment.
+  func parallel(_ options: Options) -> ParallelOptions {
+    options.parallel(environment: context.environment)
+  }
+
+  /// The command-line client of `engine` (Docs/Engines.md, Engines), run in this process's
+  /// environment.
+  func engineClient(_ engine: SQLEngine) -> EngineClient {
+    EngineClient(engine: engine, environment: context.environment)
+  }
+
+  /// The state directory of `--changes` (Docs/Reports.md, Changes since the last run), `nil`
+  /// when the environment names none; and the current directory its state files are named by.
+  var changesState: (directory: String?, currentDirectory: String) {
+    (ChangesState.directory(context.environment), context.currentDirectory)
   }
 
   /// The inputs of `options.files` (standard input for none), opened and sniffed, their notes
@@ -34,7 +104,10 @@ struct Frontend {
   func open(
     _ options: Options, keepStreams: Bool = false, standardInput: [UInt8]? = nil
   ) throws(Problem) -> Inputs {
-    try Inputs.open(options, context: context, keepStreams: keepStreams, standardInput: standardInput)
+    try Inputs.open(
+      options, stdin: context.stdin, stdinIsTerminal: context.stdinIsTerminal,
+      environment: context.environment, console: console, keepStreams: keepStreams,
+      standardInput: standardInput)
   }
 
   /// A plan made by `make`, its error as a problem under the query as typed (`text`) or under

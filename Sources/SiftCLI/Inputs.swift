@@ -20,10 +20,10 @@ struct Inputs {
   /// The first input's reader, whose style CSV output keeps.
   var first: RecordReader? { opened.first?.reader }
 
-  /// The zone dates are read in: `--tz`'s, else the environment's.
-  static func zone(_ request: Options, context: ProcessContext) throws(Problem) -> ZoneRules {
-    guard let name = request.zone else { return Clock.zone(environment: context.environment) }
-    guard let named = Clock.zone(named: name, environment: context.environment) else {
+  /// The zone dates are read in: `--tz`'s, else `environment`'s (`$TZ`).
+  static func zone(_ request: Options, environment: [String: String]) throws(Problem) -> ZoneRules {
+    guard let name = request.zone else { return Clock.zone(environment: environment) }
+    guard let named = Clock.zone(named: name, environment: environment) else {
       throw .usage(UsageError(
         "option '--tz' needs a zone name (Europe/Berlin), UTC or an offset like +01:00, not '\(name)'",
         hint: "the zone names are the files under /usr/share/zoneinfo (TZDIR)"))
@@ -36,15 +36,15 @@ struct Inputs {
   /// read once (Docs/Formats.md, Pipes and devices): it can be read again only with
   /// `keepStreams`, and then it is read whole into memory first, unless `standardInput` holds
   /// its bytes already (the screen reads them on a thread of its own, Docs/Interactive.md, Piped
-  /// standard input): they are kept as they are, not copied.
+  /// standard input): they are kept as they are, not copied. `stdin` is the process's standard
+  /// input, `environment` its environment (for `$TZ`); notes and skipped records go to `console`.
   static func open(
-    _ request: Options, context: ProcessContext, keepStreams: Bool = false,
-    standardInput: [UInt8]? = nil
+    _ request: Options, stdin: ByteSource, stdinIsTerminal: Bool, environment: [String: String],
+    console: Console, keepStreams: Bool = false, standardInput: [UInt8]? = nil
   ) throws(Problem) -> Inputs {
-    let console = Console(context: context)
-    if request.files.isEmpty && context.stdinIsTerminal { throw .noInput }
+    if request.files.isEmpty && stdinIsTerminal { throw .noInput }
     var inputs = Inputs()
-    inputs.dates = DateSettings(order: request.dates, zone: try zone(request, context: context))
+    inputs.dates = DateSettings(order: request.dates, zone: try zone(request, environment: environment))
     for file in request.files.isEmpty ? ["-"] : request.files {
       let name = file == "-" ? "stdin" : file
       // `--sheet '*'`: every visible sheet of a workbook, each an input with a `sheet` field
@@ -68,7 +68,7 @@ struct Inputs {
         return reader
       }
       do throws(InputError) {
-        let stream = file == "-" ? context.stdin : try ByteSource(path: file)
+        let stream = file == "-" ? stdin : try ByteSource(path: file)
         // Only a regular file has a size; opening its path again reads it from the start.
         let regularFile = file != "-" && stream.knownSize != nil
         let source: () throws(InputError) -> ByteSource

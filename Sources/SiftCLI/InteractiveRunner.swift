@@ -200,8 +200,8 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
     // Piped standard input); the terminal is the keyboard's. A pipe given as a FILE is kept too:
     // each change runs the query again (Docs/Formats.md, Pipes and devices).
     let standardInput = lane.files.contains("-") || lane.files.isEmpty
-    guard standardInput, !frontend.context.stdinIsTerminal else { return (try open(lane, stdin: nil), nil) }
-    let input = lane.arriving ?? ArrivingInput(reading: frontend.context.stdin)
+    guard standardInput, !frontend.stdinIsTerminal else { return (try open(lane, stdin: nil), nil) }
+    let input = lane.arriving ?? frontend.arrivingStandardInput()
     lane.arriving = input
     let report = { (counts: ArrivingInput.Counts) in
       progress.arriving(lines: counts.lines, bytes: counts.bytes)
@@ -243,11 +243,11 @@ final class InteractiveRunner: ScreenRunner, @unchecked Sendable {
   private func openInputs(_ lane: Lane, stdin: [UInt8]?) throws(Problem) -> Dataset {
     var request = options
     request.files = lane.files
-    if (lane.files.contains("-") || lane.files.isEmpty) && frontend.context.stdinIsTerminal {
+    if (lane.files.contains("-") || lane.files.isEmpty) && frontend.stdinIsTerminal {
       throw .noInput
     }
     let inputs = try frontend.open(request, keepStreams: true, standardInput: stdin)
-    return inputs.dataset(parallel: options.parallel)
+    return inputs.dataset(parallel: frontend.parallel(options))
   }
 
   private func plan(

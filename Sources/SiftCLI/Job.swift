@@ -247,3 +247,13 @@ extension Options {
   /// What a plan is made for: a count with `-c`, else the records.
   var intent: Plan.Intent { count ? .count : .records }
 }
+
+extension Job {
+  /// Whether the output has one column per field, every field a column: then the JSON keys first
+  /// seen after the sample must be known before the first record is written (Docs/Formats.md,
+  /// Several inputs). JSON output writes each record's own keys; `fields:a,b` names its columns.
+  func writesEveryKeyAsAColumn(_ format: OutputFormat) -> Bool {
+    guard !options.count, !format.writesEachRecordsKeys else { return false }
+    return query.fields == nil || query.excludesFields
+  }
+}

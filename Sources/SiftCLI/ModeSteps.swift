@@ -14,6 +14,5 @@ extension ModeSteps {
   var view: ViewContext? { job.view }
   /// "Now" for relative dates, resolved once with the job.
   var now: WallTime { job.now }
-  var context: ProcessContext { frontend.context }
   var console: Console { frontend.console }
 }

@@ -280,10 +280,11 @@ public struct Options: Sendable, Equatable {
 extension Options {
   /// How many threads read a large file: `-j N`, else every core online; how much memory
   /// sorting keeps before it spills to temporary files in `$TMPDIR`: `--memory SIZE`, else a
-  /// quarter of physical memory (Docs/CommandLine.md, Options).
-  var parallel: ParallelOptions {
+  /// quarter of physical memory (Docs/CommandLine.md, Options). `environment` is the process's,
+  /// which the frontend hands over (Docs/Architecture.md, The front).
+  func parallel(environment: [String: String]) -> ParallelOptions {
     let physical = sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
-    let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+    let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
     return ParallelOptions(
       workers: threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))),
       memoryBudget: memory ?? (physical > 0 ? physical / 4 : 1 << 30),

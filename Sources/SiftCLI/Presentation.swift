@@ -164,8 +164,8 @@ extension Console {
   func presentation(_ format: OutputFormat, _ options: Options, title: String?) -> Presentation {
     Presentation(
       format: format, summary: options.quiet ? .none : options.summary,
-      title: title, stdoutIsTerminal: context.stdoutIsTerminal,
-      stderrIsTerminal: context.stderrIsTerminal, unicode: unicode(asciiRequested: options.ascii),
+      title: title, stdoutIsTerminal: stdoutIsTerminal,
+      stderrIsTerminal: stderrIsTerminal, unicode: unicode(asciiRequested: options.ascii),
       width: width, colorOnTerminal: colorMode(options.color, terminal: true),
       colorElsewhere: colorMode(options.color, terminal: false))
   }

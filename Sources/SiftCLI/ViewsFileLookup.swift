@@ -4,14 +4,17 @@ import SiftCore
 /// `./sift.json`, else `$XDG_CONFIG_HOME/sift/config.json` (`~/.config/sift/config.json`).
 struct ViewsFileLookup {
   let options: Options
-  let context: ProcessContext
+  /// The process's environment, for `$SIFT_CONFIG`, `$XDG_CONFIG_HOME` and `$HOME`.
+  let environment: [String: String]
+  /// The current directory, for `./sift.json`.
+  let currentDirectory: String
 
   /// The places to look, in order; `explicit` ones must exist.
   var candidates: [(path: String, explicit: Bool)] {
-    let env = context.environment
+    let env = environment
     if let config = options.config { return [(config, true)] }
     if let config = env["SIFT_CONFIG"], !config.isEmpty { return [(config, true)] }
-    let here = context.currentDirectory == "." ? "" : context.currentDirectory + "/"
+    let here = currentDirectory == "." ? "" : currentDirectory + "/"
     var paths = [(here + "sift.json", false)]
     if let xdg = env["XDG_CONFIG_HOME"], !xdg.isEmpty {
       paths.append((xdg + "/sift/config.json", false))

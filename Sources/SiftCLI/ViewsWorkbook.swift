@@ -12,9 +12,9 @@ struct ViewsWorkbook: ModeSteps {
 
   func write(_ file: ViewsFile) throws(Problem) -> ExitStatus {
     let views = file.views.filter { $0.source != nil }
-    let buffer = OutputBuffer(sink: context.stdout)
+    let buffer = OutputBuffer(sink: frontend.standardOutput)
     let book = XLSXWorkbook(output: buffer, sheetNames: views.map(\.displayTitle))
-    let overview = ViewsOverviewCommand(job: job, frontend: frontend)
+    let overview = ViewsOverview(job: job, frontend: frontend)
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
     do throws(OutputError) {
@@ -29,7 +29,7 @@ struct ViewsWorkbook: ModeSteps {
           let dataset = try opened.get()
           let run = BadgeRun(
             frontend: frontend, query: composed, now: now,
-            context: ViewContext(file: file.path, view: view, composed: composed, sourceName: nil))
+            viewContext: ViewContext(file: file.path, view: view, composed: composed, sourceName: nil))
           let plan = try run.plan(composed.query, on: dataset)
           let writer = book.sheet(index, columns: plan.outputReadings)
           sheet = writer

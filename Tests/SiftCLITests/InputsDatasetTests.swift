@@ -21,7 +21,7 @@ import Testing
     let context = ProcessContext(
       arguments: [], stdin: ByteSource(bytes: stdin, name: "stdin"), stdout: MemorySink(),
       stderr: MemorySink())
-    return try Inputs.open(options, context: context, keepStreams: keep)
+    return try Frontend(context: context).open(options, keepStreams: keep)
   }
 
   /// The NDJSON written by `query` over `dataset`, and the counts.

@@ -6,10 +6,9 @@ import Testing
 /// Where the views file is looked for (Docs/Views.md, The views file).
 @Suite struct ViewsFileLookupTests {
   func candidates(_ arguments: [String], _ environment: [String: String]) throws -> [String] {
-    let context = ProcessContext(
-      arguments: arguments, environment: environment, stdin: ByteSource(bytes: [], name: "stdin"),
-      stdout: MemorySink(), stderr: MemorySink(), currentDirectory: "/work")
-    return ViewsFileLookup(options: try Options.parse(arguments), context: context).candidates
+    return ViewsFileLookup(
+      options: try Options.parse(arguments), environment: environment, currentDirectory: "/work"
+    ).candidates
       .map { ($0.explicit ? "!" : "") + $0.path }
   }
 

@@ -4,10 +4,10 @@ extension Frontend {
   /// `--changes KEY…` (Docs/Reports.md, Changes since the last run): only the records that are
   /// new, changed or gone since the baseline.
   func changes(_ job: Job) -> ExitStatus {
-    let query = QueryCommand(job: job, frontend: self)
+    let recordRun = RecordRun(job: job, frontend: self)
     do throws(Problem) {
-      let opened = try query.open()
-      return try query.runChanges(
+      let opened = try recordRun.open()
+      return try recordRun.runChanges(
         opened.plan, on: opened.dataset, inputs: opened.inputs, format: opened.format, now: job.now)
     } catch {
       return report(error)
@@ -15,7 +15,7 @@ extension Frontend {
   }
 }
 
-extension QueryCommand {
+extension RecordRun {
   /// Runs the query with `--changes` (Docs/Reports.md, "Changes since the last run"): compares
   /// its matching records with the baseline (the state file, or `--against` an earlier export),
   /// writes only what changed, and moves the baseline only when the whole run succeeded.
@@ -46,12 +46,13 @@ extension QueryCommand {
     if !options.against.isEmpty {
       baseline = try earlierExport(keys: keys, now: now)
     } else {
-      guard let directory = ChangesState.directory(context.environment) else {
+      let (stateDirectory, currentDirectory) = frontend.changesState
+      guard let directory = stateDirectory else {
         throw .changes("--changes has no state directory: set SIFT_STATE_DIR")
       }
       let name = ChangesState.fileName(
         view: view?.view.name, typed: options.query, query: query, files: options.files, keys: keys,
-        cwd: context.currentDirectory)
+        cwd: currentDirectory)
       let opened = try ChangesState.open(directory: directory, name: name, readOnly: options.peek)
       state = opened
       baseline = try opened.read()
@@ -70,9 +71,9 @@ extension QueryCommand {
         "note: --changes: the fields changed since the baseline (\(what.joined(separator: "; "))); "
           + "records are compared on the \(both) fields both have\n")
     }
-    let presentation = presentation(format, now: now)
+    let presentation = frontend.presentation(format, of: job)
     let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
-    let records = recordOutput(presentation)
+    let records = frontend.recordOutput(presentation)
     let tracker = ChangeTracker(
       inner: makeWriter(plan, inputs, presentation, records, changes: true), keys: keys,
       keyLabel: keyLabel, baseline: baseline, since: ChangeCounts.sinceText(now))
@@ -98,8 +99,8 @@ extension QueryCommand {
     // replaces the old one only after (Docs/Reports.md, The state).
     let moves = state != nil && !options.peek && !summary.outputClosed
     if moves, let state { try state.prepare(tracker.next) }
-    let status = try present(
-      plan, summary, presentation, records: records, fastFilterChips: fastFilterChips,
+    let status = try frontend.present(
+      plan, summary, presentation, records: records, of: job, fastFilterChips: fastFilterChips,
       changes: counts)
     if moves && status != .error, let state { try state.commit() }
     return status
@@ -110,7 +111,7 @@ extension QueryCommand {
     var earlier = options
     earlier.files = options.against
     let inputs = try frontend.open(earlier)
-    let dataset = inputs.dataset(parallel: options.parallel)
+    let dataset = inputs.dataset(parallel: frontend.parallel(options))
     let plan = try frontend.plan(query, over: dataset, now: now, text: options.query, view: view)
     let source = options.against.joined(separator: ", ")
     _ = try Self.resolveKeys(keys, in: plan.outputNames, source: source)

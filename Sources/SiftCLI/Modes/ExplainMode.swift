@@ -5,7 +5,7 @@ extension Frontend {
   /// (Docs/QueryLanguage.md, Explain).
   func explain(_ job: Job) -> ExitStatus {
     do throws(Problem) {
-      let opened = try QueryCommand(job: job, frontend: self).open()
+      let opened = try RecordRun(job: job, frontend: self).open()
       let files = job.options.files
       let names = files.isEmpty ? ["stdin"] : files.map { $0 == "-" ? "stdin" : $0 }
       let inputs = Array(zip(names, opened.dataset.threading)).map { (name: $0, threading: $1) }

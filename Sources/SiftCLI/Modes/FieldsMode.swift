@@ -10,7 +10,7 @@ extension Frontend {
     do throws(Problem) {
       let inputs = try open(options)
       sheets = inputs.sheets
-      let dataset = inputs.dataset(parallel: options.parallel, allKeys: true)
+      let dataset = inputs.dataset(parallel: parallel(options), allKeys: true)
       profile = try run(text: "", view: nil) { () throws(SiftError) in try dataset.profile() }
     } catch {
       return report(error)

@@ -4,18 +4,18 @@ extension Frontend {
   /// The matching records in the output format, or with `-c` their count, per group with
   /// `group:` (Docs/CommandLine.md, Counting); the feedback bar after them.
   func records(_ job: Job) -> ExitStatus {
-    let query = QueryCommand(job: job, frontend: self)
+    let recordRun = RecordRun(job: job, frontend: self)
     do throws(Problem) {
-      let opened = try query.open()
+      let opened = try recordRun.open()
       let plan = opened.plan
-      let presentation = query.presentation(opened.format, now: job.now)
-      let fastFilterChips = try query.inactiveChips(plan, ascii: !presentation.unicode)
-      let records = query.recordOutput(presentation)
-      let writer = query.makeWriter(plan, opened.inputs, presentation, records)
-      let summary = try query.execute(plan, on: opened.dataset, writer: writer, records: records)
-      let status = try query.present(
-        plan, summary, presentation, records: records, fastFilterChips: fastFilterChips)
-      if let note = query.bytesNotUTF8Note(plan, summary, opened.inputs) {
+      let presentation = presentation(opened.format, of: job)
+      let fastFilterChips = try recordRun.inactiveChips(plan, ascii: !presentation.unicode)
+      let records = recordOutput(presentation)
+      let writer = recordRun.makeWriter(plan, opened.inputs, presentation, records)
+      let summary = try recordRun.execute(plan, on: opened.dataset, writer: writer, records: records)
+      let status = try present(
+        plan, summary, presentation, records: records, of: job, fastFilterChips: fastFilterChips)
+      if let note = recordRun.bytesNotUTF8Note(plan, summary, opened.inputs) {
         console.error(note + "\n")
       }
       return status

@@ -1,6 +1,6 @@
 import SiftCore
 
-extension ViewsOverviewCommand {
+extension ViewsOverview {
   /// `--views --changes` (Docs/Reports.md, Changes in the views): a view that names its `key`
   /// compared with the baseline of its own `sift @VIEW --changes`, only looking (as `--peek`:
   /// no baseline moves). Returns what changed, and for the digest (`table` given) the changed
@@ -13,15 +13,16 @@ extension ViewsOverviewCommand {
     let composed = view.compose(given: Query(), text: "", reset: false)
     let viewContext = ViewContext(file: file.path, view: view, composed: composed, sourceName: nil)
     let plan = try frontend.plan(composed.query, over: dataset, now: now, text: "", view: viewContext)
-    let keys = try QueryCommand.resolveKeys([key], in: plan.outputNames, source: nil)
-    guard let directory = ChangesState.directory(frontend.context.environment) else {
+    let keys = try RecordRun.resolveKeys([key], in: plan.outputNames, source: nil)
+    let (stateDirectory, currentDirectory) = frontend.changesState
+    guard let directory = stateDirectory else {
       throw .changes("--changes has no state directory: set SIFT_STATE_DIR")
     }
     // The state `sift @VIEW --changes` keeps: named by the view, its source and its key.
     let name = ChangesState.fileName(
       view: view.name, typed: "", query: composed.query, files: Options().files(of: view),
       keys: keys,
-      cwd: frontend.context.currentDirectory)
+      cwd: currentDirectory)
     let state = try ChangesState.open(directory: directory, name: name, readOnly: true)
     defer { state.close() }
     let labels = viewContext.labels(in: plan.schema)

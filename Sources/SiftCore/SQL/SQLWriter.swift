@@ -8,7 +8,7 @@ public struct SQLWriter {
   /// With `group:`, each record's group values in last columns (`groupColumns`), for a client
   /// that writes group headers (`--engine`).
   public var groupColumn = false
-  /// The engine's type of each column of a Parquet file or a table (`SQLCommand.described`):
+  /// The engine's type of each column of a Parquet file or a table (`SQLStatement.described`):
   /// DuckDB reads a typed column in its own type (Docs/Engines.md, Typed columns); `nil`, or
   /// another dialect, reads every column as text.
   public var columnTypes: [SQLColumnType]?

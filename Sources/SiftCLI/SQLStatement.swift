@@ -5,7 +5,7 @@ import SiftCore
 
 /// A query made ready for `--sql` and `--engine` (Docs/Engines.md): planned against the FILE's
 /// sample (reading no more records than the sample), a Parquet file's or a table's fields.
-struct SQLCommand: ModeSteps {
+struct SQLStatement: ModeSteps {
   let job: Job
   let frontend: Frontend
 
@@ -62,7 +62,7 @@ struct SQLCommand: ModeSteps {
       return try described(.parquet(path: path), database: nil, dialect: dialect)
     }
     let inputs = try frontend.open(options)
-    let dataset = inputs.dataset(parallel: options.parallel)
+    let dataset = inputs.dataset(parallel: frontend.parallel(options))
     let plan = try frontend.plan(
       query, over: dataset, now: now, for: job.intent, text: options.query, view: nil)
     for note in query.notes { frontend.console.note(note + "\n") }
@@ -91,11 +91,11 @@ struct SQLCommand: ModeSteps {
     throws(Problem) -> Prepared
   {
     // The dialect must read the source (only DuckDB reads Parquet); DuckDB describes it.
-    _ = try SQLCommand.sql(source) { () throws(SQLError) in try source.typedRelation(dialect) }
-    let relation = try SQLCommand.sql(source) { () throws(SQLError) in
+    _ = try SQLStatement.sql(source) { () throws(SQLError) in try source.typedRelation(dialect) }
+    let relation = try SQLStatement.sql(source) { () throws(SQLError) in
       try source.typedRelation(.duckdb)
     }
-    let client = EngineClient(engine: .duckdb, context: frontend.context)
+    let client = frontend.engineClient(.duckdb)
     let files = try client.run(
       setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)",
         "SELECT * FROM \(relation) LIMIT \(TypeInference.sampleSize)"], database: database)
@@ -113,7 +113,7 @@ struct SQLCommand: ModeSteps {
       throw .input(error, hint: nil)
     }
     // Typed date columns are compared with bounds in `--tz`'s zone (Docs/Engines.md, Typed columns).
-    let zone = DateConvention(order: .ymd, zone: try Inputs.zone(options, context: frontend.context))
+    let zone = DateConvention(order: .ymd, zone: try frontend.zone(options))
     let plan = try frontend.plan(text: options.query, view: nil) { () throws(PlanError) in
       try Plan(
         query: query, schema: schema, now: now, intent: job.intent,

@@ -1,9 +1,9 @@
 import SiftCore
 
-/// The steps the modes that run a query share (Docs/Architecture.md, The front): open the inputs
-/// and plan the job's query over them, make the writer, run, and present the records, the
-/// feedback bar and the exit status.
-struct QueryCommand: ModeSteps {
+/// A run of the job's query over its records, in the steps the modes that run one share
+/// (Docs/Architecture.md, The front): open the inputs and plan the query over them, make the
+/// writer, and run; the frontend presents what the run made (`Frontend.present`).
+struct RecordRun: ModeSteps {
   let job: Job
   let frontend: Frontend
 
@@ -20,73 +20,9 @@ struct QueryCommand: ModeSteps {
     let inputs = try frontend.open(options)
     let format = outputFormat(inputs.formats)
     let dataset = inputs.dataset(
-      parallel: options.parallel, allKeys: writesEveryKeyAsAColumn(format))
+      parallel: frontend.parallel(options), allKeys: job.writesEveryKeyAsAColumn(format))
     let plan = try makePlan(on: dataset, now: now)
     return Opened(inputs: inputs, format: format, dataset: dataset, plan: plan)
-  }
-
-  /// How the run is shown in `format`; HTML is a report's page (Docs/Reports.md).
-  func presentation(_ format: OutputFormat, now: WallTime) -> Presentation {
-    // A report is UTF-8 whatever the locale (cron's is often C): its chips keep their arrows.
-    let report = format == .html || format == .eml
-    let unicode = report || console.unicode(asciiRequested: options.ascii)
-    var presentation = console.presentation(
-      format, options, title: view?.titleLine(unicode: unicode))
-    if format == .eml {
-      presentation.mail = MailParts(
-        attach: options.attach, baseName: workbookSheetName(files: options.files, view: view))
-    }
-    if report {
-      presentation.unicode = true
-      presentation.report = HTMLReport(
-        title: options.title ?? view?.title, subtitle: sourceNames(options.files), made: now,
-        commandLine: frontend.commandLine)
-    }
-    return presentation
-  }
-
-  /// Where the records of a run shown by `presentation` go.
-  func recordOutput(_ presentation: Presentation) -> RecordOutput {
-    RecordOutput(presentation, stdout: context.stdout)
-  }
-
-  /// Where the records go: straight to standard output, or into memory when the presentation
-  /// lays the body out whole.
-  struct RecordOutput {
-    let body: MemorySink?
-    let buffer: OutputBuffer
-
-    init(_ presentation: Presentation, stdout: ByteSink) {
-      body = presentation.laysOutBody ? MemorySink() : nil
-      buffer = OutputBuffer(
-        sink: body ?? stdout, lineBuffered: presentation.stdoutIsTerminal && body == nil)
-    }
-  }
-
-  /// Shows what `presentation` makes of the run, after the records were written; returns the
-  /// exit status.
-  func present(
-    _ plan: Plan, _ summary: RunSummary, _ presentation: Presentation, records: RecordOutput,
-    fastFilterChips: [Chip], changes: ChangeCounts? = nil
-  ) throws(Problem) -> ExitStatus {
-    // With --changes, 0 says something changed (Docs/Reports.md, Changes since the last run).
-    let found = changes.map(\.anything) ?? (summary.matched > 0)
-    var outcome: ExitStatus = found ? .matched : .noMatch
-    let format = presentation.format
-    if writesEveryKeyAsAColumn(format), let key = summary.keysAfterSample.first {
-      // Standard input cannot be read twice for its keys (Docs/Formats.md, Several inputs).
-      outcome = console.report(.keyAfterSample(key, format: format))
-    }
-    // After a closed pipe, the status still says whether anything matched (Docs/Architecture.md, Output).
-    if summary.outputClosed { return outcome }
-    do throws(OutputError) { try records.buffer.flush() } catch {
-      throw .output(error, ifClosed: outcome)
-    }
-    var bar = FeedbackBar(
-      plan, summary, view: view, unicode: presentation.unicode, fastFilterChips: fastFilterChips)
-    if let changes { bar.addChanges(changes) }
-    let pieces = presentation.pieces(plan, summary, bar: bar, body: records.body?.bytes)
-    return console.show(pieces, pager: options.pager, ifClosed: outcome) ?? outcome
   }
 
   /// The bar's note when a text term with accents matched nothing in inputs holding bytes that
@@ -119,7 +55,7 @@ struct QueryCommand: ModeSteps {
 
   /// The writer of the records, `nil` with `-c`.
   func makeWriter(
-    _ plan: Plan, _ inputs: Inputs, _ presentation: Presentation, _ records: RecordOutput,
+    _ plan: Plan, _ inputs: Inputs, _ presentation: Presentation, _ records: Frontend.RecordOutput,
     changes: Bool = false
   ) -> RecordWriter? {
     if options.count { return nil }
@@ -162,7 +98,7 @@ struct QueryCommand: ModeSteps {
   /// Runs `plan` over `dataset`. After an input error the records before it are written
   /// (Docs/Formats.md, Errors).
   func execute(
-    _ plan: Plan, on dataset: Dataset, writer: RecordWriter?, records: RecordOutput
+    _ plan: Plan, on dataset: Dataset, writer: RecordWriter?, records: Frontend.RecordOutput
   ) throws(Problem) -> RunSummary {
     do throws(Problem) {
       return try frontend.run(plan, over: dataset, writer: writer, text: options.query, view: view)
@@ -173,7 +109,7 @@ struct QueryCommand: ModeSteps {
         if let workbook = writer as? XLSXWriter { try? workbook.end() }
         try? records.buffer.flush()
         if let body = records.body {
-          _ = body.bytes.withUnsafeBufferPointer { try? context.stdout.write($0) }
+          _ = body.bytes.withUnsafeBufferPointer { try? frontend.standardOutput.write($0) }
         }
       }
       throw error
@@ -184,7 +120,7 @@ struct QueryCommand: ModeSteps {
   /// (mixed inputs: NDJSON).
   func outputFormat(_ formats: [InputFormat]) -> OutputFormat {
     if let o = options.output { return o }
-    if context.stdoutIsTerminal { return .table }
+    if frontend.stdoutIsTerminal { return .table }
     let distinct = Set(formats)
     guard distinct.count == 1, let only = distinct.first else { return .ndjson }
     switch only {
@@ -193,14 +129,6 @@ struct QueryCommand: ModeSteps {
     case .json: return .json
     case .ndjson: return .ndjson
     }
-  }
-
-  /// Whether the output has one column per field, every field a column: then the JSON keys first
-  /// seen after the sample must be known before the first record is written (Docs/Formats.md,
-  /// Several inputs). JSON output writes each record's own keys; `fields:a,b` names its columns.
-  private func writesEveryKeyAsAColumn(_ format: OutputFormat) -> Bool {
-    guard !options.count, !format.writesEachRecordsKeys else { return false }
-    return query.fields == nil || query.excludesFields
   }
 
   /// CSV/TSV in, CSV/TSV out keeps the first input's byte order mark and line end (Docs/Formats.md,
