@@ -79,8 +79,10 @@ import Testing
               print('html', re.findall(r'<th[^>]*>([^<]*)</th>', text))
               print('html', re.findall(r'<del[^>]*>([^<]*)</del> ([^<]*)</td>', text))
           else:
-              rows = [l for l in text.splitlines() if l.startswith(('change ', 'changed ', 'change,', 'changed,'))]
-              print(p.get_content_type(), [l.split()[-1] if ',' not in l else l.split(',')[-1] for l in rows])
+              starts = ('change ', 'changed ', 'change,', 'changed,')
+              rows = [l for l in text.splitlines() if l.startswith(starts)]
+              last = [l.split(',')[-1] if ',' in l else l.split()[-1] for l in rows]
+              print(p.get_content_type(), last)
       """
     let read = try runProcess(try #require(Self.python3), ["-c", script], input: result.stdout)
     #expect(read.status == 0, "\(read.stderr)")

@@ -45,7 +45,8 @@ import Testing
       return ([cells[0]] + Array(repeating: cells[1], count: Self.units.count) + [cells[2]])
         .joined(separator: ",")
     }
-    let csv = "id," + Self.units.joined(separator: ",") + ",v\n" + lines.joined(separator: "\n") + "\n"
+    let header = "id," + Self.units.joined(separator: ",") + ",v\n"
+    let csv = header + lines.joined(separator: "\n") + "\n"
     let (own, engine) = try EngineExactSumOtherDialectsTests.throughSpark(query, csv: csv)
     #expect(own.text.split(separator: "\n").count == 13)
     #expect(engine.text == own.text, "\(engine.stderr)")

@@ -98,7 +98,8 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     let names = ["change"] + columns + ["was"]
     outputColumns = names.enumerated().map { OutputColumn.field($0.element, at: $0.offset) }
-    try inner?.begin(columns: names, headers: [Array("change".utf8)] + headers + [Array("was".utf8)])
+    try inner?.begin(
+      columns: names, headers: [Array("change".utf8)] + headers + [Array("was".utf8)])
   }
 
   public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
