@@ -56,4 +56,42 @@ import Testing
     #expect(lines[3] == "True True")
     #expect(lines[4].hasPrefix("holds-tuesday.xlsx [['change', 'grn_no'], "))
   }
+
+  /// The HTML part strikes a changed value's earlier one through, with no `was` column, as
+  /// `-o html --changes` does; the plain text and the CSV attachment keep their `was` column.
+  @Test(.enabled(if: python3 != nil, "needs python3"))
+  func theHTMLPartStrikesThroughAndTheOtherPartsSayWas() throws {
+    let result = sift(
+      [
+        "status:hold", Self.tuesday, "--changes", "grn_no", "--against", Self.monday, "-o", "eml",
+        "--attach", "csv", "--now", "2026-11-25T06:00",
+      ], stdin: [])
+    #expect(result.status == .matched)
+    let script = """
+      import sys, email, re
+      m = email.message_from_bytes(sys.stdin.buffer.read())
+      for p in m.walk():
+          body = p.get_payload(decode=True)
+          if body is None:
+              continue
+          text = body.decode()
+          if p.get_content_type() == 'text/html':
+              print('html', re.findall(r'<th[^>]*>([^<]*)</th>', text))
+              print('html', re.findall(r'<del[^>]*>([^<]*)</del> ([^<]*)</td>', text))
+          else:
+              starts = ('change ', 'changed ', 'change,', 'changed,')
+              rows = [l for l in text.splitlines() if l.startswith(starts)]
+              last = [l.split(',')[-1] if ',' in l else l.split()[-1] for l in rows]
+              print(p.get_content_type(), last)
+      """
+    let read = try runProcess(try #require(Self.python3), ["-c", script], input: result.stdout)
+    #expect(read.status == 0, "\(read.stderr)")
+    #expect(
+      read.stdout.split(separator: "\n").map(String.init) == [
+        "text/plain ['was', 'qty=8']",
+        "html ['Change', 'Grn No', 'Status', 'Customer', 'Qty']",
+        "html [('8', '6')]",
+        "text/csv ['was', 'qty=8']",
+      ])
+  }
 }

@@ -5,9 +5,9 @@
 /// engine and the format's writer, and builds the next baseline as the records pass.
 public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   let inner: RecordWriter?
-  /// Whether the writer strikes earlier values through itself (HTML), so there is no `was`
-  /// column.
-  let strikesThrough: Bool
+  /// The writer, when it strikes earlier values through itself (HTML) and leaves the `was`
+  /// column out; an e-mail report's other parts keep theirs.
+  let strikingThrough: EarlierValuesShowing?
   let keys: [String]
   let baseline: ChangeBaseline?
   let budget: Int
@@ -64,7 +64,8 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     since: String, budget: Int = ChangeBaseline.valueBudget
   ) {
     self.inner = inner
-    strikesThrough = inner is EarlierValuesShowing
+    strikingThrough = inner as? EarlierValuesShowing
+    strikingThrough?.leaveOutWasColumn()
     self.keys = keys
     self.baseline = baseline
     self.budget = budget
@@ -95,11 +96,10 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       next.keyBytes.reserveCapacity(keyBytes + keyBytes / 16)
       places.reserveCapacity(records)
     }
-    let was = strikesThrough ? [] : ["was"]
-    let names = ["change"] + columns + was
+    let names = ["change"] + columns + ["was"]
     outputColumns = names.enumerated().map { OutputColumn.field($0.element, at: $0.offset) }
     try inner?.begin(
-      columns: names, headers: [Array("change".utf8)] + headers + was.map { Array($0.utf8) })
+      columns: names, headers: [Array("change".utf8)] + headers + [Array("was".utf8)])
   }
 
   public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
@@ -222,9 +222,9 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     counts.changed += 1
     let old = baseline.values(Int(b))
-    if strikesThrough, let old, let inner = inner as? EarlierValuesShowing {
+    if let strikingThrough, let old {
       // Column 0 is `change`: the fields are one column on.
-      inner.showEarlier(
+      strikingThrough.showEarlier(
         differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
     }
     try emit("changed", was: was(old, baseline: baseline))
@@ -401,9 +401,9 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     add(change.utf8)
     for f in fields { add(f) }
-    if !strikesThrough { add(was) }
+    add(was)
     let batch = RecordBatch(
-      bytes: bytes, encoding: .plain, width: fields.count + (strikesThrough ? 1 : 2), spans: spans,
+      bytes: bytes, encoding: .plain, width: fields.count + 2, spans: spans,
       extents: [0, Int32(bytes.count)], lines: [Int32(next.entries.count)])
     let columns = outputColumns
     try batch.withRows { cursor throws(OutputError) in

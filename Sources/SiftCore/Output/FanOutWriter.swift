@@ -1,12 +1,22 @@
 /// Writes the same records through several writers, each into its own output: the e-mail report
 /// (Docs/Reports.md, The e-mail report) writes its HTML part, its plain-text part and its
 /// attachment in one run. The first writer decides whether a summary ends with its `Total` row.
-public final class FanOutWriter: RecordWriter {
+/// With `--changes`, the writers that show earlier values their own way are told so; the others
+/// keep the `was` column.
+public final class FanOutWriter: RecordWriter, EarlierValuesShowing {
   private let writers: [RecordWriter]
 
   /// - Parameter writers: at least one; the first is the main one.
   public init(_ first: RecordWriter, _ others: [RecordWriter]) {
     writers = [first] + others
+  }
+
+  public func leaveOutWasColumn() {
+    for case let writer as EarlierValuesShowing in writers { writer.leaveOutWasColumn() }
+  }
+
+  public func showEarlier(_ values: [(column: Int, text: [UInt8])]) {
+    for case let writer as EarlierValuesShowing in writers { writer.showEarlier(values) }
   }
 
   public func begin(columns: [String]) throws(OutputError) {

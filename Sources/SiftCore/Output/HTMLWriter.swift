@@ -36,6 +36,8 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
   private var ends: [Int] = []
   /// The earlier values of the next record written (`showEarlier`).
   private var earlier: [(column: Int, text: [UInt8])] = []
+  /// Whether the records end with a `was` column this table leaves out (`leaveOutWasColumn`).
+  private var leavesOutWas = false
   private var scratch: [UInt8] = []
 
   public init(
@@ -54,6 +56,8 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
   }
 
   public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
+    let columns = leavesOutWas ? Array(columns.dropLast()) : columns
+    let headers = leavesOutWas ? Array(headers.dropLast()) : headers
     columnCount = headers.count
     decimals = Array(repeating: 0, count: columnCount)
     var out = output
@@ -92,6 +96,10 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
     kept.append(.group(heading))
   }
 
+  public func leaveOutWasColumn() {
+    leavesOutWas = true
+  }
+
   public func showEarlier(_ values: [(column: Int, text: [UInt8])]) {
     earlier = values
   }
@@ -100,7 +108,9 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
     _ row: RowView, columns: [OutputColumn], verbatim: Bool
   ) throws(OutputError) {
     let first = ends.count
-    for (column, value) in columns.enumerated() {
+    for (column, value) in columns.prefix(leavesOutWas ? columns.count - 1 : columns.count)
+      .enumerated()
+    {
       let field = value.value(row)
       starts.append(texts.count)
       if field.form == .jsonNested {
@@ -288,6 +298,9 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
 /// column (Docs/Reports.md, Changes since the last run): the HTML report strikes each through
 /// next to the new value.
 public protocol EarlierValuesShowing: AnyObject {
+  /// Called before `begin`: the records will end with a `was` column, which this writer leaves
+  /// out (the other parts of an e-mail report keep theirs).
+  func leaveOutWasColumn()
   /// The earlier values of the record written next, by output column.
   func showEarlier(_ values: [(column: Int, text: [UInt8])])
 }
