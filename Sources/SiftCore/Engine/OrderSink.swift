@@ -7,8 +7,9 @@
 /// runs still held.
 ///
 /// With `limit:N` (or `limit:N/group`) a part keeps only what can still be shown: past twice the
-/// limit it sorts what it holds and keeps the first N (of each group), in input order, so a top N
-/// is one pass in memory that follows N, not the input (Docs/Performance.md, Top N).
+/// limit it keeps the first N (of each group) of what it holds, in input order, and with `limit:N`
+/// alone passes over later matches that cannot come before them, so a top N is one pass in
+/// memory that follows N, not the input (Docs/Performance.md, Top N).
 struct OrderSink: MatchSink {
   /// Matches in input order: their batches and rows with their keys; once closed, a sorted run.
   struct Part: PartCollector {
@@ -318,7 +319,6 @@ struct ShownLimit {
       return n < count
     }
   }
-
 }
 
 /// A binary min-heap of run indices, by each run's current record, then by run index.
