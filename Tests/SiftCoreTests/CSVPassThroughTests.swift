@@ -21,18 +21,16 @@ import Testing
       format: .csv, prefix: [], chunkSize: chunkSize)
     let sink = MemorySink()
     let output = OutputBuffer(sink: sink, capacity: 64)
-    var writer: CSVWriter?
+    guard var batch = try reader.nextBatch() else { return (sink.bytes, []) }
+    let writer = CSVWriter(
+      output: output, dialect: .csv(delimiter: outputDelimiter), style: reader.textStyle)
+    try writer.begin(
+      columns: reader.fieldNames,
+      headers: reader.headerBytes ?? reader.fieldNames.map { Array($0.utf8) })
     var ends: [Int] = []
     var seen = 0
-    while let batch = try reader.nextBatch() {
-      let names = reader.fieldNames
-      let columns = names.enumerated().map { OutputColumn.field($1, at: $0) }
-      if writer == nil {
-        writer = CSVWriter(
-          output: output, dialect: .csv(delimiter: outputDelimiter), style: reader.textStyle)
-        try writer?.begin(columns: names, headers: reader.headerBytes ?? names.map { Array($0.utf8) })
-      }
-      guard let writer else { break }
+    while true {
+      let columns = reader.fieldNames.enumerated().map { OutputColumn.field($1, at: $0) }
       let rows = (0..<batch.count).filter { keep(seen + $0) }.map(Int32.init)
       seen += batch.count
       try batch.withRows { cursor throws(OutputError) in
@@ -45,8 +43,10 @@ import Testing
           }
         }
       }
+      guard let next = try reader.nextBatch() else { break }
+      batch = next
     }
-    try writer?.end()
+    try writer.end()
     return (sink.bytes, ends)
   }
 
