@@ -77,9 +77,21 @@ struct SQLStatement: ModeSteps {
     }
     // A TSV quoted as CSV is CSV with a tab as the delimiter (Docs/Formats.md, TSV).
     let quotedTSV = inputs.formats[0] == .tsv && decided?.options.quoting == true
+    let format = quotedTSV ? .csv : inputs.formats[0]
+    let delimiter = inputs.first?.textStyle.delimiter ?? UInt8(ascii: ",")
+    // Spark reads a CSV file in parallel parts unless a quoted value holds a line break
+    // (Docs/Engines.md, Spark reads files in parts); a `.gz` is one part anyway.
+    var lineBreak: Int?
+    if dialect == .spark, options.table == nil, format == .csv, !path.hasSuffix(".gz") {
+      lineBreak = try SQLStatement.lineBreakInQuotes(path, delimiter: delimiter)
+      if let lineBreak {
+        frontend.console.note("note: spark reads \(path) with multiLine, in one part: line "
+          + "\(lineBreak) holds a line break inside quotes\n")
+      }
+    }
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
-      path: path, format: quotedTSV ? .csv : inputs.formats[0],
-      delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
+      path: path, format: format, delimiter: delimiter, header: !options.noHeader,
+      lineBreakInQuotes: lineBreak)
     let writer = SQLWriter(plan: plan, dialect: dialect, source: source)
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: nil)
   }
@@ -125,6 +137,24 @@ struct SQLStatement: ModeSteps {
     var writer = SQLWriter(plan: plan, dialect: dialect, source: source)
     writer.columnTypes = described.map { SQLColumnType(engineType: $0[1]) }
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: database)
+  }
+
+  /// The line of the file's first quoted value that holds a line break, read through the
+  /// whole file: a break after the sample, read without `multiLine`, would split its record
+  /// in silence.
+  static func lineBreakInQuotes(_ path: String, delimiter: UInt8) throws(Problem) -> Int? {
+    var finder = QuotedLineBreakFinder(delimiter: delimiter)
+    do throws(InputError) {
+      let source = try ByteSource(path: path)
+      var chunk: [UInt8] = []
+      while finder.found == nil, try source.read(into: &chunk, maxCount: 1 << 20) > 0 {
+        chunk.withUnsafeBufferPointer { finder.feed($0) }
+        chunk.removeAll(keepingCapacity: true)
+      }
+    } catch {
+      throw .input(error, hint: nil)
+    }
+    return finder.found
   }
 
   /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2,
