@@ -144,15 +144,21 @@ struct SQLStatement: ModeSteps {
   /// in silence.
   static func lineBreakInQuotes(_ path: String, delimiter: UInt8) throws(Problem) -> Int? {
     var finder = QuotedLineBreakFinder(delimiter: delimiter)
-    do throws(InputError) {
-      let source = try ByteSource(path: path)
-      var chunk: [UInt8] = []
-      while finder.found == nil, try source.read(into: &chunk, maxCount: 1 << 20) > 0 {
-        chunk.withUnsafeBufferPointer { finder.feed($0) }
-        chunk.removeAll(keepingCapacity: true)
-      }
-    } catch {
-      throw .input(error, hint: nil)
+    let failed = { () -> Problem in
+      .input(InputError(name: path, line: 0, column: 0, message: String(cString: strerror(errno))),
+        hint: nil)
+    }
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw failed() }
+    defer { close(fd) }
+    let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+    defer { chunk.deallocate() }
+    while finder.found == nil {
+      let n = read(fd, chunk.baseAddress, chunk.count)
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { throw failed() }
+      if n == 0 { break }
+      finder.feed(UnsafeBufferPointer(rebasing: chunk[..<n]))
     }
     return finder.found
   }
