@@ -32,12 +32,11 @@ enum ExactSumGuard {
 
   /// The sum (or mean) of a group's numbers as sift writes it: `v` the value's text as read, `t`
   /// its canonical form, `n` its number (NULL when it is not one), `field` the field's name.
-  /// Spark's mean is binary floating point (`avg` of the doubles).
+  /// Spark's mean is the sum divided by the count, rounded half to even (`sparkMean`).
   static func aggregate(
     _ dialect: SQLDialect, mean: Bool, value v: String, canonical t: String, number n: String,
     field: String
   ) throws(SQLError) -> String {
-    if dialect == .spark && mean { return "avg(\(n))" }
     let d = decimals(dialect, canonical: t)
     let tooLarge = try dialect.literal(
       "sift: \(name(dialect)) cannot sum \(field) exactly: the sum reaches 10^\(precision - scale)")
@@ -50,6 +49,9 @@ enum ExactSumGuard {
         + "OR \(cast) IS NULL THEN \(refusal) ELSE \(cast) END END"
       let places = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN greatest(\(d), 0) END), 0)"
       let total = "sum(\(kept))"
+      if mean {
+        return try sparkMean(total: total, count: "count(\(kept))", places: places, field: field)
+      }
       // A decimal below 10^-6 is written with an exponent (`1.0E-7`): one below 1 is written
       // as its sum with 1, whose leading `1` becomes `0`.
       let text = "CASE WHEN abs(\(total)) < 1 THEN concat(CASE WHEN \(total) < 0 THEN '-' ELSE '' END, '0', "
@@ -63,6 +65,42 @@ enum ExactSumGuard {
     case .duckdb, .postgres, .trino:
       throw SQLError("\(dialect.rawValue) sums are not written by ExactSumGuard")
     }
+  }
+
+  /// Spark's mean of a sum `total` (`DECIMAL(38, 10)`, its numbers of at most `places`
+  /// decimals) over `count` numbers, with `places + 2` decimals, rounded half to even, as sift
+  /// writes a mean (Docs/Aggregates.md). The quotient in `DECIMAL(38, 20)` is exact to 20
+  /// decimals, which tells a tie at `places + 2` decimals from a value beside it while the count
+  /// is below 10^(18 - places) (a mean of such numbers is at least 1 / (2 · count ·
+  /// 10^(places + 2)) from a tie it is not): a sum from 10^18 on, or a larger count, stops the
+  /// statement rather than risk a wrong last digit. Rounded by hand (`bround` takes only a
+  /// constant scale), every step exact in `DECIMAL(38, 20)`: `u` is the last kept decimal, `h`
+  /// half of it. Each value is named once by a lambda (`transform` of a one-element array).
+  private static func sparkMean(total: String, count: String, places: String, field: String)
+    throws(SQLError) -> String
+  {
+    let refusal = try SQLDialect.spark.literal(
+      "sift: Spark cannot average \(field) exactly: the sum reaches 10^18 or the count "
+        + "10^(18 - its decimals)")
+    let quotient = "CAST(\(total) AS DECIMAL(28, 10)) / CAST(\(count) AS DECIMAL(10, 0))"
+    let parts = "named_struct('q', \(quotient), "
+      + "'u', CAST(concat('1E-', \(places) + 2) AS DECIMAL(38, 20)), "
+      + "'h', CAST(concat('5E-', \(places) + 3) AS DECIMAL(38, 20)), 'p', \(places) + 2)"
+    let below = "(abs(s.q) % s.u)"
+    let kept = "(abs(s.q) - \(below))"
+    let odd = "(CAST(\(kept) / s.u AS DECIMAL(38, 0)) % 2 <> 0)"
+    let rounded = "CASE WHEN \(below) > s.h OR (\(below) = s.h AND \(odd)) THEN \(kept) + s.u "
+      + "ELSE \(kept) END"
+    // A decimal below 10^-6 is written with an exponent: written as its sum with 1, whose
+    // leading `1` becomes `0`; then cut to its `places + 2` decimals.
+    let text = "CASE WHEN t.r < 1 THEN concat('0', substring(CAST(t.r + 1 AS STRING), 2)) "
+      + "ELSE CAST(t.r AS STRING) END"
+    let written = "concat(CASE WHEN t.negative AND t.r > 0 THEN '-' ELSE '' END, "
+      + "substring(\(text), 1, instr(\(text), '.') + t.p))"
+    let mean = "element_at(transform(transform(array(\(parts)), s -> named_struct('r', \(rounded), "
+      + "'negative', s.q < 0, 'p', s.p)), t -> \(written)), 1)"
+    return "CASE WHEN \(count) = 0 THEN NULL WHEN \(total) IS NULL OR abs(\(total)) >= 1e18 "
+      + "OR \(count) >= power(10, 18 - \(places)) THEN raise_error(\(refusal)) ELSE \(mean) END"
   }
 
   /// ClickHouse's sum and mean in `Decimal256(38)`: 38 decimals and 38 digits before the
