@@ -165,7 +165,8 @@ struct Job {
       }
     case .views:
       // Counted by sift's own engine: an --engine or --sql here is refused, never dropped.
-      if let mode = options.engine.map({ "--engine \($0.rawValue)" }) ?? options.sql.map({ "--sql \($0.rawValue)" }) {
+      let engine = options.engine.map { "--engine \($0.rawValue)" }
+      if let mode = engine ?? options.sql.map({ "--sql \($0.rawValue)" }) {
         throw .usage(UsageError("'--views' runs on sift's own engine, not \(mode)",
           hint: "drop \(mode); or run one view's query with it: sift \(mode) QUERY FILE"))
       }

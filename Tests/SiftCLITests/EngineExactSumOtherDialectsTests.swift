@@ -100,7 +100,8 @@ import Testing
   func sparkMeansAreSifts() throws {
     let zeros = String(repeating: "0\n", count: 7)
     let csv = "g,v\na,1\na,2\na,2\nb,0.125\nb,0.5\nc,-1.005\nc,-1.005\nc,-1.0051\n"
-      + "e,1\n" + zeros.replacing("0\n", with: "e,0\n") + "f,3\n" + zeros.replacing("0\n", with: "f,0\n")
+      + "e,1\n" + zeros.replacing("0\n", with: "e,0\n")
+      + "f,3\n" + zeros.replacing("0\n", with: "f,0\n")
       + "g,-1\n" + zeros.replacing("0\n", with: "g,0\n")
       + "h,0.0000001\nh,0.0000002\ni,123456789012.5\ni,1\nj,1.5e3\nj,2E-2\n"
     let (own, engine) = try Self.throughSpark("group:g avg:v", csv: csv)

@@ -27,7 +27,8 @@ import Testing
         TIMESTAMP '2024-01-01 10:00:00' + INTERVAL (i) MINUTE AS updated, 'c' || (i % 5) AS customer
       FROM range(200000) t(i)
       """
-    let script = "COPY (\(records)) TO '\(folder)/grn.parquet' (FORMAT parquet, ROW_GROUP_SIZE 10000);"
+    let script = "COPY (\(records)) TO '\(folder)/grn.parquet' (FORMAT parquet, "
+      + "ROW_GROUP_SIZE 10000);"
       + " COPY (SELECT * FROM '\(folder)/grn.parquet') TO '\(folder)/grn.csv' (FORMAT csv, HEADER);"
     guard let made = try? runProcess(duckdb, ["-c", script]), made.status == 0 else { return nil }
     return folder
@@ -44,7 +45,8 @@ import Testing
   /// What `--sql spark` writes for `query` over the Parquet file.
   static func statement(_ arguments: [String]) throws -> String {
     let folder = try #require(folder)
-    let result = sift(["--sql", "spark"] + arguments + ["\(folder)/grn.parquet"], environment: environment)
+    let result = sift(
+      ["--sql", "spark"] + arguments + ["\(folder)/grn.parquet"], environment: environment)
     #expect(result.status == .matched, "\(result.stderr)")
     return result.text
   }
@@ -79,16 +81,20 @@ import Testing
     try script.write(toFile: file, atomically: true, encoding: .utf8)
     let run = try runProcess(
       try #require(Self.sparkSQL),
-      ["-S", "--conf", "spark.sql.ansi.enabled=false", "--conf", "spark.sql.catalogImplementation=in-memory",
-       "--conf", "spark.sql.files.maxPartitionBytes=400000", "--conf", "spark.sql.warehouse.dir=\(folder)/warehouse",
-       "-f", file], environment: Self.environment)
+      ["-S", "--conf", "spark.sql.ansi.enabled=false",
+       "--conf", "spark.sql.catalogImplementation=in-memory",
+       "--conf", "spark.sql.files.maxPartitionBytes=400000",
+       "--conf", "spark.sql.warehouse.dir=\(folder)/warehouse", "-f", file],
+      environment: Self.environment)
     #expect(run.status == 0, "\(run.stderr.suffix(2000))")
     let plan = run.stdout
-    let pushed = plan.split(separator: "\n").first { $0.contains("FileScan parquet") }.map(String.init) ?? ""
-    #expect(pushed.contains("PushedFilters: [IsNotNull(qty), GreaterThanOrEqual(qty,100), LessThanOrEqual(qty,500)]"),
-      "\(plan)")
+    let lines = plan.split(separator: "\n")
+    let scan = lines.first { $0.contains("FileScan parquet") }.map(String.init) ?? ""
+    let pushed =
+      "PushedFilters: [IsNotNull(qty), GreaterThanOrEqual(qty,100), LessThanOrEqual(qty,500)]"
+    #expect(scan.contains(pushed), "\(plan)")
     #expect(!plan.contains("SinglePartition"), "\(plan)")
-    let parts = plan.split(separator: "\n").first { $0.hasPrefix("parts=") }.flatMap { Int($0.dropFirst(6)) }
+    let parts = lines.first { $0.hasPrefix("parts=") }.flatMap { Int($0.dropFirst(6)) }
     #expect((parts ?? 0) > 1, "\(plan)")
   }
 
@@ -100,7 +106,8 @@ import Testing
     let query = "qty:100..140 date:2024-05 sort:-amount limit:40"
     let own = sift(["-q", "-o", "csv", query, "\(folder)/grn.csv"])
     let engine = sift(
-      ["-q", "--engine", "spark", "-o", "csv", query, "\(folder)/grn.parquet"], environment: Self.environment)
+      ["-q", "--engine", "spark", "-o", "csv", query, "\(folder)/grn.parquet"],
+      environment: Self.environment)
     #expect(engine.status == own.status, "\(engine.stderr)")
     #expect(engine.text == own.text)
     #expect(CSVText.rows(own.text).count > 20)

@@ -75,7 +75,8 @@ enum ExactSumGuard {
   /// 10^(places + 2)) from a tie it is not): a sum from 10^18 on, or a larger count, stops the
   /// statement rather than risk a wrong last digit. Rounded by hand (`bround` takes only a
   /// constant scale), every step exact in `DECIMAL(38, 20)`: `u` is the last kept decimal, `h`
-  /// half of it. Each value is named once by a lambda (`transform` of a one-element array).
+  /// half of it. Each value is named once by a lambda (`transform` of a one-element array) whose
+  /// parameter is one of DuckDBExactSum's `lambdaNames`, which no field may be named.
   private static func sparkMean(total: String, count: String, places: String, field: String)
     throws(SQLError) -> String
   {
@@ -86,19 +87,20 @@ enum ExactSumGuard {
     let parts = "named_struct('q', \(quotient), "
       + "'u', CAST(concat('1E-', \(places) + 2) AS DECIMAL(38, 20)), "
       + "'h', CAST(concat('5E-', \(places) + 3) AS DECIMAL(38, 20)), 'p', \(places) + 2)"
-    let below = "(abs(s.q) % s.u)"
-    let kept = "(abs(s.q) - \(below))"
-    let odd = "(CAST(\(kept) / s.u AS DECIMAL(38, 0)) % 2 <> 0)"
-    let rounded = "CASE WHEN \(below) > s.h OR (\(below) = s.h AND \(odd)) THEN \(kept) + s.u "
-      + "ELSE \(kept) END"
+    let below = "(abs(sift_parts.q) % sift_parts.u)"
+    let kept = "(abs(sift_parts.q) - \(below))"
+    let odd = "(CAST(\(kept) / sift_parts.u AS DECIMAL(38, 0)) % 2 <> 0)"
+    let rounded = "CASE WHEN \(below) > sift_parts.h OR (\(below) = sift_parts.h AND \(odd)) "
+      + "THEN \(kept) + sift_parts.u ELSE \(kept) END"
     // A decimal below 10^-6 is written with an exponent: written as its sum with 1, whose
     // leading `1` becomes `0`; then cut to its `places + 2` decimals.
-    let text = "CASE WHEN t.r < 1 THEN concat('0', substring(CAST(t.r + 1 AS STRING), 2)) "
-      + "ELSE CAST(t.r AS STRING) END"
-    let written = "concat(CASE WHEN t.negative AND t.r > 0 THEN '-' ELSE '' END, "
-      + "substring(\(text), 1, instr(\(text), '.') + t.p))"
-    let mean = "element_at(transform(transform(array(\(parts)), s -> named_struct('r', \(rounded), "
-      + "'negative', s.q < 0, 'p', s.p)), t -> \(written)), 1)"
+    let text = "CASE WHEN sift_quot.r < 1 THEN concat('0', "
+      + "substring(CAST(sift_quot.r + 1 AS STRING), 2)) ELSE CAST(sift_quot.r AS STRING) END"
+    let written = "concat(CASE WHEN sift_quot.negative AND sift_quot.r > 0 THEN '-' ELSE '' END, "
+      + "substring(\(text), 1, instr(\(text), '.') + sift_quot.p))"
+    let mean = "element_at(transform(transform(array(\(parts)), sift_parts -> "
+      + "named_struct('r', \(rounded), 'negative', sift_parts.q < 0, 'p', sift_parts.p)), "
+      + "sift_quot -> \(written)), 1)"
     return "CASE WHEN \(count) = 0 THEN NULL WHEN \(total) IS NULL OR abs(\(total)) >= 1e18 "
       + "OR \(count) >= power(10, 18 - \(places)) THEN raise_error(\(refusal)) ELSE \(mean) END"
   }

@@ -177,7 +177,8 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     case .duckdb, .postgres, .trino, .clickhouse:
       return (later ? "'infinity'" : "'-infinity'") + "::" + (date ? "DATE" : "TIMESTAMP")
     case .spark:
-      throw SQLError("spark cannot compare a typed date column with a date before year 0 or after 9999")
+      throw SQLError(
+        "spark cannot compare a typed date column with a date before year 0 or after 9999")
     }
   }
 

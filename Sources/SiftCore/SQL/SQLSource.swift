@@ -4,7 +4,8 @@ public enum SQLSource: Sendable {
   /// A file read as text in every column; `delimiter` for CSV, `header` false with `--no-header`.
   /// `lineBreakInQuotes`: the line of the file's first quoted value that holds a line break, if
   /// the CLI looked and found one (Spark then reads the file with `multiLine`, in one part).
-  case file(path: String, format: InputFormat, delimiter: UInt8, header: Bool, lineBreakInQuotes: Int? = nil)
+  case file(
+    path: String, format: InputFormat, delimiter: UInt8, header: Bool, lineBreakInQuotes: Int? = nil)
   /// A table or view of the engine, `schema.table` allowed.
   case table(String)
   /// A Parquet file, which DuckDB and Spark read.
