@@ -100,16 +100,17 @@ import Testing
 
   /// `--engine spark` over the Parquet file writes what sift writes over DuckDB's CSV export of
   /// it: typed filters, a sort with ties in the file's order, timestamps as their text.
-  @Test(.enabled(if: duckdb != nil && sparkSQL != nil, "duckdb or spark-sql is not installed"))
-  func sparkOnParquetAnswersAsSiftOnTheCSV() throws {
+  @Test(.enabled(if: duckdb != nil && sparkSQL != nil, "duckdb or spark-sql is not installed"),
+    arguments: ["qty:100..140 date:2024-05 sort:-amount limit:40",
+      "qty:>900 group:customer sum:price avg:qty min:updated p50:amount"])
+  func sparkOnParquetAnswersAsSiftOnTheCSV(query: String) throws {
     let folder = try #require(Self.folder)
-    let query = "qty:100..140 date:2024-05 sort:-amount limit:40"
     let own = sift(["-q", "-o", "csv", query, "\(folder)/grn.csv"])
     let engine = sift(
       ["-q", "--engine", "spark", "-o", "csv", query, "\(folder)/grn.parquet"],
       environment: Self.environment)
     #expect(engine.status == own.status, "\(engine.stderr)")
     #expect(engine.text == own.text)
-    #expect(CSVText.rows(own.text).count > 20)
+    #expect(CSVText.rows(own.text).count > 4)
   }
 }
