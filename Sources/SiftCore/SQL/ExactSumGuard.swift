@@ -38,8 +38,6 @@ enum ExactSumGuard {
     field: String
   ) throws(SQLError) -> String {
     let d = decimals(dialect, canonical: t)
-    let tooLarge = try dialect.literal(
-      "sift: \(name(dialect)) cannot sum \(field) exactly: the sum reaches 10^\(precision - scale)")
     switch dialect {
     case .spark:
       let cast = "CAST(\(t) AS DECIMAL(\(precision), \(scale)))"
@@ -48,23 +46,55 @@ enum ExactSumGuard {
       let kept = "CASE WHEN \(n) IS NOT NULL THEN CASE WHEN coalesce(\(d) > \(scale), TRUE) "
         + "OR \(cast) IS NULL THEN \(refusal) ELSE \(cast) END END"
       let places = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN greatest(\(d), 0) END), 0)"
-      let total = "sum(\(kept))"
-      if mean {
-        return try sparkMean(total: total, count: "count(\(kept))", places: places, field: field)
-      }
-      // A decimal below 10^-6 is written with an exponent (`1.0E-7`): one below 1 is written
-      // as its sum with 1, whose leading `1` becomes `0`.
-      let text = "CASE WHEN abs(\(total)) < 1 THEN concat(CASE WHEN \(total) < 0 THEN '-' ELSE '' END, '0', "
-        + "substring(CAST(CAST(abs(\(total)) AS DECIMAL(20, \(scale))) + 1 AS STRING), 2)) "
-        + "ELSE CAST(\(total) AS STRING) END"
-      return "CASE WHEN \(total) IS NULL AND count(\(kept)) > 0 THEN raise_error(\(tooLarge)) "
-        + "WHEN \(places) = 0 THEN substring_index(\(text), '.', 1) "
-        + "ELSE substring(\(text), 1, instr(\(text), '.') + \(places)) END"
+      return try spark(mean: mean, kept: kept, places: places, field: field)
     case .clickhouse:
       return try clickHouse(mean: mean, value: v, canonical: t, number: n, field: field)
     case .duckdb, .postgres, .trino:
       throw SQLError("\(dialect.rawValue) sums are not written by ExactSumGuard")
     }
+  }
+
+  /// Spark's sum (or mean) of an integer or `DECIMAL(p, s)` column `c` of a Parquet file or a
+  /// table (Docs/Engines.md, Typed columns): each value cast to `DECIMAL(38, 10)` without a
+  /// pattern, written with the declared scale `s`, as sift writes the sum of the text the engine
+  /// writes for them (`1.20` has 2 decimals). `nil` for another type, or a scale past 10.
+  static func sparkTyped(mean: Bool, column c: String, type: SQLColumnType, field: String)
+    throws(SQLError) -> String?
+  {
+    let declared: Int
+    switch type {
+    case .integer: declared = 0
+    case .decimal(let s) where s <= scale: declared = s
+    case .decimal, .text, .other, .double, .date, .timestamp, .timestampWithZone: return nil
+    }
+    let cast = "CAST(\(c) AS DECIMAL(\(precision), \(scale)))"
+    let refusal = "raise_error(concat('sift: Spark cannot sum ', CAST(\(c) AS STRING), "
+      + "' exactly: it reaches 10^\(precision - scale)'))"
+    let kept = "CASE WHEN \(c) IS NOT NULL THEN CASE WHEN \(cast) IS NULL THEN \(refusal) "
+      + "ELSE \(cast) END END"
+    return try spark(mean: mean, kept: kept, places: "\(declared)", field: field)
+  }
+
+  /// Spark's sum (or mean) of the `DECIMAL(38, 10)` values `kept` (NULL where a record has no
+  /// number), written with `places` decimals, the most its numbers have.
+  private static func spark(mean: Bool, kept: String, places: String, field: String)
+    throws(SQLError) -> String
+  {
+    let total = "sum(\(kept))"
+    if mean {
+      return try sparkMean(total: total, count: "count(\(kept))", places: places, field: field)
+    }
+    let tooLarge = try SQLDialect.spark.literal(
+      "sift: Spark cannot sum \(field) exactly: the sum reaches 10^\(precision - scale)")
+    // A decimal below 10^-6 is written with an exponent (`1.0E-7`): one below 1 is written
+    // as its sum with 1, whose leading `1` becomes `0`.
+    let text = "CASE WHEN abs(\(total)) < 1 THEN concat("
+      + "CASE WHEN \(total) < 0 THEN '-' ELSE '' END, '0', "
+      + "substring(CAST(CAST(abs(\(total)) AS DECIMAL(20, \(scale))) + 1 AS STRING), 2)) "
+      + "ELSE CAST(\(total) AS STRING) END"
+    return "CASE WHEN \(total) IS NULL AND count(\(kept)) > 0 THEN raise_error(\(tooLarge)) "
+      + "WHEN \(places) = 0 THEN substring_index(\(text), '.', 1) "
+      + "ELSE substring(\(text), 1, instr(\(text), '.') + \(places)) END"
   }
 
   /// Spark's mean of a sum `total` (`DECIMAL(38, 10)`, its numbers of at most `places`
@@ -149,15 +179,5 @@ enum ExactSumGuard {
     return "concat(if(\(units) < 0 AND \(rounded) != 0, '-', ''), "
       + "substring(\(padded), 1, length(\(padded)) - \(places) - 2), '.', "
       + "substring(\(padded), length(\(padded)) - \(places) - 1))"
-  }
-
-  private static func name(_ dialect: SQLDialect) -> String {
-    switch dialect {
-    case .spark: return "Spark"
-    case .clickhouse: return "ClickHouse"
-    case .duckdb: return "DuckDB"
-    case .postgres: return "PostgreSQL"
-    case .trino: return "Trino"
-    }
   }
 }

@@ -355,6 +355,12 @@ public struct SQLWriter {
           mean: function == .avg, value: v, number: n, parts: "sift_x\(field.index)")
       case .postgres: return exactNumeric(function, v, n)
       case .clickhouse, .spark:
+        if dialect == .spark, let typed = try ExactSumGuard.sparkTyped(
+          mean: function == .avg, column: try column(field), type: type(of: field),
+          field: field.name)
+        {
+          return typed
+        }
         return try ExactSumGuard.aggregate(
           dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v), number: n,
           field: field.name)
