@@ -160,15 +160,16 @@ struct EngineClient {
     return parts
   }
 
-  /// Whether a line of a client's messages is its chatter rather than the error: Spark's log
-  /// lines (`26/11/26 15:18:22 ERROR Executor: …`), timings, stack frames and their tails.
+  /// Whether a line of a client's messages is its chatter rather than the error: the JVM's
+  /// warnings (`WARNING: Using incubator modules: …`), Spark's log lines (`26/11/26 15:18:22
+  /// ERROR Executor: …`), timings, stack frames and their tails.
   static func isNoise(_ line: Substring) -> Bool {
     let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
     let logLine = line.first?.isNumber == true
       && (line.contains(" WARN ") || line.contains(" INFO ") || line.contains(" ERROR "))
     return trimmed.isEmpty || trimmed.hasPrefix("at ") || trimmed.hasPrefix("... ")
       || trimmed.hasPrefix("Suppressed: ") || line.contains(" WARN ") || line.contains(" INFO ")
-      || logLine || line.hasPrefix("Using Spark's") || line.hasPrefix("Setting default log level")
+      || logLine || line.hasPrefix("WARNING: ") || line.hasPrefix("Using Spark's") || line.hasPrefix("Setting default log level")
       || line.hasPrefix("To adjust logging level") || line.hasPrefix("Time taken:")
   }
 

@@ -164,6 +164,12 @@ struct Job {
           hint: "drop -c; the bar counts what is new, changed and gone"))
       }
     case .views:
+      // Counted by sift's own engine: an --engine or --sql here is refused, never dropped.
+      let engine = options.engine.map { "--engine \($0.rawValue)" }
+      if let mode = engine ?? options.sql.map({ "--sql \($0.rawValue)" }) {
+        throw .usage(UsageError("'--views' runs on sift's own engine, not \(mode)",
+          hint: "drop \(mode); or run one view's query with it: sift \(mode) QUERY FILE"))
+      }
       try checkBinaryOutput(stdoutIsTerminal: stdoutIsTerminal)
     case .text, .interactive, .fields, .completeViews, .completeFields, .queryForm, .composedForm:
       break

@@ -77,9 +77,21 @@ struct SQLStatement: ModeSteps {
     }
     // A TSV quoted as CSV is CSV with a tab as the delimiter (Docs/Formats.md, TSV).
     let quotedTSV = inputs.formats[0] == .tsv && decided?.options.quoting == true
+    let format = quotedTSV ? .csv : inputs.formats[0]
+    let delimiter = inputs.first?.textStyle.delimiter ?? UInt8(ascii: ",")
+    // Spark reads a CSV file in parallel parts unless a quoted value holds a line break
+    // (Docs/Engines.md, Spark reads files in parts); a `.gz` is one part anyway.
+    var lineBreak: Int?
+    if dialect == .spark, options.table == nil, format == .csv, !path.hasSuffix(".gz") {
+      lineBreak = try SQLStatement.lineBreakInQuotes(path, delimiter: delimiter)
+      if let lineBreak {
+        frontend.console.note("note: spark reads \(path) with multiLine, in one part: line "
+          + "\(lineBreak) holds a line break inside quotes\n")
+      }
+    }
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
-      path: path, format: quotedTSV ? .csv : inputs.formats[0],
-      delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
+      path: path, format: format, delimiter: delimiter, header: !options.noHeader,
+      lineBreakInQuotes: lineBreak)
     let writer = SQLWriter(plan: plan, dialect: dialect, source: source)
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: nil)
   }
@@ -125,6 +137,30 @@ struct SQLStatement: ModeSteps {
     var writer = SQLWriter(plan: plan, dialect: dialect, source: source)
     writer.columnTypes = described.map { SQLColumnType(engineType: $0[1]) }
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: database)
+  }
+
+  /// The line of the file's first quoted value that holds a line break, read through the
+  /// whole file: a break after the sample, read without `multiLine`, would split its record
+  /// in silence.
+  static func lineBreakInQuotes(_ path: String, delimiter: UInt8) throws(Problem) -> Int? {
+    var finder = QuotedLineBreakFinder(delimiter: delimiter)
+    let failed = { () -> Problem in
+      .input(InputError(name: path, line: 0, column: 0, message: String(cString: strerror(errno))),
+        hint: nil)
+    }
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw failed() }
+    defer { close(fd) }
+    let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+    defer { chunk.deallocate() }
+    while finder.found == nil {
+      let n = read(fd, chunk.baseAddress, chunk.count)
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { throw failed() }
+      if n == 0 { break }
+      finder.feed(UnsafeBufferPointer(rebasing: chunk[..<n]))
+    }
+    return finder.found
   }
 
   /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2,

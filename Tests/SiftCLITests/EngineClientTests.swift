@@ -46,6 +46,19 @@ import Testing
     #expect(EngineClient.reason(said) == ["[USER_RAISED_EXCEPTION] sift: Spark cannot sum 1e30 exactly"])
   }
 
+  /// The JVM's warning that opens every run of Spark 4 is chatter too, also where the error
+  /// names no class.
+  @Test func theJVMsWarningIsNotTheError() {
+    let said = """
+      WARNING: Using incubator modules: jdk.incubator.vector
+      Using Spark's default log4j profile: org/apache/spark/log4j2-defaults.properties
+      26/11/26 17:43:48 WARN Utils: Set SPARK_LOCAL_IP if you need to bind to another address
+      Setting default log level to "WARN".
+      Error: Failed to load class org.example.Missing.
+      """
+    #expect(EngineClient.reason(said) == ["Error: Failed to load class org.example.Missing."])
+  }
+
   /// Without an error class, every line that is not chatter (DuckDB's message).
   @Test func aMessageWithoutAnErrorClassIsKept() {
     let said = "Catalog Error: Table with name no_such_table does not exist!\nDid you mean \"grn\"?\n"

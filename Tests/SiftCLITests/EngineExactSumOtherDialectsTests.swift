@@ -93,6 +93,31 @@ import Testing
     #expect(engine.text == own.text, "\(engine.stderr)")
   }
 
+  /// Means rounded half to even with two decimals more than their numbers, as sift writes
+  /// them: ties both ways and below zero, values below 10^-6, exponents, 12 digits before the
+  /// point (issue 26 item 3).
+  @Test(.enabled(if: sparkSQL != nil, "spark-sql is not installed (pip install pyspark)"))
+  func sparkMeansAreSifts() throws {
+    let zeros = String(repeating: "0\n", count: 7)
+    let csv = "g,v\na,1\na,2\na,2\nb,0.125\nb,0.5\nc,-1.005\nc,-1.005\nc,-1.0051\n"
+      + "e,1\n" + zeros.replacing("0\n", with: "e,0\n")
+      + "f,3\n" + zeros.replacing("0\n", with: "f,0\n")
+      + "g,-1\n" + zeros.replacing("0\n", with: "g,0\n")
+      + "h,0.0000001\nh,0.0000002\ni,123456789012.5\ni,1\nj,1.5e3\nj,2E-2\n"
+    let (own, engine) = try Self.throughSpark("group:g avg:v", csv: csv)
+    #expect(own.text == "g,count,v_avg\na,3,1.67\nb,2,0.31250\nc,3,-1.005033\ne,8,0.12\nf,8,0.38\n"
+      + "g,8,-0.12\nh,2,0.000000150\ni,2,61728394506.750\nj,2,750.0100\n")
+    #expect(engine.text == own.text, "\(engine.stderr)")
+  }
+
+  /// A mean whose sum reaches 10^18 stops the statement, naming the field.
+  @Test(.enabled(if: sparkSQL != nil, "spark-sql is not installed (pip install pyspark)"))
+  func sparkRefusesAMeanItCannotRoundExactly() throws {
+    let (_, engine) = try Self.throughSpark("avg:v", csv: "v\n1e18\n1\n")
+    #expect(engine.status == .error)
+    #expect(engine.stderr.contains("Spark cannot average v exactly"), "\(engine.stderr)")
+  }
+
   @Test(.enabled(if: sparkSQL != nil, "spark-sql is not installed (pip install pyspark)"))
   func sparkRefusesAValuePast10DecimalsByName() throws {
     let (_, engine) = try Self.throughSpark("sum:v", csv: "v\n0.000000000001\n0.000000000002\n")

@@ -32,15 +32,12 @@ enum ExactSumGuard {
 
   /// The sum (or mean) of a group's numbers as sift writes it: `v` the value's text as read, `t`
   /// its canonical form, `n` its number (NULL when it is not one), `field` the field's name.
-  /// Spark's mean is binary floating point (`avg` of the doubles).
+  /// Spark's mean is the sum divided by the count, rounded half to even (`sparkMean`).
   static func aggregate(
     _ dialect: SQLDialect, mean: Bool, value v: String, canonical t: String, number n: String,
     field: String
   ) throws(SQLError) -> String {
-    if dialect == .spark && mean { return "avg(\(n))" }
     let d = decimals(dialect, canonical: t)
-    let tooLarge = try dialect.literal(
-      "sift: \(name(dialect)) cannot sum \(field) exactly: the sum reaches 10^\(precision - scale)")
     switch dialect {
     case .spark:
       let cast = "CAST(\(t) AS DECIMAL(\(precision), \(scale)))"
@@ -49,20 +46,93 @@ enum ExactSumGuard {
       let kept = "CASE WHEN \(n) IS NOT NULL THEN CASE WHEN coalesce(\(d) > \(scale), TRUE) "
         + "OR \(cast) IS NULL THEN \(refusal) ELSE \(cast) END END"
       let places = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN greatest(\(d), 0) END), 0)"
-      let total = "sum(\(kept))"
-      // A decimal below 10^-6 is written with an exponent (`1.0E-7`): one below 1 is written
-      // as its sum with 1, whose leading `1` becomes `0`.
-      let text = "CASE WHEN abs(\(total)) < 1 THEN concat(CASE WHEN \(total) < 0 THEN '-' ELSE '' END, '0', "
-        + "substring(CAST(CAST(abs(\(total)) AS DECIMAL(20, \(scale))) + 1 AS STRING), 2)) "
-        + "ELSE CAST(\(total) AS STRING) END"
-      return "CASE WHEN \(total) IS NULL AND count(\(kept)) > 0 THEN raise_error(\(tooLarge)) "
-        + "WHEN \(places) = 0 THEN substring_index(\(text), '.', 1) "
-        + "ELSE substring(\(text), 1, instr(\(text), '.') + \(places)) END"
+      return try spark(mean: mean, kept: kept, places: places, field: field)
     case .clickhouse:
       return try clickHouse(mean: mean, value: v, canonical: t, number: n, field: field)
     case .duckdb, .postgres, .trino:
       throw SQLError("\(dialect.rawValue) sums are not written by ExactSumGuard")
     }
+  }
+
+  /// Spark's sum (or mean) of an integer or `DECIMAL(p, s)` column `c` of a Parquet file or a
+  /// table (Docs/Engines.md, Typed columns): each value cast to `DECIMAL(38, 10)` without a
+  /// pattern, written with the declared scale `s`, as sift writes the sum of the text the engine
+  /// writes for them (`1.20` has 2 decimals). `nil` for another type, or a scale past 10.
+  static func sparkTyped(mean: Bool, column c: String, type: SQLColumnType, field: String)
+    throws(SQLError) -> String?
+  {
+    let declared: Int
+    switch type {
+    case .integer: declared = 0
+    case .decimal(let s) where s <= scale: declared = s
+    case .decimal, .text, .other, .double, .date, .timestamp, .timestampWithZone: return nil
+    }
+    let cast = "CAST(\(c) AS DECIMAL(\(precision), \(scale)))"
+    let refusal = "raise_error(concat('sift: Spark cannot sum ', CAST(\(c) AS STRING), "
+      + "' exactly: it reaches 10^\(precision - scale)'))"
+    let kept = "CASE WHEN \(c) IS NOT NULL THEN CASE WHEN \(cast) IS NULL THEN \(refusal) "
+      + "ELSE \(cast) END END"
+    return try spark(mean: mean, kept: kept, places: "\(declared)", field: field)
+  }
+
+  /// Spark's sum (or mean) of the `DECIMAL(38, 10)` values `kept` (NULL where a record has no
+  /// number), written with `places` decimals, the most its numbers have.
+  private static func spark(mean: Bool, kept: String, places: String, field: String)
+    throws(SQLError) -> String
+  {
+    let total = "sum(\(kept))"
+    if mean {
+      return try sparkMean(total: total, count: "count(\(kept))", places: places, field: field)
+    }
+    let tooLarge = try SQLDialect.spark.literal(
+      "sift: Spark cannot sum \(field) exactly: the sum reaches 10^\(precision - scale)")
+    // A decimal below 10^-6 is written with an exponent (`1.0E-7`): one below 1 is written
+    // as its sum with 1, whose leading `1` becomes `0`.
+    let text = "CASE WHEN abs(\(total)) < 1 THEN concat("
+      + "CASE WHEN \(total) < 0 THEN '-' ELSE '' END, '0', "
+      + "substring(CAST(CAST(abs(\(total)) AS DECIMAL(20, \(scale))) + 1 AS STRING), 2)) "
+      + "ELSE CAST(\(total) AS STRING) END"
+    return "CASE WHEN \(total) IS NULL AND count(\(kept)) > 0 THEN raise_error(\(tooLarge)) "
+      + "WHEN \(places) = 0 THEN substring_index(\(text), '.', 1) "
+      + "ELSE substring(\(text), 1, instr(\(text), '.') + \(places)) END"
+  }
+
+  /// Spark's mean of a sum `total` (`DECIMAL(38, 10)`, its numbers of at most `places`
+  /// decimals) over `count` numbers, with `places + 2` decimals, rounded half to even, as sift
+  /// writes a mean (Docs/Aggregates.md). The quotient in `DECIMAL(38, 20)` is exact to 20
+  /// decimals, which tells a tie at `places + 2` decimals from a value beside it while the count
+  /// is below 10^(18 - places) (a mean of such numbers is at least 1 / (2 · count ·
+  /// 10^(places + 2)) from a tie it is not): a sum from 10^18 on, or a larger count, stops the
+  /// statement rather than risk a wrong last digit. Rounded by hand (`bround` takes only a
+  /// constant scale), every step exact in `DECIMAL(38, 20)`: `u` is the last kept decimal, `h`
+  /// half of it. Each value is named once by a lambda (`transform` of a one-element array) whose
+  /// parameter is one of DuckDBExactSum's `lambdaNames`, which no field may be named.
+  private static func sparkMean(total: String, count: String, places: String, field: String)
+    throws(SQLError) -> String
+  {
+    let refusal = try SQLDialect.spark.literal(
+      "sift: Spark cannot average \(field) exactly: the sum reaches 10^18 or the count "
+        + "10^(18 - its decimals)")
+    let quotient = "CAST(\(total) AS DECIMAL(28, 10)) / CAST(\(count) AS DECIMAL(10, 0))"
+    let parts = "named_struct('q', \(quotient), "
+      + "'u', CAST(concat('1E-', \(places) + 2) AS DECIMAL(38, 20)), "
+      + "'h', CAST(concat('5E-', \(places) + 3) AS DECIMAL(38, 20)), 'p', \(places) + 2)"
+    let below = "(abs(sift_parts.q) % sift_parts.u)"
+    let kept = "(abs(sift_parts.q) - \(below))"
+    let odd = "(CAST(\(kept) / sift_parts.u AS DECIMAL(38, 0)) % 2 <> 0)"
+    let rounded = "CASE WHEN \(below) > sift_parts.h OR (\(below) = sift_parts.h AND \(odd)) "
+      + "THEN \(kept) + sift_parts.u ELSE \(kept) END"
+    // A decimal below 10^-6 is written with an exponent: written as its sum with 1, whose
+    // leading `1` becomes `0`; then cut to its `places + 2` decimals.
+    let text = "CASE WHEN sift_quot.r < 1 THEN concat('0', "
+      + "substring(CAST(sift_quot.r + 1 AS STRING), 2)) ELSE CAST(sift_quot.r AS STRING) END"
+    let written = "concat(CASE WHEN sift_quot.negative AND sift_quot.r > 0 THEN '-' ELSE '' END, "
+      + "substring(\(text), 1, instr(\(text), '.') + sift_quot.p))"
+    let mean = "element_at(transform(transform(array(\(parts)), sift_parts -> "
+      + "named_struct('r', \(rounded), 'negative', sift_parts.q < 0, 'p', sift_parts.p)), "
+      + "sift_quot -> \(written)), 1)"
+    return "CASE WHEN \(count) = 0 THEN NULL WHEN \(total) IS NULL OR abs(\(total)) >= 1e18 "
+      + "OR \(count) >= power(10, 18 - \(places)) THEN raise_error(\(refusal)) ELSE \(mean) END"
   }
 
   /// ClickHouse's sum and mean in `Decimal256(38)`: 38 decimals and 38 digits before the
@@ -109,15 +179,5 @@ enum ExactSumGuard {
     return "concat(if(\(units) < 0 AND \(rounded) != 0, '-', ''), "
       + "substring(\(padded), 1, length(\(padded)) - \(places) - 2), '.', "
       + "substring(\(padded), length(\(padded)) - \(places) - 1))"
-  }
-
-  private static func name(_ dialect: SQLDialect) -> String {
-    switch dialect {
-    case .spark: return "Spark"
-    case .clickhouse: return "ClickHouse"
-    case .duckdb: return "DuckDB"
-    case .postgres: return "PostgreSQL"
-    case .trino: return "Trino"
-    }
   }
 }

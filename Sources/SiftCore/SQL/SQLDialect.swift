@@ -128,11 +128,73 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     }
   }
 
-  /// Whether it reads Parquet files itself (`read_parquet`).
+  /// Whether it reads Parquet files itself (DuckDB `read_parquet`, Spark `parquet.\`path\``).
   var readsParquet: Bool {
     switch self {
-    case .duckdb: return true
-    case .postgres, .spark, .trino, .clickhouse: return false
+    case .duckdb, .spark: return true
+    case .postgres, .trino, .clickhouse: return false
+    }
+  }
+
+  /// Whether the statement reads a Parquet file's or a table's typed columns in their own types
+  /// (Docs/Engines.md, Typed columns); the other dialects read every column as text.
+  var readsTypedColumns: Bool {
+    switch self {
+    case .duckdb, .spark: return true
+    case .postgres, .trino, .clickhouse: return false
+    }
+  }
+
+  /// Whether a floating-point `e` is a number: neither `nan` nor an infinity (sift reads
+  /// neither as a number).
+  func isFinite(_ e: String) -> String {
+    switch self {
+    case .duckdb: return "isfinite(\(e))"
+    case .spark: return "(NOT isnan(\(e)) AND abs(\(e)) < CAST('Infinity' AS DOUBLE))"
+    case .postgres: return "(\(e) <> 'NaN' AND abs(\(e)) <> 'Infinity')"
+    case .trino: return "is_finite(\(e))"
+    case .clickhouse: return "isFinite(\(e))"
+    }
+  }
+
+  /// A wall time `text` (`2024-06-01 10:00:00.000000`) as a literal of a typed column's type:
+  /// `TIMESTAMP` (Spark `TIMESTAMP_NTZ`), or with `inUTC` an instant in UTC for a column of
+  /// instants (DuckDB `TIMESTAMPTZ`, Spark's `TIMESTAMP`).
+  func timestampLiteral(_ text: String, inUTC: Bool) -> String {
+    switch self {
+    case .spark: return inUTC ? "TIMESTAMP '\(text)Z'" : "TIMESTAMP_NTZ '\(text)'"
+    case .duckdb, .postgres: return inUTC ? "TIMESTAMPTZ '\(text)+00'" : "TIMESTAMP '\(text)'"
+    case .trino: return inUTC ? "TIMESTAMP '\(text) UTC'" : "TIMESTAMP '\(text)'"
+    case .clickhouse:
+      return inUTC ? "toDateTime64('\(text)', 6, 'UTC')" : "toDateTime64('\(text)', 6)"
+    }
+  }
+
+  /// A `DATE` (`date`) or timestamp literal after (`later`) or before every value of a typed
+  /// column, for a bound before year 0 or from year 10000 on; Spark has no such value.
+  func beyondEveryTime(later: Bool, date: Bool) throws(SQLError) -> String {
+    switch self {
+    case .duckdb, .postgres, .trino, .clickhouse:
+      return (later ? "'infinity'" : "'-infinity'") + "::" + (date ? "DATE" : "TIMESTAMP")
+    case .spark:
+      throw SQLError(
+        "spark cannot compare a typed date column with a date before year 0 or after 9999")
+    }
+  }
+
+  /// A column `c` of `type` as an output column: ClickHouse writes a NULL as `\N` in CSV, so an
+  /// empty or missing value is written empty; Spark's CSV writes a timestamp in ISO form
+  /// (`2024-06-12T07:47:02.000`), so it is written as its text (`2024-06-12 07:47:02`), as
+  /// DuckDB writes it.
+  func output(_ c: String, type: SQLColumnType) -> String {
+    switch self {
+    case .clickhouse: return "ifNull(\(c), '')"
+    case .spark:
+      switch type {
+      case .timestamp, .timestampWithZone: return "CAST(\(c) AS STRING)"
+      case .text, .other, .integer, .decimal, .double, .date: return c
+      }
+    case .duckdb, .postgres, .trino: return c
     }
   }
 

@@ -13,12 +13,27 @@ enum SQLFileName {
     }
   }
 
-  /// Throws where `path` holds a character the dialect reads as a pattern.
+  /// Throws where `path` holds a character the dialect reads as a pattern, or (Spark) a `:`.
   static func check(_ path: String, _ dialect: SQLDialect) throws(SQLError) {
+    if path.contains(":") && !permitsColon(dialect) {
+      throw SQLError(
+        "the file name \(SQLError.shown(path)) holds ':', which \(dialect.rawValue)'s file system "
+          + "(Hadoop's paths) cannot read in a file's name; copy or rename the file")
+    }
     let special = patternCharacters(dialect)
     guard let c = path.first(where: { special.contains($0) }) else { return }
     throw SQLError(
       "the file name \(SQLError.shown(path)) holds '\(c)', which \(dialect.rawValue) reads as a "
         + "pattern of file names (it could read other files too); copy or rename the file")
+  }
+
+  /// Whether the dialect reads a file whose path holds a `:`. Spark's Hadoop paths take what is
+  /// before a `:` as a scheme, and a `:` in a file's name fails even in an absolute path (its
+  /// checksum file `.a:b.csv.crc` is made a relative path): `Relative path in absolute URI`.
+  static func permitsColon(_ dialect: SQLDialect) -> Bool {
+    switch dialect {
+    case .spark: return false
+    case .duckdb, .postgres, .trino, .clickhouse: return true
+    }
   }
 }

@@ -2,15 +2,18 @@
 /// own reader, or a table of the engine.
 public enum SQLSource: Sendable {
   /// A file read as text in every column; `delimiter` for CSV, `header` false with `--no-header`.
-  case file(path: String, format: InputFormat, delimiter: UInt8, header: Bool)
+  /// `lineBreakInQuotes`: the line of the file's first quoted value that holds a line break, if
+  /// the CLI looked and found one (Spark then reads the file with `multiLine`, in one part).
+  case file(
+    path: String, format: InputFormat, delimiter: UInt8, header: Bool, lineBreakInQuotes: Int? = nil)
   /// A table or view of the engine, `schema.table` allowed.
   case table(String)
-  /// A Parquet file, which only DuckDB reads.
+  /// A Parquet file, which DuckDB and Spark read.
   case parquet(path: String)
 
   /// Whether a NULL column means a missing field (JSON keys) rather than an empty value.
   var nullIsMissing: Bool {
-    if case .file(_, let format, _, _) = self { return format == .json || format == .ndjson }
+    if case .file(_, let format, _, _, _) = self { return format == .json || format == .ndjson }
     return false
   }
 
@@ -36,21 +39,31 @@ public enum SQLSource: Sendable {
       var reader = try typedRelation(dialect)
       var position: [String] = []
       if let row {
-        // DuckDB numbers a Parquet file's rows itself (`file_row_number`), in the file's order.
-        if case .parquet = self, dialect == .duckdb {
-          reader.removeLast()
-          reader += ", file_row_number = true)"
-          position = ["file_row_number AS \(row)"]
-        } else {
-          position = ["\(rowNumber) AS \(row)"]
-        }
+        position = ["\(parquetRowPosition(dialect, reader: &reader) ?? rowNumber) AS \(row)"]
       }
       return ([], "(SELECT \((read + position).joined(separator: ", ")) FROM \(reader)) AS t")
-    case .file(let path, let format, let delimiter, let header):
+    case .file(let path, let format, let delimiter, let header, let lineBreak):
       let (setup, reader) = try fileReader(
-        dialect, path: path, format: format, delimiter: delimiter, header: header, fields: fields)
+        dialect, path: path, format: format, delimiter: delimiter, header: header, fields: fields,
+        lineBreakInQuotes: lineBreak)
       guard let row, !dialect.loadsNumberedRows else { return (setup, reader) }
       return (setup, "(SELECT *, \(rowNumber) AS \(row) FROM \(reader)) AS t")
+    }
+  }
+
+  /// A Parquet file's own row position, where the dialect reads one (the reader made to give
+  /// it): DuckDB's `file_row_number`, Spark's `_metadata.row_index`, each the row's place in the
+  /// file and deterministic, so the filter is still pushed into the scan (Docs/Engines.md,
+  /// Input order). `nil` for a table, or another dialect.
+  private func parquetRowPosition(_ dialect: SQLDialect, reader: inout String) -> String? {
+    guard case .parquet = self else { return nil }
+    switch dialect {
+    case .duckdb:
+      reader.removeLast()
+      reader += ", file_row_number = true)"
+      return "file_row_number"
+    case .spark: return "_metadata.row_index"
+    case .postgres, .trino, .clickhouse: return nil
     }
   }
 
@@ -66,7 +79,11 @@ public enum SQLSource: Sendable {
         throw SQLError("\(dialect.rawValue) does not read Parquet files here; use --table NAME")
       }
       try SQLFileName.check(path, dialect)
-      return "read_parquet(\(try dialect.literal(path)))"
+      switch dialect {
+      case .spark: return "parquet.\(try dialect.identifier(path))"
+      case .duckdb, .postgres, .trino, .clickhouse:
+        return "read_parquet(\(try dialect.literal(path)))"
+      }
     case .file:
       throw SQLError("a CSV or JSON file has no engine types")
     }
@@ -75,7 +92,7 @@ public enum SQLSource: Sendable {
   /// The dialect's reader of a file, every column as text.
   private func fileReader(
     _ dialect: SQLDialect, path: String, format: InputFormat, delimiter: UInt8, header: Bool,
-    fields: [String]
+    fields: [String], lineBreakInQuotes: Int?
   ) throws(SQLError) -> (setup: [String], reader: String) {
     // A workbook's cells are read by sift's own rules (Docs/Formats.md, Workbooks), which no
     // engine's reader follows: refused rather than answered differently.
@@ -118,13 +135,22 @@ public enum SQLSource: Sendable {
       let view = "sift_input"
       let schema = columns.map { "\($0) STRING" }.joined(separator: ", ")
       let options: String
+      var why = ""
       if delimited {
+        // `multiLine` reads the whole file in one part: only where a quoted value holds a line
+        // break (or a `.gz`, which is one part anyway), which the CLI looked for in the file.
+        let multiLine = format == .csv && (gzip || lineBreakInQuotes != nil)
+        if let line = lineBreakInQuotes, format == .csv, !gzip {
+          why = "-- multiLine: line \(line) of the file holds a line break inside quotes, so Spark "
+            + "reads it in one part\n"
+        }
         options = "USING csv OPTIONS (path \(file), header '\(header)', sep \(separator), "
-          + (format == .tsv ? "quote ''" : "quote '\"', escape '\"', multiLine 'true'") + ")"
+          + (format == .tsv ? "quote ''" : "quote '\"', escape '\"'")
+          + (multiLine ? ", multiLine 'true'" : "") + ")"
       } else {
         options = "USING json OPTIONS (path \(file), multiLine '\(format == .json)')"
       }
-      return (["CREATE OR REPLACE TEMPORARY VIEW \(view) (\(schema)) \(options)"], view)
+      return (["\(why)CREATE OR REPLACE TEMPORARY VIEW \(view) (\(schema)) \(options)"], view)
     case .trino:
       throw SQLError("trino reads tables, not files; load the file into a table and use --table NAME")
     case .clickhouse:

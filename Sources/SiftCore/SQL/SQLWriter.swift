@@ -9,8 +9,8 @@ public struct SQLWriter {
   /// that writes group headers (`--engine`).
   public var groupColumn = false
   /// The engine's type of each column of a Parquet file or a table (`SQLStatement.described`):
-  /// DuckDB reads a typed column in its own type (Docs/Engines.md, Typed columns); `nil`, or
-  /// another dialect, reads every column as text.
+  /// DuckDB and Spark read a typed column in its own type (Docs/Engines.md, Typed columns);
+  /// `nil`, or another dialect, reads every column as text.
   public var columnTypes: [SQLColumnType]?
 
   /// The names of the columns that hold a record's group values with `groupColumn`:
@@ -97,11 +97,11 @@ public struct SQLWriter {
   }
 
   /// The source's relation, with the input order where the statement reads it, and each
-  /// column in its engine type where DuckDB reads a typed source.
+  /// column in its engine type where the dialect reads a typed source (DuckDB, Spark).
   private func relation() throws(SQLError) -> (setup: [String], from: String) {
     try source.relation(
       dialect, fields: plan.schema.names, row: derived.row ? SQLWriter.row : nil,
-      types: dialect == .duckdb ? columnTypes : nil)
+      types: dialect.readsTypedColumns ? columnTypes : nil)
   }
 
   /// The input order, a column the relation then adds.
@@ -355,6 +355,12 @@ public struct SQLWriter {
           mean: function == .avg, value: v, number: n, parts: "sift_x\(field.index)")
       case .postgres: return exactNumeric(function, v, n)
       case .clickhouse, .spark:
+        if dialect == .spark, let typed = try ExactSumGuard.sparkTyped(
+          mean: function == .avg, column: try column(field), type: type(of: field),
+          field: field.name)
+        {
+          return typed
+        }
         return try ExactSumGuard.aggregate(
           dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v), number: n,
           field: field.name)
@@ -467,9 +473,9 @@ public struct SQLWriter {
     case .integer, .decimal, .date, .timestamp, .timestampWithZone:
       return ["\(c) \(direction) NULLS LAST"]
     case .double:
-      return ["CASE WHEN \(c) IS NULL THEN 3 WHEN isfinite(\(c)) THEN 0 ELSE 2 END",
+      return ["CASE WHEN \(c) IS NULL THEN 3 WHEN \(dialect.isFinite(c)) THEN 0 ELSE 2 END",
         "\(try number(of: field)) \(direction) NULLS LAST",
-        "CASE WHEN NOT isfinite(\(c)) THEN \(try value(field)) END \(direction) NULLS LAST"]
+        "CASE WHEN NOT \(dialect.isFinite(c)) THEN \(try value(field)) END \(direction) NULLS LAST"]
     case .text, .other:
       return try sortOrder(
         try value(field), try number(of: field), try dateKey(of: field), descending: descending)
@@ -642,7 +648,7 @@ public struct SQLWriter {
   private func numberTest(_ field: ResolvedField, _ compare: (String) -> String) throws(SQLError) -> String {
     guard type(of: field) == .double else { return compare(try number(of: field)) }
     let c = try column(field)
-    return "(\(compare(c)) AND isfinite(\(c)))"
+    return "(\(compare(c)) AND \(dialect.isFinite(c)))"
   }
 
   /// A number literal for a comparison with `field`'s number: on an integer or decimal column
@@ -711,7 +717,7 @@ public struct SQLWriter {
   }
 
   private func type(at index: Int) -> SQLColumnType {
-    guard dialect == .duckdb, let types = columnTypes, index < types.count else { return .text }
+    guard dialect.readsTypedColumns, let types = columnTypes, index < types.count else { return .text }
     // A column of another type is read as its text (the relation casts it).
     return types[index] == .other ? .text : types[index]
   }
@@ -726,7 +732,7 @@ public struct SQLWriter {
     let c = try column(field)
     switch type(of: field) {
     case .integer, .decimal: return c
-    case .double: return "(CASE WHEN isfinite(\(c)) THEN \(c) END)"
+    case .double: return "(CASE WHEN \(dialect.isFinite(c)) THEN \(c) END)"
     case .date, .timestamp, .timestampWithZone: return "NULL"
     case .text, .other:
       derived.numbers.insert(field.index)
@@ -784,13 +790,13 @@ public struct SQLWriter {
     let d = Array(SQLWriter.digits(shifted))
     if d.count != 20 {
       // Before year 0 or from year 10000 on: beyond every value.
-      return (d.count > 20 ? "'infinity'" : "'-infinity'") + "::" + (type == .date ? "DATE" : "TIMESTAMP")
+      return try dialect.beyondEveryTime(later: d.count > 20, date: type == .date)
     }
     let date = String(d[0..<4]) + "-" + String(d[4..<6]) + "-" + String(d[6..<8])
     if type == .date && shifted % Calendar.microsPerDay == 0 { return "DATE '\(date)'" }
     let time = date + " " + String(d[8..<10]) + ":" + String(d[10..<12]) + ":" + String(d[12..<14])
       + "." + String(d[14..<20])
-    return type == .timestampWithZone ? "TIMESTAMPTZ '\(time)+00'" : "TIMESTAMP '\(time)'"
+    return dialect.timestampLiteral(time, inUTC: type == .timestampWithZone)
   }
 
   /// A field's value as text, NULL where the field is missing (a JSON key not in the record);
@@ -804,8 +810,7 @@ public struct SQLWriter {
   private func output(_ field: ResolvedField) throws(SQLError) -> String {
     let c = try column(field)
     let header = String(decoding: plan.schema.header(field.index), as: UTF8.self)
-    // ClickHouse writes a NULL as `\N` in CSV: an empty or missing value is written empty.
-    let value = dialect == .clickhouse ? "ifNull(\(c), '')" : c
+    let value = dialect.output(c, type: type(of: field))
     if header.isEmpty || header == plan.schema.names[field.index] {
       return value == c ? c : "\(value) AS \(c)"
     }
