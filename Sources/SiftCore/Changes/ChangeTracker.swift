@@ -51,6 +51,10 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   private var scratch: [UInt8] = []
   private var keyText: [UInt8] = []
   private var values: [UInt8] = []
+  /// The row handed to `inner`, built in place record after record: `change`, the fields, `was`,
+  /// each a span of `rowBytes` as plain text (Docs/Performance.md, "Changes since the last run").
+  private var rowBytes: [UInt8] = []
+  private var rowSpans: [Int32] = []
 
   /// - Parameters:
   ///   - inner: the format's writer, or `nil` to only build `next` (an earlier export read
@@ -59,6 +63,13 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   ///   - baseline: the records to compare with; `nil` on a first run (every record is new).
   ///   - since: when this run is made, for `next`.
   ///   - budget: the most bytes of values `next` keeps (`ChangeBaseline.valueBudget`).
+  /// What the `was` column says of a changed or gone record whose earlier values the baseline
+  /// did not keep (Docs/Reports.md, The state).
+  public static let earlierValuesNotKept: StaticString = "(earlier values not kept)"
+  private static let notKeptBytes = Array(
+    UnsafeBufferPointer(
+      start: earlierValuesNotKept.utf8Start, count: earlierValuesNotKept.utf8CodeUnitCount))
+
   public init(
     inner: RecordWriter?, keys: [String], keyLabel: String, baseline: ChangeBaseline?,
     since: String, budget: Int = ChangeBaseline.valueBudget
@@ -192,8 +203,25 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     guard let baseline, b >= 0 else {
       counts.new += 1
-      fillTexts(row, cs)
-      return try emit("new", was: [])
+      guard inner != nil else { return }
+      if startRowAsWritten(row, columns: cs.count, verbatim: verbatim) {
+        return try writeRow(encoding: .csv, verbatim: true)
+      }
+      // A new record's values go straight into the row written, each decoded once.
+      startRow("new")
+      for c in cs {
+        let v = c.value(row)
+        rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
+        if v.isVerbatim {
+          rowBytes.append(contentsOf: v.content)
+        } else {
+          v.decode(into: &scratch)
+          rowBytes.append(contentsOf: scratch)
+        }
+        rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
+      }
+      addField(EmptyCollection())
+      return try writeRow()
     }
     // The earlier values are unpacked only for a record that may have changed: a record whose
     // content hash is the baseline's costs no more than the look-up.
@@ -222,10 +250,14 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     counts.changed += 1
     let old = baseline.values(Int(b))
-    if let strikingThrough, let old {
+    if let strikingThrough {
       // Column 0 is `change`: the fields are one column on.
-      strikingThrough.showEarlier(
-        differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
+      if let old {
+        strikingThrough.showEarlier(
+          differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
+      } else {
+        strikingThrough.sayEarlierValuesNotKept(in: 0)
+      }
     }
     try emit("changed", was: was(old, baseline: baseline))
   }
@@ -353,7 +385,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
 
   /// `status=pending; qty=5`: the columns both runs have whose value differs, with the old value.
   private func was(_ old: [ArraySlice<UInt8>]?, baseline: ChangeBaseline) -> [UInt8] {
-    guard let old else { return Array("(earlier values not kept)".utf8) }
+    guard let old else { return Self.notKeptBytes }
     var out: [UInt8] = []
     for (base, _) in differing(old) {
       if !out.isEmpty { out.append(contentsOf: "; ".utf8) }
@@ -371,13 +403,18 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       .joined(separator: ", ")
   }
 
-  private func emit(_ change: String, was: [UInt8]) throws(OutputError) {
-    try write(change: change, fields: columns.indices.map { text($0) }, was: was)
+  private func emit(_ change: StaticString, was: [UInt8]) throws(OutputError) {
+    guard inner != nil else { return }
+    startRow(change)
+    for c in columns.indices { addField(text(c)) }
+    addField(was)
+    try writeRow()
   }
 
   /// A gone record: its last values under the current columns, or only its key when its values
   /// were not kept.
   private func emitGone(_ i: Int, of baseline: ChangeBaseline) throws(OutputError) {
+    guard inner != nil else { return }
     var fields = Array(repeating: ArraySlice<UInt8>(), count: columns.count)
     var was: [UInt8] = []
     if let old = baseline.values(i) {
@@ -385,30 +422,86 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     } else {
       let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
       for (n, k) in keyColumns.enumerated() where n < parts.count { fields[k] = parts[n] }
-      was = Array("(earlier values not kept)".utf8)
+      was = Self.notKeptBytes
+      strikingThrough?.sayEarlierValuesNotKept(in: 0)
     }
-    try write(change: "gone", fields: fields, was: was)
+    startRow("gone")
+    for f in fields { addField(f) }
+    addField(was)
+    try writeRow()
   }
 
-  private func write(change: String, fields: [ArraySlice<UInt8>], was: [UInt8]) throws(OutputError) {
+  /// Starts the row written next with its `change` value.
+  private func startRow(_ change: StaticString) {
+    rowBytes.removeAll(keepingCapacity: true)
+    rowSpans.removeAll(keepingCapacity: true)
+    addField(UnsafeBufferPointer(start: change.utf8Start, count: change.utf8CodeUnitCount))
+  }
+
+  private func addField<C: Collection<UInt8>>(_ value: C) {
+    rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
+    rowBytes.append(contentsOf: value)
+    rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
+  }
+
+  /// Builds the row of a new record from the record's own CSV text, its fields quoted as the
+  /// input quoted them: `new`, the record's text and an empty `was`, one input delimiter apart.
+  /// CSV output then copies the row whole, as it copies a record of a plain run
+  /// (Docs/Performance.md, "Changes since the last run"); the other formats decode the same
+  /// values from it. `false`, and nothing built, unless the columns are the record's fields
+  /// (`verbatim`) and its text is exactly those fields, all there, one delimiter apart.
+  private func startRowAsWritten(_ row: RowView, columns: Int, verbatim: Bool) -> Bool {
+    guard verbatim, row.encoding == .csv, row.extraCount == 0, row.width == columns, columns >= 2,
+      Int(row.spans[0]) == row.extentStart, Int(row.spans[2 &* columns &- 1]) == row.extentEnd,
+      Int(row.spans[1]) < row.extentEnd
+    else { return false }
+    let delimiter = row.base[Int(row.spans[1])]
+    // `new` must stay one field, whatever the delimiter.
+    switch delimiter {
+    case UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "w"), .quote, .lineFeed,
+      .carriageReturn:
+      return false
+    default: break
+    }
+    for f in 0..<(columns &- 1) {
+      let end = Int(row.spans[2 &* f &+ 1])
+      guard end < row.extentEnd, row.base[end] == delimiter, Int(row.spans[2 &* f &+ 2]) == end &+ 1
+      else { return false }
+    }
+    rowBytes.removeAll(keepingCapacity: true)
+    rowSpans.removeAll(keepingCapacity: true)
+    rowBytes.append(contentsOf: "new".utf8)
+    rowBytes.append(delimiter)
+    rowSpans.append(0)
+    rowSpans.append(3)
+    let shift = Int32(truncatingIfNeeded: 4 &- row.extentStart)
+    rowBytes.append(
+      contentsOf: UnsafeBufferPointer(start: row.base + row.extentStart, count: row.extentEnd &- row.extentStart))
+    for i in 0..<(2 &* columns) { rowSpans.append(row.spans[i] &+ shift) }
+    rowBytes.append(delimiter)
+    rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
+    rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
+    return true
+  }
+
+  /// Writes the row built: one row over the tracker's own buffers, no batch of its own.
+  private func writeRow(encoding: FieldEncoding = .plain, verbatim: Bool = false) throws(OutputError) {
     guard let inner else { return }
-    var bytes: [UInt8] = []
-    var spans: [Int32] = []
-    func add<C: Collection<UInt8>>(_ c: C) {
-      spans.append(Int32(bytes.count))
-      bytes.append(contentsOf: c)
-      spans.append(Int32(bytes.count))
-    }
-    add(change.utf8)
-    for f in fields { add(f) }
-    add(was)
-    let batch = RecordBatch(
-      bytes: bytes, encoding: .plain, width: fields.count + 2, spans: spans,
-      extents: [0, Int32(bytes.count)], lines: [Int32(next.entries.count)])
+    let bytes = rowBytes
+    let spans = rowSpans
     let columns = outputColumns
-    try batch.withRows { cursor throws(OutputError) in
-      try inner.write(cursor.row(0), columns: columns, verbatim: false)
+    let written = bytes.withUnsafeBufferPointer { b in
+      spans.withUnsafeBufferPointer { s in
+        Result { () throws(OutputError) in
+          guard let base = b.baseAddress, let spanBase = s.baseAddress else { return }
+          let row = RowView(
+            base: base, spans: spanBase, width: s.count / 2, encoding: encoding, extentStart: 0,
+            extentEnd: b.count)
+          try inner.write(row, columns: columns, verbatim: verbatim)
+        }
+      }
     }
+    try written.get()
   }
 
   /// Adds one value to a content hash; the value's length in the hash keeps `ab|c` apart from
