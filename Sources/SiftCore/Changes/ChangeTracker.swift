@@ -51,10 +51,8 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   private var scratch: [UInt8] = []
   private var keyText: [UInt8] = []
   private var values: [UInt8] = []
-  /// The row handed to `inner`, built in place record after record: `change`, the fields, `was`,
-  /// each a span of `rowBytes` as plain text (Docs/Performance.md, "Changes since the last run").
-  private var rowBytes: [UInt8] = []
-  private var rowSpans: [Int32] = []
+  /// The row handed to `inner`, built in place record after record.
+  private var outgoing = ChangeRow()
 
   /// - Parameters:
   ///   - inner: the format's writer, or `nil` to only build `next` (an earlier export read
@@ -203,25 +201,17 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     guard let baseline, b >= 0 else {
       counts.new += 1
-      guard inner != nil else { return }
-      if startRowAsWritten(row, columns: cs.count, verbatim: verbatim) {
-        return try writeRow(encoding: .csv, verbatim: true)
+      guard let inner else { return }
+      // A new record's values go straight into the row written: its own CSV text, else each
+      // value decoded once.
+      var out = Self.take(&outgoing)
+      defer { outgoing = out }
+      if !out.startAsWritten(row, columns: cs.count, verbatim: verbatim) {
+        out.start("new")
+        for i in cs.indices { out.add(cs[i].value(row), scratch: &scratch) }
+        out.add(EmptyCollection())
       }
-      // A new record's values go straight into the row written, each decoded once.
-      startRow("new")
-      for c in cs {
-        let v = c.value(row)
-        rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
-        if v.isVerbatim {
-          rowBytes.append(contentsOf: v.content)
-        } else {
-          v.decode(into: &scratch)
-          rowBytes.append(contentsOf: scratch)
-        }
-        rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
-      }
-      addField(EmptyCollection())
-      return try writeRow()
+      return try out.write(to: inner, columns: outputColumns)
     }
     // The earlier values are unpacked only for a record that may have changed: a record whose
     // content hash is the baseline's costs no more than the look-up.
@@ -291,26 +281,29 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     scratch: inout [UInt8]
   ) -> UInt64 {
     values.removeAll(keepingCapacity: true)
-    var content = ChangeCoding.fnvOffset
-    for c in cs {
-      let v = c.value(row)
-      if v.isVerbatim {
-        let t = v.content
-        content = mix(t, into: content)
-        if collect {
-          ChangeCoding.appendVarint(t.count, to: &values)
-          values.append(contentsOf: t)
-        }
-      } else {
-        v.decode(into: &scratch)
-        content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
-        if collect {
-          ChangeCoding.appendVarint(scratch.count, to: &values)
-          values.append(contentsOf: scratch)
+    // The columns are borrowed, not copied one by one (each copy retains its name and path).
+    return cs.withUnsafeBufferPointer { columns in
+      var content = ChangeCoding.fnvOffset
+      for i in columns.indices {
+        let v = columns[i].value(row)
+        if v.isVerbatim {
+          let t = v.content
+          content = mix(t, into: content)
+          if collect {
+            ChangeCoding.appendVarint(t.count, to: &values)
+            values.append(contentsOf: t)
+          }
+        } else {
+          v.decode(into: &scratch)
+          content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
+          if collect {
+            ChangeCoding.appendVarint(scratch.count, to: &values)
+            values.append(contentsOf: scratch)
+          }
         }
       }
+      return content
     }
-    return content
   }
 
   /// The records so far were the baseline's first ones, in its order and unchanged, so `next`
@@ -347,6 +340,13 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   private static func take(_ buffer: inout [UInt8]) -> [UInt8] {
     let taken = buffer
     buffer = []
+    return taken
+  }
+
+  @inline(__always)
+  private static func take(_ row: inout ChangeRow) -> ChangeRow {
+    let taken = row
+    row = ChangeRow()
     return taken
   }
 
@@ -404,17 +404,19 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   }
 
   private func emit(_ change: StaticString, was: [UInt8]) throws(OutputError) {
-    guard inner != nil else { return }
-    startRow(change)
-    for c in columns.indices { addField(text(c)) }
-    addField(was)
-    try writeRow()
+    guard let inner else { return }
+    var out = Self.take(&outgoing)
+    defer { outgoing = out }
+    out.start(change)
+    for c in columns.indices { out.add(text(c)) }
+    out.add(was)
+    try out.write(to: inner, columns: outputColumns)
   }
 
   /// A gone record: its last values under the current columns, or only its key when its values
   /// were not kept.
   private func emitGone(_ i: Int, of baseline: ChangeBaseline) throws(OutputError) {
-    guard inner != nil else { return }
+    guard let inner else { return }
     var fields = Array(repeating: ArraySlice<UInt8>(), count: columns.count)
     var was: [UInt8] = []
     if let old = baseline.values(i) {
@@ -425,83 +427,12 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       was = Self.notKeptBytes
       strikingThrough?.sayEarlierValuesNotKept(in: 0)
     }
-    startRow("gone")
-    for f in fields { addField(f) }
-    addField(was)
-    try writeRow()
-  }
-
-  /// Starts the row written next with its `change` value.
-  private func startRow(_ change: StaticString) {
-    rowBytes.removeAll(keepingCapacity: true)
-    rowSpans.removeAll(keepingCapacity: true)
-    addField(UnsafeBufferPointer(start: change.utf8Start, count: change.utf8CodeUnitCount))
-  }
-
-  private func addField<C: Collection<UInt8>>(_ value: C) {
-    rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
-    rowBytes.append(contentsOf: value)
-    rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
-  }
-
-  /// Builds the row of a new record from the record's own CSV text, its fields quoted as the
-  /// input quoted them: `new`, the record's text and an empty `was`, one input delimiter apart.
-  /// CSV output then copies the row whole, as it copies a record of a plain run
-  /// (Docs/Performance.md, "Changes since the last run"); the other formats decode the same
-  /// values from it. `false`, and nothing built, unless the columns are the record's fields
-  /// (`verbatim`) and its text is exactly those fields, all there, one delimiter apart.
-  private func startRowAsWritten(_ row: RowView, columns: Int, verbatim: Bool) -> Bool {
-    guard verbatim, row.encoding == .csv, row.extraCount == 0, row.width == columns, columns >= 2,
-      Int(row.spans[0]) == row.extentStart, Int(row.spans[2 &* columns &- 1]) == row.extentEnd,
-      Int(row.spans[1]) < row.extentEnd
-    else { return false }
-    let delimiter = row.base[Int(row.spans[1])]
-    // `new` must stay one field, whatever the delimiter.
-    switch delimiter {
-    case UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "w"), .quote, .lineFeed,
-      .carriageReturn:
-      return false
-    default: break
-    }
-    for f in 0..<(columns &- 1) {
-      let end = Int(row.spans[2 &* f &+ 1])
-      guard end < row.extentEnd, row.base[end] == delimiter, Int(row.spans[2 &* f &+ 2]) == end &+ 1
-      else { return false }
-    }
-    rowBytes.removeAll(keepingCapacity: true)
-    rowSpans.removeAll(keepingCapacity: true)
-    rowBytes.append(contentsOf: "new".utf8)
-    rowBytes.append(delimiter)
-    rowSpans.append(0)
-    rowSpans.append(3)
-    let shift = Int32(truncatingIfNeeded: 4 &- row.extentStart)
-    rowBytes.append(
-      contentsOf: UnsafeBufferPointer(start: row.base + row.extentStart, count: row.extentEnd &- row.extentStart))
-    for i in 0..<(2 &* columns) { rowSpans.append(row.spans[i] &+ shift) }
-    rowBytes.append(delimiter)
-    rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
-    rowSpans.append(Int32(truncatingIfNeeded: rowBytes.count))
-    return true
-  }
-
-  /// Writes the row built: one row over the tracker's own buffers, no batch of its own.
-  private func writeRow(encoding: FieldEncoding = .plain, verbatim: Bool = false) throws(OutputError) {
-    guard let inner else { return }
-    let bytes = rowBytes
-    let spans = rowSpans
-    let columns = outputColumns
-    let written = bytes.withUnsafeBufferPointer { b in
-      spans.withUnsafeBufferPointer { s in
-        Result { () throws(OutputError) in
-          guard let base = b.baseAddress, let spanBase = s.baseAddress else { return }
-          let row = RowView(
-            base: base, spans: spanBase, width: s.count / 2, encoding: encoding, extentStart: 0,
-            extentEnd: b.count)
-          try inner.write(row, columns: columns, verbatim: verbatim)
-        }
-      }
-    }
-    try written.get()
+    var out = Self.take(&outgoing)
+    defer { outgoing = out }
+    out.start("gone")
+    for f in fields { out.add(f) }
+    out.add(was)
+    try out.write(to: inner, columns: outputColumns)
   }
 
   /// Adds one value to a content hash; the value's length in the hash keeps `ab|c` apart from
