@@ -417,21 +417,49 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   /// were not kept.
   private func emitGone(_ i: Int, of baseline: ChangeBaseline) throws(OutputError) {
     guard let inner else { return }
-    var fields = Array(repeating: ArraySlice<UInt8>(), count: columns.count)
-    var was: [UInt8] = []
-    if let old = baseline.values(i) {
-      for (base, current) in common where base < old.count { fields[current] = old[base] }
-    } else {
-      let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
-      for (n, k) in keyColumns.enumerated() where n < parts.count { fields[k] = parts[n] }
-      was = Self.notKeptBytes
-      strikingThrough?.sayEarlierValuesNotKept(in: 0)
-    }
     var out = Self.take(&outgoing)
     defer { outgoing = out }
     out.start("gone")
-    for f in fields { out.add(f) }
-    out.add(was)
+    let entry = baseline.entries[i]
+    if entry.valuesStart >= 0 && sameColumns {
+      // The kept values, in the columns' order: added as they lie in the state, unpacked into
+      // no array of their own (Docs/Performance.md, "Changes since the last run").
+      baseline.valueBytes.withUnsafeBufferPointer { v in
+        var at = Int(entry.valuesStart)
+        let end = Int(entry.valuesEnd)
+        var added = 0
+        while added < columns.count, at < end, let n = ChangeCoding.readVarint(v, at: &at),
+          at + n <= end
+        {
+          out.add(UnsafeBufferPointer(rebasing: v[at..<at + n]))
+          at += n
+          added += 1
+        }
+        for _ in added..<max(added, columns.count) { out.add(EmptyCollection()) }
+      }
+      out.add(EmptyCollection())
+    } else if entry.valuesStart < 0 && keyColumns.count == 1 {
+      // Only the key was kept: it in its column, the others empty.
+      let keyBytes = baseline.key(i)
+      for c in columns.indices {
+        if c == keyColumns[0] { out.add(keyBytes) } else { out.add(EmptyCollection()) }
+      }
+      out.add(Self.notKeptBytes)
+      strikingThrough?.sayEarlierValuesNotKept(in: 0)
+    } else {
+      var fields = Array(repeating: ArraySlice<UInt8>(), count: columns.count)
+      var was: [UInt8] = []
+      if let old = baseline.values(i) {
+        for (base, current) in common where base < old.count { fields[current] = old[base] }
+      } else {
+        let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
+        for (n, k) in keyColumns.enumerated() where n < parts.count { fields[k] = parts[n] }
+        was = Self.notKeptBytes
+        strikingThrough?.sayEarlierValuesNotKept(in: 0)
+      }
+      for f in fields { out.add(f) }
+      out.add(was)
+    }
     try out.write(to: inner, columns: outputColumns)
   }
 
