@@ -26,10 +26,8 @@ extension RecordRun {
         setup: Array(statements.dropLast()), queries: queries, database: prepared.database,
         readsTable: options.table != nil)
       defer { EngineClient.remove(files) }
+      // The `Total` row's statement labels it itself (`Total (all 8 groups)` under `limit:`).
       var summary = try counts(files[0], engine: engine)
-      if endsWithTotal && files.count == 3 {
-        try labelTotalRow(files[2], result: files[1], groups: summary.groups, engine: engine)
-      }
       // The result, then the `Total` row: records in the engine's order.
       var results: [DatasetInput] = []
       for path in files.dropFirst() {
@@ -90,40 +88,6 @@ extension RecordRun {
     return summary
   }
 
-  /// The engine's `Total` row says, as sift's does, that it totals every group when `limit:`
-  /// left some out: `Total (all 8 groups)` (Docs/Aggregates.md, Output). Its file (a header, then
-  /// the row starting `Total,`) is written again with that label.
-  private func labelTotalRow(_ path: String, result: String, groups: Int, engine: SQLEngine)
-    throws(Problem)
-  {
-    let dataset: Dataset
-    var bytes: [UInt8] = []
-    do throws(InputError) {
-      let rows = DatasetInput(reader: try ReaderFactory.makeReader(
-        source: try ByteSource(path: result), format: .csv,
-        options: ReaderOptions(name: engine.rawValue)
-      ).reader)
-      dataset = Dataset(inputs: [rows], parallel: ParallelOptions(workers: 1))
-      let source = try ByteSource(path: path)
-      var chunk: [UInt8] = []
-      while try source.read(into: &chunk, maxCount: 1 << 16) > 0 { bytes += chunk }
-    } catch {
-      throw .input(error, hint: nil)
-    }
-    let plan = try frontend.plan(Query(), over: dataset, now: now, for: .count, text: "", view: nil)
-    let shown = try frontend.run(plan, over: dataset, writer: nil, text: "", view: nil).matched
-    let label = SummaryRows.totalLabel(shown: shown, of: groups)
-    let plain = Array("\nTotal,".utf8)
-    guard label != "Total",
-      let at = bytes.indices.first(where: { bytes[$0...].starts(with: plain) })
-    else { return }
-    bytes.replaceSubrange((at + 1)..<(at + plain.count - 1), with: Array("\"\(label)\"".utf8))
-    let fd = openTruncated(path)
-    guard fd >= 0 else { return }
-    defer { close(fd) }
-    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-  }
-
   /// `-c`: the engine's count, or its `value,count` rows with `group:` (`value1,value2,count`
   /// with `group:a,b`).
   private func countsOnly(_ dataset: Dataset, _ plan: Plan, grouped: Bool) throws(Problem) -> RunSummary {
@@ -142,6 +106,3 @@ extension RecordRun {
     return summary
   }
 }
-
-/// `open(2)` for writing from the start, named apart from the modes' own `open()`.
-private func openTruncated(_ path: String) -> Int32 { open(path, O_WRONLY | O_TRUNC) }

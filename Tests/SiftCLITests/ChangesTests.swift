@@ -250,6 +250,45 @@ private func changes(_ result: SiftResult) -> [String] {
     }
   }
 
+  /// A first run writes each record as the plain run writes it, between `new` and an empty
+  /// `was`: quoted fields, another delimiter, a short row, CRLF line ends and TSV included (a
+  /// CSV record is written from its own text, Docs/Performance.md, "Changes since the last run").
+  @Test(arguments: [
+    ("csv", "grn_no,status,qty\nG1,hold,5\nG2,hold,3\n"),
+    ("csv", "grn_no,status,qty\nG1,\"a, b\",5\n\"G2\",\"x \"\"y\"\"\",3\n\"G3\",\"two words\",\"\"\n"),
+    ("csv", "grn_no;status;qty\nG1;a,b;5\nG2;\"c;d\";3\n"),
+    ("csv", "grn_no,status,qty\nG1,hold\nG2,hold,3\nG3,,\n"),
+    ("csv", "grn_no,status,qty\r\nG1,hold,5\r\nG2,\"hold\",3\r\n"),
+    ("tsv", "grn_no\tstatus\tqty\nG1\thold\t5\nG2\ta,b\t3\n"),
+  ])
+  func aFirstRunWritesEachRecordAsThePlainRunDoes(format: String, text: String) throws {
+    let bench = try ChangesBench()
+    let input = bench.folder.appendingPathComponent("first.\(format)").path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+    let environment = ["LANG": "C.UTF-8", "SIFT_STATE_DIR": bench.state]
+    let plain = sift(["-q", "", input], environment: environment)
+    let first = sift(["--changes", "grn_no", "-q", "", input], environment: environment)
+    #expect(plain.status == .matched && first.status == .matched, "\(first.stderr)")
+    // Cut at each LF byte (a Swift string keeps CR LF together as one character).
+    func lines(_ text: String) -> [String] {
+      text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        .map { String(decoding: $0, as: UTF8.self) }
+    }
+    let plainLines = lines(plain.text)
+    let lines = lines(first.text)
+    try #require(lines.count == plainLines.count && lines[0].count > 6, "\(first.text)")
+    let delimiter = String(lines[0].dropFirst(6).prefix(1))
+    #expect([",", ";", "\t"].contains(delimiter))
+    for (n, (line, plainLine)) in zip(lines, plainLines).enumerated() where !plainLine.isEmpty {
+      let end = plainLine.hasSuffix("\r") ? "\r" : ""
+      let fields = plainLine.dropLast(end.count)
+      let expected = n == 0
+        ? "change" + delimiter + fields + delimiter + "was" + end
+        : "new" + delimiter + fields + delimiter + end
+      #expect(String(line) == expected, "line \(n + 1) of \(format): \(text)")
+    }
+  }
+
   /// Random inserts, deletes and changes of a file, its records in their order or shuffled (the
   /// look-up of a record then goes by the key table, not the baseline's order): `--changes`
   /// reports exactly those.

@@ -51,6 +51,8 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   private var scratch: [UInt8] = []
   private var keyText: [UInt8] = []
   private var values: [UInt8] = []
+  /// The row handed to `inner`, built in place record after record.
+  private var outgoing = ChangeRow()
 
   /// - Parameters:
   ///   - inner: the format's writer, or `nil` to only build `next` (an earlier export read
@@ -59,6 +61,13 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   ///   - baseline: the records to compare with; `nil` on a first run (every record is new).
   ///   - since: when this run is made, for `next`.
   ///   - budget: the most bytes of values `next` keeps (`ChangeBaseline.valueBudget`).
+  /// What the `was` column says of a changed or gone record whose earlier values the baseline
+  /// did not keep (Docs/Reports.md, The state).
+  public static let earlierValuesNotKept: StaticString = "(earlier values not kept)"
+  private static let notKeptBytes = Array(
+    UnsafeBufferPointer(
+      start: earlierValuesNotKept.utf8Start, count: earlierValuesNotKept.utf8CodeUnitCount))
+
   public init(
     inner: RecordWriter?, keys: [String], keyLabel: String, baseline: ChangeBaseline?,
     since: String, budget: Int = ChangeBaseline.valueBudget
@@ -192,8 +201,17 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     guard let baseline, b >= 0 else {
       counts.new += 1
-      fillTexts(row, cs)
-      return try emit("new", was: [])
+      guard let inner else { return }
+      // A new record's values go straight into the row written: its own CSV text, else each
+      // value decoded once.
+      var out = Self.take(&outgoing)
+      defer { outgoing = out }
+      if !out.startAsWritten(row, columns: cs.count, verbatim: verbatim) {
+        out.start("new")
+        for i in cs.indices { out.add(cs[i].value(row), scratch: &scratch) }
+        out.add(EmptyCollection())
+      }
+      return try out.write(to: inner, columns: outputColumns)
     }
     // The earlier values are unpacked only for a record that may have changed: a record whose
     // content hash is the baseline's costs no more than the look-up.
@@ -222,10 +240,14 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     counts.changed += 1
     let old = baseline.values(Int(b))
-    if let strikingThrough, let old {
+    if let strikingThrough {
       // Column 0 is `change`: the fields are one column on.
-      strikingThrough.showEarlier(
-        differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
+      if let old {
+        strikingThrough.showEarlier(
+          differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
+      } else {
+        strikingThrough.sayEarlierValuesNotKept(in: 0)
+      }
     }
     try emit("changed", was: was(old, baseline: baseline))
   }
@@ -259,26 +281,29 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     scratch: inout [UInt8]
   ) -> UInt64 {
     values.removeAll(keepingCapacity: true)
-    var content = ChangeCoding.fnvOffset
-    for c in cs {
-      let v = c.value(row)
-      if v.isVerbatim {
-        let t = v.content
-        content = mix(t, into: content)
-        if collect {
-          ChangeCoding.appendVarint(t.count, to: &values)
-          values.append(contentsOf: t)
-        }
-      } else {
-        v.decode(into: &scratch)
-        content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
-        if collect {
-          ChangeCoding.appendVarint(scratch.count, to: &values)
-          values.append(contentsOf: scratch)
+    // The columns are borrowed, not copied one by one (each copy retains its name and path).
+    return cs.withUnsafeBufferPointer { columns in
+      var content = ChangeCoding.fnvOffset
+      for i in columns.indices {
+        let v = columns[i].value(row)
+        if v.isVerbatim {
+          let t = v.content
+          content = mix(t, into: content)
+          if collect {
+            ChangeCoding.appendVarint(t.count, to: &values)
+            values.append(contentsOf: t)
+          }
+        } else {
+          v.decode(into: &scratch)
+          content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
+          if collect {
+            ChangeCoding.appendVarint(scratch.count, to: &values)
+            values.append(contentsOf: scratch)
+          }
         }
       }
+      return content
     }
-    return content
   }
 
   /// The records so far were the baseline's first ones, in its order and unchanged, so `next`
@@ -318,6 +343,13 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     return taken
   }
 
+  @inline(__always)
+  private static func take(_ row: inout ChangeRow) -> ChangeRow {
+    let taken = row
+    row = ChangeRow()
+    return taken
+  }
+
   public func end() throws(OutputError) {
     if mirrored, let baseline {
       if records == baseline.entries.count {
@@ -353,7 +385,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
 
   /// `status=pending; qty=5`: the columns both runs have whose value differs, with the old value.
   private func was(_ old: [ArraySlice<UInt8>]?, baseline: ChangeBaseline) -> [UInt8] {
-    guard let old else { return Array("(earlier values not kept)".utf8) }
+    guard let old else { return Self.notKeptBytes }
     var out: [UInt8] = []
     for (base, _) in differing(old) {
       if !out.isEmpty { out.append(contentsOf: "; ".utf8) }
@@ -371,44 +403,64 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       .joined(separator: ", ")
   }
 
-  private func emit(_ change: String, was: [UInt8]) throws(OutputError) {
-    try write(change: change, fields: columns.indices.map { text($0) }, was: was)
+  private func emit(_ change: StaticString, was: [UInt8]) throws(OutputError) {
+    guard let inner else { return }
+    var out = Self.take(&outgoing)
+    defer { outgoing = out }
+    out.start(change)
+    for c in columns.indices { out.add(text(c)) }
+    out.add(was)
+    try out.write(to: inner, columns: outputColumns)
   }
 
   /// A gone record: its last values under the current columns, or only its key when its values
   /// were not kept.
   private func emitGone(_ i: Int, of baseline: ChangeBaseline) throws(OutputError) {
-    var fields = Array(repeating: ArraySlice<UInt8>(), count: columns.count)
-    var was: [UInt8] = []
-    if let old = baseline.values(i) {
-      for (base, current) in common where base < old.count { fields[current] = old[base] }
-    } else {
-      let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
-      for (n, k) in keyColumns.enumerated() where n < parts.count { fields[k] = parts[n] }
-      was = Array("(earlier values not kept)".utf8)
-    }
-    try write(change: "gone", fields: fields, was: was)
-  }
-
-  private func write(change: String, fields: [ArraySlice<UInt8>], was: [UInt8]) throws(OutputError) {
     guard let inner else { return }
-    var bytes: [UInt8] = []
-    var spans: [Int32] = []
-    func add<C: Collection<UInt8>>(_ c: C) {
-      spans.append(Int32(bytes.count))
-      bytes.append(contentsOf: c)
-      spans.append(Int32(bytes.count))
+    var out = Self.take(&outgoing)
+    defer { outgoing = out }
+    out.start("gone")
+    let entry = baseline.entries[i]
+    if entry.valuesStart >= 0 && sameColumns {
+      // The kept values, in the columns' order: added as they lie in the state, unpacked into
+      // no array of their own (Docs/Performance.md, "Changes since the last run").
+      baseline.valueBytes.withUnsafeBufferPointer { v in
+        var at = Int(entry.valuesStart)
+        let end = Int(entry.valuesEnd)
+        var added = 0
+        while added < columns.count, at < end, let n = ChangeCoding.readVarint(v, at: &at),
+          at + n <= end
+        {
+          out.add(UnsafeBufferPointer(rebasing: v[at..<at + n]))
+          at += n
+          added += 1
+        }
+        for _ in added..<max(added, columns.count) { out.add(EmptyCollection()) }
+      }
+      out.add(EmptyCollection())
+    } else if entry.valuesStart < 0 && keyColumns.count == 1 {
+      // Only the key was kept: it in its column, the others empty.
+      let keyBytes = baseline.key(i)
+      for c in columns.indices {
+        if c == keyColumns[0] { out.add(keyBytes) } else { out.add(EmptyCollection()) }
+      }
+      out.add(Self.notKeptBytes)
+      strikingThrough?.sayEarlierValuesNotKept(in: 0)
+    } else {
+      var fields = Array(repeating: ArraySlice<UInt8>(), count: columns.count)
+      var was: [UInt8] = []
+      if let old = baseline.values(i) {
+        for (base, current) in common where base < old.count { fields[current] = old[base] }
+      } else {
+        let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
+        for (n, k) in keyColumns.enumerated() where n < parts.count { fields[k] = parts[n] }
+        was = Self.notKeptBytes
+        strikingThrough?.sayEarlierValuesNotKept(in: 0)
+      }
+      for f in fields { out.add(f) }
+      out.add(was)
     }
-    add(change.utf8)
-    for f in fields { add(f) }
-    add(was)
-    let batch = RecordBatch(
-      bytes: bytes, encoding: .plain, width: fields.count + 2, spans: spans,
-      extents: [0, Int32(bytes.count)], lines: [Int32(next.entries.count)])
-    let columns = outputColumns
-    try batch.withRows { cursor throws(OutputError) in
-      try inner.write(cursor.row(0), columns: columns, verbatim: false)
-    }
+    try out.write(to: inner, columns: outputColumns)
   }
 
   /// Adds one value to a content hash; the value's length in the hash keeps `ab|c` apart from

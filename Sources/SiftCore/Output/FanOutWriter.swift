@@ -19,6 +19,10 @@ public final class FanOutWriter: RecordWriter, EarlierValuesShowing {
     for case let writer as EarlierValuesShowing in writers { writer.showEarlier(values) }
   }
 
+  public func sayEarlierValuesNotKept(in column: Int) {
+    for case let writer as EarlierValuesShowing in writers { writer.sayEarlierValuesNotKept(in: column) }
+  }
+
   public func begin(columns: [String]) throws(OutputError) {
     for writer in writers { try writer.begin(columns: columns) }
   }

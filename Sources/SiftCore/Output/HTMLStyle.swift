@@ -44,6 +44,8 @@ enum HTMLStyle {
     "padding-top:12px;font-weight:bold;font-size:14px;border-bottom:1px solid #D9D9D9"
   /// A changed value's earlier one, struck through before the new (`--changes`).
   static let earlierValue: StaticString = "color:#AA0808;background-color:#FFEAF4"
+  /// `(earlier values not kept)` after a record's `change`, when the baseline did not keep them.
+  static let earlierNotKept: StaticString = "font-size:12px;font-style:italic;color:#556B82"
   static let groupCount: StaticString = "font-weight:normal;color:#556B82;background-color:#EFF1F2"
 
   // The views digest.

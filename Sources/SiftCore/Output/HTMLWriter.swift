@@ -3,7 +3,8 @@
 /// figures with grouped digits and their column's decimals, nested values as readable text, every
 /// value escaped, line breaks as `<br>`; with groups, a header row `label (count)` before each
 /// group's rows; a summary's `Total` row last and bold; with `--changes`, a changed value's
-/// earlier one struck through before it. The table's styles are inline, for e-mail clients, and
+/// earlier one struck through before it, and `(earlier values not kept)` after the `change` of a
+/// record whose earlier values the baseline did not keep. The table's styles are inline, for e-mail clients, and
 /// set once on the table and its rows where they can, so that a few hundred rows stay about
 /// 100 KB; the document around the table is `HTMLReport`'s.
 ///
@@ -22,11 +23,12 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
   /// The most decimals of a number in each column.
   private var decimals: [Int] = []
 
-  /// A row kept until `end`: a group's heading, or a record's cells (ranges of `texts`) and the
-  /// earlier values of its changed cells.
+  /// A row kept until `end`: a group's heading, or a record's cells (ranges of `texts`), the
+  /// earlier values of its changed cells, and the cell that says its earlier values were not
+  /// kept.
   private enum Row {
     case group(GroupHeading)
-    case cells(Range<Int>, earlier: [(column: Int, text: Range<Int>)])
+    case cells(Range<Int>, earlier: [(column: Int, text: Range<Int>)], notKept: Int?)
   }
   private var kept: [Row] = []
   /// Every kept cell's text (and earlier value), one after another; `starts` and `ends` mark
@@ -36,6 +38,9 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
   private var ends: [Int] = []
   /// The earlier values of the next record written (`showEarlier`).
   private var earlier: [(column: Int, text: [UInt8])] = []
+  /// The cell of the next record written that says its earlier values were not kept
+  /// (`sayEarlierValuesNotKept`).
+  private var notKept: Int?
   /// Whether the records end with a `was` column this table leaves out (`leaveOutWasColumn`).
   private var leavesOutWas = false
   private var scratch: [UInt8] = []
@@ -104,6 +109,10 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
     earlier = values
   }
 
+  public func sayEarlierValuesNotKept(in column: Int) {
+    notKept = column
+  }
+
   public func write(
     _ row: RowView, columns: [OutputColumn], verbatim: Bool
   ) throws(OutputError) {
@@ -128,7 +137,8 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
       olds.append((column, start..<texts.count))
     }
     earlier = []
-    kept.append(.cells(first..<ends.count, earlier: olds))
+    kept.append(.cells(first..<ends.count, earlier: olds, notKept: notKept))
+    notKept = nil
   }
 
   /// Writes one row of plain texts, one per column (the `-c` report: a value and its count).
@@ -140,7 +150,7 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
       ends.append(texts.count)
       noteDecimals(column: column, cell: ends.count - 1)
     }
-    kept.append(.cells(first..<ends.count, earlier: []))
+    kept.append(.cells(first..<ends.count, earlier: [], notKept: nil))
   }
 
   /// A summary in a report ends with its `Total` row (Docs/Aggregates.md).
@@ -155,8 +165,8 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
       switch row {
       case .group(let heading):
         try writeGroup(heading)
-      case .cells(let cells, let olds):
-        try writeRow(cells, earlier: olds, shade: shown % 2 == 1,
+      case .cells(let cells, let olds, let notKept):
+        try writeRow(cells, earlier: olds, notKept: notKept, shade: shown % 2 == 1,
           total: endsWithTotal && index == lastCells)
         shown += 1
       }
@@ -192,7 +202,8 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
 
   /// Writes one record's row: every other row shaded, the total bold.
   private func writeRow(
-    _ cells: Range<Int>, earlier olds: [(column: Int, text: Range<Int>)], shade: Bool, total: Bool
+    _ cells: Range<Int>, earlier olds: [(column: Int, text: Range<Int>)], notKept: Int?,
+    shade: Bool, total: Bool
   ) throws(OutputError) {
     var line: [UInt8] = []
     if total {
@@ -220,7 +231,9 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
         let old = olds.first { $0.column == column }.map {
           UnsafeBufferPointer(rebasing: all[$0.text])
         }
-        shown.withUnsafeBufferPointer { appendCell($0, earlier: old, column: column, to: &line) }
+        shown.withUnsafeBufferPointer {
+          appendCell($0, earlier: old, notKept: notKept == column, column: column, to: &line)
+        }
       }
     }
     line.append(literal: "</tr>\n")
@@ -228,8 +241,8 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
   }
 
   private func appendCell(
-    _ text: UnsafeBufferPointer<UInt8>, earlier old: UnsafeBufferPointer<UInt8>?, column: Int,
-    to out: inout [UInt8]
+    _ text: UnsafeBufferPointer<UInt8>, earlier old: UnsafeBufferPointer<UInt8>?, notKept: Bool,
+    column: Int, to out: inout [UInt8]
   ) {
     out.append(literal: isNumeric(column) ? "<td align=\"right\"" : "<td")
     switch Self.wrapping(text) {
@@ -248,6 +261,14 @@ public final class HTMLWriter: RecordWriter, EarlierValuesShowing {
       out.append(literal: "</del> ")
     }
     HTMLText.append(text, lineBreaks: true, to: &out)
+    if notKept {
+      // What the `was` column says in the other formats (Docs/Reports.md, The state).
+      out.append(literal: " <span style=\"")
+      out.append(literal: HTMLStyle.earlierNotKept)
+      out.append(literal: "\">")
+      out.append(literal: ChangeTracker.earlierValuesNotKept)
+      out.append(literal: "</span>")
+    }
     out.append(literal: "</td>")
   }
 
@@ -303,4 +324,8 @@ public protocol EarlierValuesShowing: AnyObject {
   func leaveOutWasColumn()
   /// The earlier values of the record written next, by output column.
   func showEarlier(_ values: [(column: Int, text: [UInt8])])
+  /// The record written next changed or is gone, but its earlier values were not kept (past
+  /// the values a baseline keeps): the writer says `(earlier values not kept)` in output column
+  /// `column` (the `change` column), as the `was` column does in the other formats.
+  func sayEarlierValuesNotKept(in column: Int)
 }

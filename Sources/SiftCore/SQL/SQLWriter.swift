@@ -128,7 +128,8 @@ public struct SQLWriter {
     derived.reset()
     let filter = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
     let firstGroup = plan.summaryColumns.firstIndex { $0.kind == .group }
-    let columns = try plan.summaryColumns.enumerated().map { (i, c) throws(SQLError) in
+    let limited = try limitedGroups()
+    var columns = try plan.summaryColumns.enumerated().map { (i, c) throws(SQLError) in
       let name = try dialect.identifier(c.name)
       switch c.kind {
       case .group: return "\(i == firstGroup ? "'Total'" : "''") AS \(name)"
@@ -136,9 +137,47 @@ public struct SQLWriter {
       case .aggregate(let function): return "\(try aggregate(function, c.field!)) AS \(name)"
       }
     }
+    let from = try withDerivedColumns(try relation().from)
+    if let firstGroup, let limited {
+      columns[firstGroup] = try totalLabel(limited, from: from, filter: filter) + " AS "
+        + dialect.identifier(plan.summaryColumns[firstGroup].name)
+    }
     let kept = plan.projection.map { $0.map { columns[$0.index] } } ?? columns
-    return "SELECT \(kept.joined(separator: ", "))\nFROM \(try withDerivedColumns(try relation().from))"
+    return "SELECT \(kept.joined(separator: ", "))\nFROM \(from)"
       + (filter.map { "\nWHERE \($0)" } ?? "")
+  }
+
+  /// Under `limit:` or `limit:N/group`, the count of groups (every combination of the group
+  /// fields) and the outer group fields' values, made before the relation so that the derived
+  /// columns they read are in it; `nil` without a limit.
+  private func limitedGroups() throws(SQLError) -> (groups: String, outer: [String])? {
+    guard !plan.group.isEmpty, plan.limit != nil || plan.limitPerGroup != nil else { return nil }
+    let outer = plan.limitPerGroup == nil ? [] : try plan.group.dropLast().map {
+      (g: ResolvedField) throws(SQLError) in try groupValue(g)
+    }
+    return ("count(DISTINCT \(try groupCombination()))", outer)
+  }
+
+  /// The `Total` row's label under a limit, as sift's own run writes it (Docs/Aggregates.md,
+  /// Output): `Total (all 40 groups)` when the limit left groups out (more groups than
+  /// `limit:N`, or an outer group with more than N under `limit:N/group`), else `Total`.
+  private func totalLabel(
+    _ limited: (groups: String, outer: [String]), from: String, filter: String?
+  ) throws(SQLError) -> String {
+    var leftOut: [String] = []
+    if let limit = plan.limit { leftOut.append("\(limited.groups) > \(limit)") }
+    if let perGroup = plan.limitPerGroup {
+      if limited.outer.isEmpty {
+        leftOut.append("\(limited.groups) > \(perGroup)")
+      } else {
+        // The most groups under one outer group.
+        leftOut.append(
+          "(SELECT max(sift_k) FROM (SELECT \(limited.groups) AS sift_k\nFROM \(from)"
+            + (filter.map { "\nWHERE \($0)" } ?? "")
+            + "\nGROUP BY \(limited.outer.joined(separator: ", "))) AS o) > \(perGroup)")
+      }
+    }
+    return dialect.totalLabel(groups: limited.groups, groupsLeftOut: leftOut.joined(separator: " OR "))
   }
 
   private func body(from: String, where_: String) throws(SQLError) -> String {

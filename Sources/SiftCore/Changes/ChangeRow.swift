@@ -1,0 +1,103 @@
+/// The row `ChangeTracker` hands its format's writer: `change`, the record's fields and `was`,
+/// each a span of `bytes`, built in buffers kept from record to record, so a row costs no
+/// allocation (Docs/Performance.md, "Changes since the last run").
+struct ChangeRow {
+  private var bytes: [UInt8] = []
+  private var spans: [Int32] = []
+  /// `.csv` when the row is a record's own CSV text (`startAsWritten`), else `.plain`.
+  private var encoding = FieldEncoding.plain
+
+  /// Starts a row of plain texts with its `change` value.
+  mutating func start(_ change: StaticString) {
+    bytes.removeAll(keepingCapacity: true)
+    spans.removeAll(keepingCapacity: true)
+    encoding = .plain
+    add(UnsafeBufferPointer(start: change.utf8Start, count: change.utf8CodeUnitCount))
+  }
+
+  /// Adds the next field's text.
+  mutating func add(_ value: UnsafeBufferPointer<UInt8>) {
+    spans.append(Int32(truncatingIfNeeded: bytes.count))
+    bytes.append(contentsOf: value)
+    spans.append(Int32(truncatingIfNeeded: bytes.count))
+  }
+
+  mutating func add<C: Collection<UInt8>>(_ value: C) {
+    spans.append(Int32(truncatingIfNeeded: bytes.count))
+    bytes.append(contentsOf: value)
+    spans.append(Int32(truncatingIfNeeded: bytes.count))
+  }
+
+  /// Adds the next field's value as text, decoded once.
+  mutating func add(_ value: FieldValue, scratch: inout [UInt8]) {
+    if value.isVerbatim { return add(value.content) }
+    value.decode(into: &scratch)
+    scratch.withUnsafeBufferPointer { add($0) }
+  }
+
+  /// The row of a new record made from the record's own CSV text, its fields quoted as the input
+  /// quoted them: `new`, the record's text and an empty `was`, one input delimiter apart. CSV
+  /// output then copies the row whole, as it copies a record of a plain run; the other formats
+  /// decode the same values from it. `false`, and nothing built, unless the columns are the
+  /// record's fields (`verbatim`) and its text is exactly those fields, all there, one delimiter
+  /// apart.
+  mutating func startAsWritten(_ row: RowView, columns: Int, verbatim: Bool) -> Bool {
+    guard verbatim, row.encoding == .csv, row.extraCount == 0, row.width == columns, columns >= 2,
+      Int(row.spans[0]) == row.extentStart, Int(row.spans[2 &* columns &- 1]) == row.extentEnd,
+      Int(row.spans[1]) < row.extentEnd
+    else { return false }
+    let delimiter = row.base[Int(row.spans[1])]
+    // `new` must stay one field, whatever the delimiter.
+    switch delimiter {
+    case UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "w"), .quote, .lineFeed,
+      .carriageReturn:
+      return false
+    default: break
+    }
+    for f in 0..<(columns &- 1) {
+      let end = Int(row.spans[2 &* f &+ 1])
+      guard end < row.extentEnd, row.base[end] == delimiter,
+        Int(row.spans[2 &* f &+ 2]) == end &+ 1
+      else { return false }
+    }
+    let text = row.extentEnd &- row.extentStart
+    let count = text &+ 5
+    bytes.removeAll(keepingCapacity: true)
+    bytes.reserveCapacity(count)
+    bytes.append(UInt8(ascii: "n"))
+    bytes.append(UInt8(ascii: "e"))
+    bytes.append(UInt8(ascii: "w"))
+    bytes.append(delimiter)
+    bytes.append(contentsOf: UnsafeBufferPointer(start: row.base + row.extentStart, count: text))
+    bytes.append(delimiter)
+    let width = 2 &* columns &+ 4
+    if spans.count != width { spans = Array(repeating: 0, count: width) }
+    let shift = Int32(truncatingIfNeeded: 4 &- row.extentStart)
+    spans.withUnsafeMutableBufferPointer { s in
+      s[0] = 0
+      s[1] = 3
+      for i in 0..<(2 &* columns) { s[i &+ 2] = row.spans[i] &+ shift }
+      s[width &- 2] = Int32(truncatingIfNeeded: count)
+      s[width &- 1] = Int32(truncatingIfNeeded: count)
+    }
+    encoding = .csv
+    return true
+  }
+
+  /// Writes the row to `writer`, as its own (`verbatim`) text when it is a record's.
+  func write(to writer: RecordWriter, columns: [OutputColumn]) throws(OutputError) {
+    let encoding = encoding
+    let written = bytes.withUnsafeBufferPointer { b in
+      spans.withUnsafeBufferPointer { s in
+        Result { () throws(OutputError) in
+          guard let base = b.baseAddress, let spanBase = s.baseAddress else { return }
+          let row = RowView(
+            base: base, spans: spanBase, width: s.count / 2, encoding: encoding, extentStart: 0,
+            extentEnd: b.count)
+          try writer.write(row, columns: columns, verbatim: encoding == .csv)
+        }
+      }
+    }
+    try written.get()
+  }
+}
