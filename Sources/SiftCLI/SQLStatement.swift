@@ -80,7 +80,8 @@ struct SQLStatement: ModeSteps {
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
       path: path, format: quotedTSV ? .csv : inputs.formats[0],
       delimiter: inputs.first?.textStyle.delimiter ?? UInt8(ascii: ","), header: !options.noHeader)
-    let writer = SQLWriter(plan: plan, dialect: dialect, source: source)
+    var writer = SQLWriter(plan: plan, dialect: dialect, source: source)
+    writer.queryText = options.query
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: nil)
   }
 
@@ -124,6 +125,7 @@ struct SQLStatement: ModeSteps {
     inputs.formats = [.csv]
     var writer = SQLWriter(plan: plan, dialect: dialect, source: source)
     writer.columnTypes = described.map { SQLColumnType(engineType: $0[1]) }
+    writer.queryText = options.query
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: database)
   }
 
