@@ -455,7 +455,7 @@ public struct SQLWriter {
     let ids = try names.map { (n: String) throws(SQLError) in try dialect.identifier(n) }
     var grouped: [[String]] = []
     var written: [[String]] = []
-    var totals: [Int: String] = [:]
+    var totalColumns: [String: String] = [:]
     for (i, c) in columns.enumerated() {
       switch c.kind {
       case .group: grouped.append([SQLComment.line("group:\(c.field!.name)"), "\(try groupValue(c.field!)) AS \(ids[i])"])
@@ -463,17 +463,21 @@ public struct SQLWriter {
       case .aggregate(let function):
         let field = c.field!
         let term = "\(function.name):\(field.name)"
-        if let state = try duckDBTotal(function, field) {
-          // `sum:` and `avg:` of a field share its total, written once.
-          let total: String
-          if let known = totals[field.index] {
-            total = known
-          } else {
-            total = try dialect.identifier(derived.name("t\(field.index)", base: field.name + "_total"))
-            totals[field.index] = total
-            grouped.append([SQLComment.line("\(field.name)'s exact total, count and decimals"), "\(state) AS \(total)"])
+        if let totals = try sumTotals(function, field) {
+          // Each total once, shared where a field's sum and mean have the same.
+          var named: [String: String] = [:]
+          for (what, expression) in totals {
+            if let known = totalColumns[expression] {
+              named[what] = known
+              continue
+            }
+            let name = try dialect.identifier(derived.name("t:\(expression)", base: "\(field.name)_\(what)"))
+            totalColumns[expression] = name
+            named[what] = name
+            grouped.append([SQLComment.line("the \(what) of \(field.name)"), "\(expression) AS \(name)"])
           }
-          written.append([SQLComment.line(term), "\(DuckDBExactSum.written(total, mean: function == .avg)) AS \(ids[i])"])
+          let text = try sumWritten(function, field) { named[$0] ?? "NULL" }
+          written.append([SQLComment.line(term), "\(text) AS \(ids[i])"])
         } else {
           grouped.append([SQLComment.line(term), "\(try aggregate(function, field)) AS \(ids[i])"])
         }
@@ -553,11 +557,13 @@ public struct SQLWriter {
     let n = try number(of: field)
     switch function {
     case .sum, .avg:
-      if let total = try duckDBTotal(function, field) {
-        return DuckDBExactSum.written(total, mean: function == .avg)
+      if let totals = try sumTotals(function, field) {
+        return try sumWritten(function, field) { what in
+          totals.first { $0.what == what }?.expression ?? "NULL"
+        }
       }
       switch dialect {
-      case .duckdb: throw SQLError("duckdb sums are written by duckDBTotal")
+      case .duckdb: throw SQLError("duckdb sums are written from sumTotals")
       case .postgres: return exactNumeric(function, v, n)
       case .clickhouse, .spark:
         return try ExactSumGuard.aggregate(
@@ -594,19 +600,45 @@ public struct SQLWriter {
     }
   }
 
-  /// DuckDB's exact total of a field's numbers (DuckDBExactSum), which its `sum:` and `avg:`
-  /// share; `nil` for another dialect or function.
-  private func duckDBTotal(_ function: AggregateFunction, _ field: ResolvedField) throws(SQLError) -> String? {
-    guard dialect == .duckdb, function == .sum || function == .avg else { return nil }
-    switch type(of: field) {
-    case .integer: return DuckDBExactSum.total(column: try column(field), scale: 0)
-    case .decimal(let scale): return DuckDBExactSum.total(column: try column(field), scale: scale)
-    case .double: return DuckDBExactSum.total(double: try column(field))
-    case .text, .other, .date, .timestamp, .timestampWithZone:
+  /// The totals DuckDB's, Spark's and ClickHouse's exact `sum:` and `avg:` are written from
+  /// (`sumWritten`), each named by what it is (`total`, `count`, `places`…): a statement computes
+  /// each once, as a column of its grouped rows, shared by a field's sum and mean where they
+  /// are the same (Docs/Engines.md, Readable statements). `nil` for another dialect or function.
+  private func sumTotals(
+    _ function: AggregateFunction, _ field: ResolvedField
+  ) throws(SQLError) -> [(what: String, expression: String)]? {
+    guard function == .sum || function == .avg else { return nil }
+    switch dialect {
+    case .duckdb:
+      switch type(of: field) {
+      case .integer: return [("total", DuckDBExactSum.total(column: try column(field), scale: 0))]
+      case .decimal(let scale):
+        return [("total", DuckDBExactSum.total(column: try column(field), scale: scale))]
+      case .double: return [("total", DuckDBExactSum.total(double: try column(field)))]
+      case .text, .other, .date, .timestamp, .timestampWithZone:
+        let v = try value(field)
+        let n = try number(of: field)
+        derived.exactParts.insert(field.index)
+        return [("total", DuckDBExactSum.total(value: v, number: n, parts: try partsName(field.index)))]
+      }
+    case .spark, .clickhouse:
       let v = try value(field)
-      let n = try number(of: field)
-      derived.exactParts.insert(field.index)
-      return DuckDBExactSum.total(value: v, number: n, parts: try partsName(field.index))
+      return try ExactSumGuard.totals(
+        dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v),
+        number: try number(of: field), field: field.name)
+    case .postgres, .trino: return nil
+    }
+  }
+
+  /// The text of a sum or mean from its `sumTotals`, each read through `column` by what it is.
+  private func sumWritten(
+    _ function: AggregateFunction, _ field: ResolvedField, _ column: (String) -> String
+  ) throws(SQLError) -> String {
+    switch dialect {
+    case .duckdb: return DuckDBExactSum.written(column("total"), mean: function == .avg)
+    case .spark, .clickhouse:
+      return try ExactSumGuard.written(dialect, mean: function == .avg, field: field.name, column)
+    case .postgres, .trino: throw SQLError("\(dialect.rawValue) sums have no totals")
     }
   }
 
