@@ -14,7 +14,7 @@ enum DuckDBExactSum {
   /// (DuckDB would read the field where the lambda's value is meant).
   static let lambdaNames: Set<String> = [
     "sift_parts", "sift_agg", "sift_digits", "sift_chunk", "sift_acc", "sift_next", "sift_div",
-    "sift_quot", "sift_pad", "sift_key",
+    "sift_quot", "sift_pad", "sift_key", "sift_decimals",
   ]
 
   /// The derived column of a field's number, from its text in sift's canonical form (`1234.50`,
@@ -24,13 +24,14 @@ enum DuckDBExactSum {
   static func parts(ofCanonical t: String) -> String {
     let pattern = "'^([+-]?)([0-9]*)(?:[.]([0-9]*))?(?:[eE]([+-]?[0-9]+))?$'"
     let exponent = "CAST(greatest(-1000000, least(1000000, coalesce(TRY_CAST(sift_parts.e AS DOUBLE), 0))) AS INTEGER)"
-    let decimals = "(length(sift_parts.f) - \(exponent))"
     let digits = "ltrim(sift_parts.i || sift_parts.f, '0')"
-    let units = "CASE WHEN \(digits) = '' THEN CAST(0 AS BIGNUM) WHEN \(decimals) < -400 THEN NULL "
+    // The decimals are computed once, as the inner lambda's `sift_decimals`.
+    let units = "CASE WHEN \(digits) = '' THEN CAST(0 AS BIGNUM) WHEN sift_decimals < -400 THEN NULL "
       + "ELSE TRY_CAST(CASE WHEN sift_parts.s = '-' THEN '-' ELSE '' END || \(digits) "
-      + "|| repeat('0', \(scale) - \(decimals)) AS BIGNUM) END"
+      + "|| repeat('0', \(scale) - sift_decimals) AS BIGNUM) END"
     return "list_transform([regexp_extract(\(t), \(pattern), ['s', 'i', 'f', 'e'])], "
-      + "lambda sift_parts: {'d': \(decimals), 'u': \(units)})[1]"
+      + "lambda sift_parts: list_transform([length(sift_parts.f) - \(exponent)], "
+      + "lambda sift_decimals: {'d': sift_decimals, 'u': \(units)})[1])[1]"
   }
 
   /// The total of a group's numbers (`written` makes it their sum or mean): `v` the value's

@@ -439,8 +439,10 @@ public struct SQLWriter {
     let columns = plan.summaryColumns
     for g in plan.group { try requireSQLDates(g) }
     for key in plan.sort { if let f = columns[key.field.index].field { try requireSQLDates(f) } }
-    // Each column's name in the stages: its own, made unique ignoring case.
+    // Each column's name in the stages: its own, made unique ignoring case. ClickHouse reads an
+    // alias wherever its name is written in the same query, so there it is no field's name.
     var seen: Set<String> = [SQLWriter.row, SQLWriter.rank]
+    if dialect == .clickhouse { seen.formUnion(plan.schema.names.map { $0.lowercased() }) }
     let names = columns.map { c in
       var name = c.name
       var n = 2
@@ -484,7 +486,11 @@ public struct SQLWriter {
       }
     }
     let keys = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
-    let kept = plan.projection.map { $0.map { ids[$0.index] } } ?? ids
+    let outputs = try zip(ids, columns).map { (id: String, c: SummaryColumn) throws(SQLError) in
+      let name = try dialect.identifier(c.name)
+      return id == name ? id : "\(id) AS \(name)"
+    }
+    let kept = plan.projection.map { $0.map { outputs[$0.index] } } ?? outputs
     var order: [SortSection] = []
     for key in plan.sort {
       let c = columns[key.field.index]
