@@ -560,7 +560,8 @@ public struct SQLWriter {
   /// left out.
   private func aggregate(_ function: AggregateFunction, _ field: ResolvedField) throws(SQLError) -> String {
     let v = try value(field)
-    let n = try number(of: field)
+    // The number, named only where it is read: an unread derived column would still be written.
+    let number = { () throws(SQLError) -> String in try self.number(of: field) }
     switch function {
     case .sum, .avg:
       if let totals = try sumTotals(function, field) {
@@ -570,27 +571,28 @@ public struct SQLWriter {
       }
       switch dialect {
       case .duckdb: throw SQLError("duckdb sums are written from sumTotals")
-      case .postgres: return exactNumeric(function, v, n)
+      case .postgres: return exactNumeric(function, v, try number())
       case .clickhouse, .spark:
         return try ExactSumGuard.aggregate(
-          dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v), number: n,
+          dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v), number: try number(),
           field: field.name)
-      case .trino: return "\(function == .sum ? "sum" : "avg")(\(n))"
+      case .trino: return "\(function == .sum ? "sum" : "avg")(\(try number()))"
       }
     case .distinct: return "count(DISTINCT CASE WHEN NOT \(try isEmpty(field)) THEN \(v) END)"
     case .min, .max:
       let largest = function == .max
       let key: String
+      let byNumber = plan.type(of: field) == .number
       switch plan.type(of: field) {
-      case .number: key = n
+      case .number: key = try number()
       case .date, .dateTime: key = try dateKey(of: field)
       default: key = "CASE WHEN NOT \(try isEmpty(field)) THEN \(dialect.byteOrder(dialect.lower(v))) END"
       }
       // The first value of the smallest (largest) key, ties in input order; a decimal-comma
       // number is written as sift writes summaries (Docs/Formats.md, Decimal commas).
-      let v = plan.decimalMark == .comma && key == n && type(of: field) == .text ? withoutSeparators(v) : v
-      let exact = key == n ? try exactKey(field) : nil
-      if let pick = ordered(v, by: key, exact: exact, descending: largest, percentile: nil, negatable: key == n) {
+      let v = plan.decimalMark == .comma && byNumber && type(of: field) == .text ? withoutSeparators(v) : v
+      let exact = byNumber ? try exactKey(field) : nil
+      if let pick = ordered(v, by: key, exact: exact, descending: largest, percentile: nil, negatable: byNumber) {
         return pick
       }
       return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
@@ -598,7 +600,7 @@ public struct SQLWriter {
       // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
       let p = function.percentile!
       let read = type(of: field) == .text ? withoutSeparators(v) : v
-      guard let pick = ordered(read, by: n, exact: try exactKey(field), descending: false, percentile: p, negatable: true)
+      guard let pick = ordered(read, by: try number(), exact: try exactKey(field), descending: false, percentile: p, negatable: true)
       else {
         throw cannot("\(function.name):\(field.name) (an exact nearest-rank percentile)")
       }
