@@ -26,7 +26,8 @@ enum DuckDBExactSum {
     let exponent = "CAST(greatest(-1000000, least(1000000, coalesce(TRY_CAST(sift_parts.e AS DOUBLE), 0))) AS INTEGER)"
     let digits = "ltrim(sift_parts.i || sift_parts.f, '0')"
     // The decimals are computed once, as the inner lambda's `sift_decimals`.
-    let units = "CASE WHEN \(digits) = '' THEN CAST(0 AS BIGNUM) WHEN sift_decimals < -400 THEN NULL "
+    let units = "CASE WHEN \(digits) = '' THEN CAST(0 AS BIGNUM) "
+      + "WHEN sift_decimals < -400 THEN NULL "
       + "ELSE TRY_CAST(CASE WHEN sift_parts.s = '-' THEN '-' ELSE '' END || \(digits) "
       + "|| repeat('0', \(scale) - sift_decimals) AS BIGNUM) END"
     return "list_transform([regexp_extract(\(t), \(pattern), ['s', 'i', 'f', 'e'])], "
@@ -52,7 +53,8 @@ enum DuckDBExactSum {
   static func total(column c: String, scale: Int) -> String {
     let units = "CAST(replace(CAST(sum(\(c)) AS VARCHAR), '.', '') || "
       + "'\(String(repeating: "0", count: self.scale - scale))' AS BIGNUM)"
-    return "{'u': CAST(\(units) AS VARCHAR), 's': \(scale), 'c': count(\(c)), 'p': FALSE, 'm': FALSE}"
+    return "{'u': CAST(\(units) AS VARCHAR), 's': \(scale), 'c': count(\(c)), "
+      + "'p': FALSE, 'm': FALSE}"
   }
 
   /// The total of a double column (Docs/Engines.md, Typed columns), exactly as sift sums
@@ -93,7 +95,8 @@ enum DuckDBExactSum {
     return "list_transform([\(total)], lambda sift_agg: CASE WHEN sift_agg.c = 0 THEN NULL "
       + "WHEN sift_agg.p AND sift_agg.m THEN 'nan' WHEN sift_agg.p THEN 'inf' "
       + "WHEN sift_agg.m THEN '-inf' WHEN CAST(ltrim(sift_agg.u, '-') AS BIGNUM) > \(bound) "
-      + "THEN CASE WHEN \(negative) THEN '-inf' ELSE 'inf' END ELSE \(mean ? meanText : sumText) END)[1]"
+      + "THEN CASE WHEN \(negative) THEN '-inf' ELSE 'inf' END "
+      + "ELSE \(mean ? meanText : sumText) END)[1]"
   }
 
   /// `sift_agg.u` (units of 10^-38) written with `sift_agg.s` decimals.

@@ -37,7 +37,9 @@ enum ExactSumGuard {
     _ dialect: SQLDialect, mean: Bool, value v: String, canonical t: String, number n: String,
     field: String
   ) throws(SQLError) -> String {
-    guard let totals = try totals(dialect, mean: mean, value: v, canonical: t, number: n, field: field)
+    guard
+      let totals = try totals(
+        dialect, mean: mean, value: v, canonical: t, number: n, field: field)
     else { return "avg(\(n))" }
     return try written(dialect, mean: mean, field: field) { what in
       totals.first { $0.what == what }?.expression ?? "NULL"
@@ -70,13 +72,14 @@ enum ExactSumGuard {
       let bad = "ifNull(\(n) IS NOT NULL AND (ifNull(\(d) > \(scale), 1) OR isNull(\(cast)) "
         + "OR abs(\(n)) >= 1e\(digits)), 0)"
       let refusal = try SQLDialect.clickhouse.literal(
-        "sift: ClickHouse cannot \(mean ? "average" : "sum") \(field) exactly: a value has more than "
-          + "\(scale) decimals or reaches 10^\(digits)")
+        "sift: ClickHouse cannot \(mean ? "average" : "sum") \(field) exactly: a value has more "
+          + "than \(scale) decimals or reaches 10^\(digits)")
       let kept = "if(throwIf(\(bad), \(refusal)) = 0 AND \(n) IS NOT NULL, \(cast), NULL)"
       let places = "toUInt8(coalesce(max(if(\(n) IS NOT NULL, greatest(\(d), 0), NULL)), 0))"
       let tooLarge = try SQLDialect.clickhouse.literal(
         "sift: ClickHouse cannot sum \(field) exactly: the sum reaches 10^\(digits)")
-      let overflow = "throwIf(ifNull(abs(sumIf(\(n), \(n) IS NOT NULL)) >= 1e\(digits), 0), \(tooLarge))"
+      let overflow =
+        "throwIf(ifNull(abs(sumIf(\(n), \(n) IS NOT NULL)) >= 1e\(digits), 0), \(tooLarge))"
       return [("total", "sum(\(kept))"), ("places", places), ("overflow", overflow)]
         + (mean ? [("count", "count(\(kept))")] : [])
     case .duckdb, .postgres, .trino:
@@ -92,7 +95,8 @@ enum ExactSumGuard {
     switch dialect {
     case .spark:
       let tooLarge = try dialect.literal(
-        "sift: \(name(dialect)) cannot sum \(field) exactly: the sum reaches 10^\(precision - scale)")
+        "sift: \(name(dialect)) cannot sum \(field) exactly: the sum reaches "
+          + "10^\(precision - scale)")
       // A decimal below 10^-6 is written with an exponent (`1.0E-7`): one below 1 is written
       // as its sum with 1, whose leading `1` becomes `0`.
       let text = "CASE WHEN abs(\(total)) < 1 THEN concat(CASE WHEN \(total) < 0 THEN '-' ELSE '' END, '0', "
@@ -108,8 +112,10 @@ enum ExactSumGuard {
       // decimals. `throwIf` takes one message for every row: it names the field, not the value.
       let text = "toDecimalString(\(total), 38)"
       let written = mean
-        ? meanText(units: "toInt256(replaceOne(\(text), '.', ''))", count: column("count"), places: places)
-        : "if(\(places) = 0, splitByChar('.', \(text))[1], substring(\(text), 1, position(\(text), '.') + \(places)))"
+        ? meanText(
+          units: "toInt256(replaceOne(\(text), '.', ''))", count: column("count"), places: places)
+        : "if(\(places) = 0, splitByChar('.', \(text))[1], "
+          + "substring(\(text), 1, position(\(text), '.') + \(places)))"
       return "if(\(column("overflow")) = 0 AND \(total) IS NOT NULL, \(written), NULL)"
     case .duckdb, .postgres, .trino:
       throw SQLError("\(dialect.rawValue) sums are not written by ExactSumGuard")

@@ -112,12 +112,16 @@ public struct SQLWriter {
   /// The stages every statement starts with: `source` (the reader, and the input order where
   /// the statement reads it), `typed` (the derived columns, where there are any) and, with a
   /// filter, `filtered`.
-  private func leadingStages(filter: [String]?) throws(SQLError) -> (setup: [String], stages: SQLStages) {
+  private func leadingStages(
+    filter: [String]?
+  ) throws(SQLError) -> (setup: [String], stages: SQLStages) {
     let (setup, relation) = try self.relation()
     var stages = SQLStages(source: source)
     stages.add("source", SQLWriter.selecting(relation))
     let columns = try derivedColumns()
-    if !columns.isEmpty { stages.add("typed", SQLStages.select(adding: columns, from: stages.last)) }
+    if !columns.isEmpty {
+      stages.add("typed", SQLStages.select(adding: columns, from: stages.last))
+    }
     if let filter { stages.add("filtered", ["SELECT *", "FROM \(stages.last)", "WHERE"] + filter) }
     return (setup, stages)
   }
@@ -139,10 +143,13 @@ public struct SQLWriter {
   /// naming it (`-- status:received`), joined by `AND`.
   private func filterLines() throws(SQLError) -> [String]? {
     guard let filter = plan.filter else { return nil }
-    if case .all(let parts) = filter, case .and(let terms, _)? = plan.query.filter, terms.count == parts.count {
+    if case .all(let parts) = filter, case .and(let terms, _)? = plan.query.filter,
+      terms.count == parts.count
+    {
       var lines: [String] = []
       for (i, (part, term)) in zip(parts, terms).enumerated() {
-        lines += ["  " + SQLComment.line(termText(term)), "  " + (i == 0 ? "" : "AND ") + (try condition(part))]
+        let and = i == 0 ? "" : "AND "
+        lines += ["  " + SQLComment.line(termText(term)), "  " + and + (try condition(part))]
       }
       return lines
     }
@@ -187,7 +194,8 @@ public struct SQLWriter {
     let (_, stages) = try leadingStages(filter: nil)
     return stages.statement(
       "SELECT count(*) AS total, count(CASE WHEN \(matches) THEN 1 END) AS matched, "
-        + (leftOut.isEmpty ? "0" : leftOut.joined(separator: " + ")) + " AS left_out, \(groups) AS groups"
+        + (leftOut.isEmpty ? "0" : leftOut.joined(separator: " + "))
+        + " AS left_out, \(groups) AS groups"
         + "\nFROM \(stages.last)")
   }
 
@@ -333,8 +341,8 @@ public struct SQLWriter {
     }
     var order: [SortSection] = []
     for key in plan.sort {
-      order.append(SortSection(
-        "sort:\(key.descending ? "-" : "")\(key.field.name)", try fieldOrder(key.field, descending: key.descending)))
+      let comment = "sort:\(key.descending ? "-" : "")\(key.field.name)"
+      order.append(SortSection(comment, try fieldOrder(key.field, descending: key.descending)))
     }
     order.append(SortSection("input order", [inputOrder]))
     let select = "SELECT \(kept.joined(separator: ", "))\n"
@@ -365,7 +373,9 @@ public struct SQLWriter {
     /// The keys one a line, each section's after its comment.
     static func lines(_ sections: [SortSection]) -> String {
       let items = sections.flatMap { s in
-        s.keys.enumerated().map { $0.offset == 0 ? [SQLComment.line(s.comment), $0.element] : [$0.element] }
+        s.keys.enumerated().map {
+          $0.offset == 0 ? [SQLComment.line(s.comment), $0.element] : [$0.element]
+        }
       }
       return SQLStages.list(items).joined(separator: "\n")
     }
@@ -389,7 +399,9 @@ public struct SQLWriter {
     let names = keys.count == 1 ? ["value"] : keys.indices.map { "value\($0 + 1)" }
     for name in names { derived.taken.insert(name) }
     derived.taken.insert("count")
-    let inner = zip(plan.group, zip(keys, names)).map { [SQLComment.line("group:\($0.name)"), "\($1.0) AS \($1.1)"] }
+    let inner = zip(plan.group, zip(keys, names)).map {
+      [SQLComment.line("group:\($0.name)"), "\($1.0) AS \($1.1)"]
+    }
     // `sort:` over the tally's columns (the group fields, then `count`), then group order. A
     // group value is never NULL.
     var order: [SortSection] = []
@@ -417,7 +429,9 @@ public struct SQLWriter {
   /// as the `summary` stage, where there are any.
   private func addSummaryStage(_ stages: inout SQLStages, _ written: [[String]]) {
     let columns = written + derived.results.map { ["\($0.expression) AS \($0.name)"] }
-    if !columns.isEmpty { stages.add("summary", SQLStages.select(adding: columns, from: stages.last)) }
+    if !columns.isEmpty {
+      stages.add("summary", SQLStages.select(adding: columns, from: stages.last))
+    }
   }
 
   /// A number and a date key of a grouped row's `v`, computed once in the `summary` stage as
@@ -460,7 +474,9 @@ public struct SQLWriter {
     var totalColumns: [String: String] = [:]
     for (i, c) in columns.enumerated() {
       switch c.kind {
-      case .group: grouped.append([SQLComment.line("group:\(c.field!.name)"), "\(try groupValue(c.field!)) AS \(ids[i])"])
+      case .group:
+        grouped.append(
+          [SQLComment.line("group:\(c.field!.name)"), "\(try groupValue(c.field!)) AS \(ids[i])"])
       case .count: grouped.append(["count(*) AS \(ids[i])"])
       case .aggregate(let function):
         let field = c.field!
@@ -473,10 +489,12 @@ public struct SQLWriter {
               named[what] = known
               continue
             }
-            let name = try dialect.identifier(derived.name("t:\(expression)", base: "\(field.name)_\(what)"))
+            let name = try dialect.identifier(
+              derived.name("t:\(expression)", base: "\(field.name)_\(what)"))
             totalColumns[expression] = name
             named[what] = name
-            grouped.append([SQLComment.line("the \(what) of \(field.name)"), "\(expression) AS \(name)"])
+            grouped.append(
+              [SQLComment.line("the \(what) of \(field.name)"), "\(expression) AS \(name)"])
           }
           let text = try sumWritten(function, field) { named[$0] ?? "NULL" }
           written.append([SQLComment.line(term), "\(text) AS \(ids[i])"])
@@ -516,7 +534,8 @@ public struct SQLWriter {
         var keys = ["\(number) \(direction) NULLS LAST"]
         // Sums and means that tie as doubles, by their exact value (ExactNumberOrder).
         if dialect != .trino {
-          let text = dialect == .clickhouse ? "toString(\(column))" : "CAST(\(column) AS \(dialect.text))"
+          let text = dialect == .clickhouse
+            ? "toString(\(column))" : "CAST(\(column) AS \(dialect.text))"
           let exact = try ExactNumberOrder.key(dialect, value: text, canonical: text, number: number)
           keys.append("\(exact) \(direction) NULLS LAST")
         }
@@ -533,7 +552,8 @@ public struct SQLWriter {
     addSummaryStage(&stages, written)
     let select = "SELECT \(kept.joined(separator: ", "))\nFROM "
     guard let perGroup = plan.limitPerGroup else {
-      let ordered = (order + groups).isEmpty ? "" : "\nORDER BY\n" + SortSection.lines(order + groups)
+      let ordered = (order + groups).isEmpty
+        ? "" : "\nORDER BY\n" + SortSection.lines(order + groups)
       return select + stages.last + ordered + limit
     }
     // `limit:N/group`: the first N rows of each value of the outer group fields (all but the
@@ -541,7 +561,8 @@ public struct SQLWriter {
     let outerColumns = Array(ids.prefix(max(plan.group.count - 1, 0)))
     var outerOrder: [SortSection] = []
     for (i, column) in outerColumns.enumerated() {
-      outerOrder.append(SortSection("group:\(plan.group[i].name)", try groupOrder(column: column, base: names[i])))
+      let keys = try groupOrder(column: column, base: names[i])
+      outerOrder.append(SortSection("group:\(plan.group[i].name)", keys))
     }
     // The keys the order registers are computed in `summary`, before `numbered`.
     let rowOrder = SortSection.inline(order + groups)
@@ -552,7 +573,8 @@ public struct SQLWriter {
         + " ORDER BY \(rowOrder)) AS \(SQLWriter.rank)",
       "FROM \(stages.last)",
     ])
-    return select + stages.last + "\nWHERE \(SQLWriter.rank) <= \(perGroup)\nORDER BY\n" + finalOrder
+    return select + stages.last + "\nWHERE \(SQLWriter.rank) <= \(perGroup)\nORDER BY\n"
+      + finalOrder
   }
 
 
@@ -574,7 +596,8 @@ public struct SQLWriter {
       case .postgres: return exactNumeric(function, v, try number())
       case .clickhouse, .spark:
         return try ExactSumGuard.aggregate(
-          dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v), number: try number(),
+          dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v),
+          number: try number(),
           field: field.name)
       case .trino: return "\(function == .sum ? "sum" : "avg")(\(try number()))"
       }
@@ -590,9 +613,12 @@ public struct SQLWriter {
       }
       // The first value of the smallest (largest) key, ties in input order; a decimal-comma
       // number is written as sift writes summaries (Docs/Formats.md, Decimal commas).
-      let v = plan.decimalMark == .comma && byNumber && type(of: field) == .text ? withoutSeparators(v) : v
+      let canonical = plan.decimalMark == .comma && byNumber && type(of: field) == .text
+      let v = canonical ? withoutSeparators(v) : v
       let exact = byNumber ? try exactKey(field) : nil
-      if let pick = ordered(v, by: key, exact: exact, descending: largest, percentile: nil, negatable: byNumber) {
+      if let pick = ordered(
+        v, by: key, exact: exact, descending: largest, percentile: nil, negatable: byNumber)
+      {
         return pick
       }
       return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
@@ -600,7 +626,10 @@ public struct SQLWriter {
       // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
       let p = function.percentile!
       let read = type(of: field) == .text ? withoutSeparators(v) : v
-      guard let pick = ordered(read, by: try number(), exact: try exactKey(field), descending: false, percentile: p, negatable: true)
+      guard
+        let pick = ordered(
+          read, by: try number(), exact: try exactKey(field), descending: false, percentile: p,
+          negatable: true)
       else {
         throw cannot("\(function.name):\(field.name) (an exact nearest-rank percentile)")
       }
@@ -627,7 +656,8 @@ public struct SQLWriter {
         let v = try value(field)
         let n = try number(of: field)
         derived.exactParts.insert(field.index)
-        return [("total", DuckDBExactSum.total(value: v, number: n, parts: try partsName(field.index)))]
+        let parts = try partsName(field.index)
+        return [("total", DuckDBExactSum.total(value: v, number: n, parts: parts))]
       }
     case .spark, .clickhouse:
       let v = try value(field)
