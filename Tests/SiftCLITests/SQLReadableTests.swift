@@ -53,6 +53,15 @@ import Testing
     #expect(!text.contains("typed AS") && text.contains("filtered AS"), "\(text)")
   }
 
+  /// A table named like a stage (`main.Source`) is read by its name; the stages take `sift_`
+  /// names, so none of them hides it.
+  @Test func aTableNamedLikeAStageIsNotHidden() {
+    let result = sift(["--sql", "duckdb", "--table", "main.Source", "-q", "--", "qty:>1", Self.grn])
+    #expect(result.text.hasPrefix("WITH sift_source AS ("), "\(result.text)")
+    #expect(result.text.contains("FROM \"main\".\"Source\"\n),\nsift_typed AS ("), "\(result.text)")
+    #expect(!result.text.contains("\nsource AS") && !result.text.contains("FROM source"), "\(result.text)")
+  }
+
   /// The double-column summary: the group values and each field's exact total computed once
   /// (the sum and the mean of a field share DuckDB's), a fraction of the size the nested
   /// statements had (DuckDB 16,088 bytes, Spark 23,888, ClickHouse 121,096).
