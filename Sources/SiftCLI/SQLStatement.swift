@@ -92,7 +92,8 @@ struct SQLStatement: ModeSteps {
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
       path: path, format: format, delimiter: delimiter, header: !options.noHeader,
       lineBreakInQuotes: lineBreak)
-    let writer = SQLWriter(plan: plan, dialect: dialect, source: source)
+    var writer = SQLWriter(plan: plan, dialect: dialect, source: source)
+    writer.queryText = options.query
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: nil)
   }
 
@@ -136,6 +137,7 @@ struct SQLStatement: ModeSteps {
     inputs.formats = [.csv]
     var writer = SQLWriter(plan: plan, dialect: dialect, source: source)
     writer.columnTypes = described.map { SQLColumnType(engineType: $0[1]) }
+    writer.queryText = options.query
     return Prepared(plan: plan, writer: writer, inputs: inputs, database: database)
   }
 

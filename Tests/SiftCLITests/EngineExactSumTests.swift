@@ -59,8 +59,8 @@ import Testing
   }
 
   /// A field named like the exact sum's derived column or one of its lambdas' parameters
-  /// would be read where the statement means its own: an error, as for `sift_n3`.
-  @Test(arguments: ["sift_x0", "SIFT_AGG", "sift_parts", "sift_quot"])
+  /// would be read where the statement means its own: an error, as for `sift_row`.
+  @Test(arguments: ["sift_decimals", "SIFT_AGG", "sift_parts", "sift_quot"])
   func aFieldNamedLikeTheSumsOwnNamesIsAnError(name: String) throws {
     let result = try Self.withCSV("\(name),v\n1,2\n") { sift(["--sql", "duckdb", "sum:v", $0]) }
     #expect(result.status == .error)

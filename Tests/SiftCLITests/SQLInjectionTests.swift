@@ -79,11 +79,14 @@ import Testing
 }
 
 /// The tokens of SQL text by a dialect's quoting rules: string literals and quoted identifiers
-/// decoded, the rest kept as is.
+/// decoded, line comments (`--` to the end of the line; in Spark a backslash before the line
+/// break goes on to the next line) apart, the rest kept as is.
 struct SQLTokens {
   var literals: Set<String> = []
   var identifiers: Set<String> = []
-  /// Everything outside quotes.
+  /// The line comments' texts, after `-- `.
+  var comments: [String] = []
+  /// Everything outside quotes and comments.
   var outside = ""
   /// Statements ended by `;` outside quotes.
   var statements = 0
@@ -128,6 +131,19 @@ struct SQLTokens {
         literals.insert(try quoted("'", backslash: literalBackslash))
       } else if c == identifierQuote {
         identifiers.insert(try quoted(identifierQuote, backslash: dialect == .clickhouse))
+      } else if c == "-" && i + 1 < chars.count && chars[i + 1] == "-" {
+        var comment = ""
+        i += 2
+        while i < chars.count && chars[i] != "\n" && chars[i] != "\r\n" && chars[i] != "\r" {
+          if dialect == .spark && chars[i] == "\\" && i + 1 < chars.count && chars[i + 1] == "\n" {
+            comment.append("\n")
+            i += 2
+            continue
+          }
+          comment.append(chars[i])
+          i += 1
+        }
+        comments.append(comment.hasPrefix(" ") ? String(comment.dropFirst()) : comment)
       } else {
         if c == ";" { statements += 1 }
         outside.append(c)

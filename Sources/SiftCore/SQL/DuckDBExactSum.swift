@@ -14,7 +14,7 @@ enum DuckDBExactSum {
   /// (DuckDB would read the field where the lambda's value is meant).
   static let lambdaNames: Set<String> = [
     "sift_parts", "sift_agg", "sift_digits", "sift_chunk", "sift_acc", "sift_next", "sift_div",
-    "sift_quot", "sift_pad", "sift_key",
+    "sift_quot", "sift_pad", "sift_key", "sift_decimals",
   ]
 
   /// The derived column of a field's number, from its text in sift's canonical form (`1234.50`,
@@ -24,51 +24,47 @@ enum DuckDBExactSum {
   static func parts(ofCanonical t: String) -> String {
     let pattern = "'^([+-]?)([0-9]*)(?:[.]([0-9]*))?(?:[eE]([+-]?[0-9]+))?$'"
     let exponent = "CAST(greatest(-1000000, least(1000000, coalesce(TRY_CAST(sift_parts.e AS DOUBLE), 0))) AS INTEGER)"
-    let decimals = "(length(sift_parts.f) - \(exponent))"
     let digits = "ltrim(sift_parts.i || sift_parts.f, '0')"
-    let units = "CASE WHEN \(digits) = '' THEN CAST(0 AS BIGNUM) WHEN \(decimals) < -400 THEN NULL "
+    // The decimals are computed once, as the inner lambda's `sift_decimals`.
+    let units = "CASE WHEN \(digits) = '' THEN CAST(0 AS BIGNUM) "
+      + "WHEN sift_decimals < -400 THEN NULL "
       + "ELSE TRY_CAST(CASE WHEN sift_parts.s = '-' THEN '-' ELSE '' END || \(digits) "
-      + "|| repeat('0', \(scale) - \(decimals)) AS BIGNUM) END"
+      + "|| repeat('0', \(scale) - sift_decimals) AS BIGNUM) END"
     return "list_transform([regexp_extract(\(t), \(pattern), ['s', 'i', 'f', 'e'])], "
-      + "lambda sift_parts: {'d': \(decimals), 'u': \(units)})[1]"
+      + "lambda sift_parts: list_transform([length(sift_parts.f) - \(exponent)], "
+      + "lambda sift_decimals: {'d': sift_decimals, 'u': \(units)})[1])[1]"
   }
 
-  /// The sum or mean of a group's numbers: `v` the value's text, `n` its number (a `DOUBLE`,
-  /// NULL when it is not one), `x` its `parts`.
-  static func aggregate(mean: Bool, value v: String, number n: String, parts x: String) -> String {
+  /// The total of a group's numbers (`written` makes it their sum or mean): `v` the value's
+  /// text, `n` its number (a `DOUBLE`, NULL when it is not one), `x` its `parts`.
+  static func total(value v: String, number n: String, parts x: String) -> String {
     let finite = "\(n) IS NOT NULL AND NOT isinf(\(n))"
     let refusal = "error('sift: DuckDB cannot sum ' || \(v) || ' exactly: it has more than "
       + "\(scale) decimals')"
     let kept = "CASE WHEN \(finite) THEN CASE WHEN \(x).d > \(scale) THEN \(refusal) ELSE \(x).u END END"
-    let bound = "CAST('\(String(decoding: WideDecimal.greatestFiniteDigits, as: UTF8.self))"
-      + "\(String(repeating: "0", count: scale))' AS BIGNUM)"
-    let total = "sum(\(kept))"
-    let state = "{'u': CAST(\(total) AS VARCHAR), "
+    return "{'u': CAST(sum(\(kept)) AS VARCHAR), "
       + "'s': coalesce(max(CASE WHEN \(finite) THEN greatest(\(x).d, 0) END), 0), "
       + "'c': count(\(n)), 'p': coalesce(bool_or(\(n) = 'inf'::DOUBLE), FALSE), "
-      + "'m': coalesce(bool_or(\(n) = '-inf'::DOUBLE), FALSE), "
-      + "'o': coalesce(\(total) > \(bound) OR \(total) < -\(bound), FALSE)}"
-    return written(state, mean: mean)
+      + "'m': coalesce(bool_or(\(n) = '-inf'::DOUBLE), FALSE)}"
   }
 
-  /// The sum or mean of an integer or decimal column (Docs/Engines.md, Typed columns): DuckDB's
+  /// The total of an integer or decimal column (Docs/Engines.md, Typed columns): DuckDB's
   /// own exact sum (`HUGEINT`, `DECIMAL(38, scale)`), written with the column's `scale`.
-  static func aggregate(mean: Bool, column c: String, scale: Int) -> String {
+  static func total(column c: String, scale: Int) -> String {
     let units = "CAST(replace(CAST(sum(\(c)) AS VARCHAR), '.', '') || "
       + "'\(String(repeating: "0", count: self.scale - scale))' AS BIGNUM)"
-    let state = "{'u': CAST(\(units) AS VARCHAR), 's': \(scale), 'c': count(\(c)), "
-      + "'p': FALSE, 'm': FALSE, 'o': FALSE}"
-    return written(state, mean: mean)
+    return "{'u': CAST(\(units) AS VARCHAR), 's': \(scale), 'c': count(\(c)), "
+      + "'p': FALSE, 'm': FALSE}"
   }
 
-  /// The sum or mean of a double column (Docs/Engines.md, Typed columns), exactly as sift sums
+  /// The total of a double column (Docs/Engines.md, Typed columns), exactly as sift sums
   /// the text DuckDB writes for each value. A value below 4 × 10^9 whose millionths `m` give it
   /// back (`m / 10^6 = value`) is that text's number, since no other number of six decimals is
   /// that close to it: summed as the integer `m` in `HUGEINT`, its decimals from `m`'s trailing
   /// zeros (DuckDB writes `100.0` for a whole number). Every other finite value goes the way of
   /// a text column's (`parts`), which a `CASE` keeps to those values; `nan` and infinities are
   /// not numbers to sift.
-  static func aggregate(mean: Bool, double c: String) -> String {
+  static func total(double c: String) -> String {
     let millionths = "TRY_CAST(round(\(c) * 1e6) AS BIGINT)"
     let fast = "(abs(\(c)) < 4e9 AND \(millionths) / 1e6 = \(c))"
     let slow = "(isfinite(\(c)) AND NOT \(fast))"
@@ -83,25 +79,24 @@ enum DuckDBExactSum {
     let total = "(CAST(coalesce(CAST(sum(\(millionths)) FILTER (WHERE \(fast)) AS VARCHAR), '0') || "
       + "'\(String(repeating: "0", count: scale - 6))' AS BIGNUM) + "
       + "coalesce(sum(CASE WHEN \(slow) THEN \(kept) END), CAST(0 AS BIGNUM)))"
-    let bound = "CAST('\(String(decoding: WideDecimal.greatestFiniteDigits, as: UTF8.self))"
-      + "\(String(repeating: "0", count: scale))' AS BIGNUM)"
-    let state = "{'u': CAST(\(total) AS VARCHAR), "
+    return "{'u': CAST(\(total) AS VARCHAR), "
       + "'s': greatest(coalesce(max(\(decimals)) FILTER (WHERE \(fast)), 0), "
       + "coalesce(max(CASE WHEN \(slow) THEN greatest(\(x).d, 0) END), 0)), "
-      + "'c': count(*) FILTER (WHERE isfinite(\(c))), 'p': FALSE, 'm': FALSE, "
-      + "'o': coalesce(\(total) > \(bound) OR \(total) < -\(bound), FALSE)}"
-    return written(state, mean: mean)
+      + "'c': count(*) FILTER (WHERE isfinite(\(c))), 'p': FALSE, 'm': FALSE}"
   }
 
-  /// The text of a sum or mean from its `state`: its units of 10^-38 (`u`), its decimals (`s`),
-  /// its count (`c`), whether it has a positive or negative infinity (`p`, `m`) and whether it
-  /// is beyond a double's range (`o`).
-  private static func written(_ state: String, mean: Bool) -> String {
+  /// The text of a sum or mean from its `total` (a column or an expression): its units of
+  /// 10^-38 (`u`), its decimals (`s`), its count (`c`), whether it has a positive or negative
+  /// infinity (`p`, `m`). A sum beyond a double's range is infinite.
+  static func written(_ total: String, mean: Bool) -> String {
     let negative = "sift_agg.u LIKE '-%'"
-    return "list_transform([\(state)], lambda sift_agg: CASE WHEN sift_agg.c = 0 THEN NULL "
+    let bound = "CAST('\(String(decoding: WideDecimal.greatestFiniteDigits, as: UTF8.self))"
+      + "\(String(repeating: "0", count: scale))' AS BIGNUM)"
+    return "list_transform([\(total)], lambda sift_agg: CASE WHEN sift_agg.c = 0 THEN NULL "
       + "WHEN sift_agg.p AND sift_agg.m THEN 'nan' WHEN sift_agg.p THEN 'inf' "
-      + "WHEN sift_agg.m THEN '-inf' WHEN sift_agg.o AND \(negative) THEN '-inf' "
-      + "WHEN sift_agg.o THEN 'inf' ELSE \(mean ? meanText : sumText) END)[1]"
+      + "WHEN sift_agg.m THEN '-inf' WHEN CAST(ltrim(sift_agg.u, '-') AS BIGNUM) > \(bound) "
+      + "THEN CASE WHEN \(negative) THEN '-inf' ELSE 'inf' END "
+      + "ELSE \(mean ? meanText : sumText) END)[1]"
   }
 
   /// `sift_agg.u` (units of 10^-38) written with `sift_agg.s` decimals.

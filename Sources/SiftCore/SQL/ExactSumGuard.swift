@@ -30,13 +30,15 @@ enum ExactSumGuard {
     }
   }
 
-  /// The sum (or mean) of a group's numbers as sift writes it: `v` the value's text as read, `t`
-  /// its canonical form, `n` its number (NULL when it is not one), `field` the field's name.
-  /// Spark's mean is the sum divided by the count, rounded half to even (`sparkMean`).
-  static func aggregate(
+  /// The aggregates a sum (or mean) is written from (`written`), each named by what it is
+  /// (`total`, `count`, `places`, `overflow`), so that a statement can compute each once, as a
+  /// column of its grouped rows (Docs/Engines.md, Readable statements): `v` the value's text as
+  /// read, `t` its canonical form, `n` its number (NULL when it is not one), `field` the
+  /// field's name.
+  static func totals(
     _ dialect: SQLDialect, mean: Bool, value v: String, canonical t: String, number n: String,
     field: String
-  ) throws(SQLError) -> String {
+  ) throws(SQLError) -> [(what: String, expression: String)] {
     let d = decimals(dialect, canonical: t)
     switch dialect {
     case .spark:
@@ -46,20 +48,36 @@ enum ExactSumGuard {
       let kept = "CASE WHEN \(n) IS NOT NULL THEN CASE WHEN coalesce(\(d) > \(scale), TRUE) "
         + "OR \(cast) IS NULL THEN \(refusal) ELSE \(cast) END END"
       let places = "coalesce(max(CASE WHEN \(n) IS NOT NULL THEN greatest(\(d), 0) END), 0)"
-      return try spark(mean: mean, kept: kept, places: places, field: field)
+      return [("total", "sum(\(kept))"), ("count", "count(\(kept))"), ("places", places)]
     case .clickhouse:
-      return try clickHouse(mean: mean, value: v, canonical: t, number: n, field: field)
+      let scale = mean ? 36 : 38
+      let digits = 38
+      let cast = "toDecimal256OrNull(\(t), 38)"
+      let bad = "ifNull(\(n) IS NOT NULL AND (ifNull(\(d) > \(scale), 1) OR isNull(\(cast)) "
+        + "OR abs(\(n)) >= 1e\(digits)), 0)"
+      let refusal = try SQLDialect.clickhouse.literal(
+        "sift: ClickHouse cannot \(mean ? "average" : "sum") \(field) exactly: a value has more "
+          + "than \(scale) decimals or reaches 10^\(digits)")
+      let kept = "if(throwIf(\(bad), \(refusal)) = 0 AND \(n) IS NOT NULL, \(cast), NULL)"
+      let places = "toUInt8(coalesce(max(if(\(n) IS NOT NULL, greatest(\(d), 0), NULL)), 0))"
+      let tooLarge = try SQLDialect.clickhouse.literal(
+        "sift: ClickHouse cannot sum \(field) exactly: the sum reaches 10^\(digits)")
+      let overflow =
+        "throwIf(ifNull(abs(sumIf(\(n), \(n) IS NOT NULL)) >= 1e\(digits), 0), \(tooLarge))"
+      return [("total", "sum(\(kept))"), ("places", places), ("overflow", overflow)]
+        + (mean ? [("count", "count(\(kept))")] : [])
     case .duckdb, .postgres, .trino:
       throw SQLError("\(dialect.rawValue) sums are not written by ExactSumGuard")
     }
   }
 
-  /// Spark's sum (or mean) of an integer or `DECIMAL(p, s)` column `c` of a Parquet file or a
-  /// table (Docs/Engines.md, Typed columns): each value cast to `DECIMAL(38, 10)` without a
-  /// pattern, written with the declared scale `s`, as sift writes the sum of the text the engine
-  /// writes for them (`1.20` has 2 decimals). `nil` for another type, or a scale past 10.
-  static func sparkTyped(mean: Bool, column c: String, type: SQLColumnType, field: String)
-    throws(SQLError) -> String?
+  /// The totals of Spark's sum (or mean) of an integer or `DECIMAL(p, s)` column `c` of a
+  /// Parquet file or a table (Docs/Engines.md, Typed columns): each value cast to
+  /// `DECIMAL(38, 10)` without a pattern, written with the declared scale `s`, as sift writes the
+  /// sum of the text the engine writes for them (`1.20` has 2 decimals). `nil` for another type,
+  /// or a scale past 10.
+  static func sparkTypedTotals(column c: String, type: SQLColumnType)
+    -> [(what: String, expression: String)]?
   {
     let declared: Int
     switch type {
@@ -72,29 +90,45 @@ enum ExactSumGuard {
       + "' exactly: it reaches 10^\(precision - scale)'))"
     let kept = "CASE WHEN \(c) IS NOT NULL THEN CASE WHEN \(cast) IS NULL THEN \(refusal) "
       + "ELSE \(cast) END END"
-    return try spark(mean: mean, kept: kept, places: "\(declared)", field: field)
+    return [("total", "sum(\(kept))"), ("count", "count(\(kept))"), ("places", "\(declared)")]
   }
 
-  /// Spark's sum (or mean) of the `DECIMAL(38, 10)` values `kept` (NULL where a record has no
-  /// number), written with `places` decimals, the most its numbers have.
-  private static func spark(mean: Bool, kept: String, places: String, field: String)
-    throws(SQLError) -> String
-  {
-    let total = "sum(\(kept))"
-    if mean {
-      return try sparkMean(total: total, count: "count(\(kept))", places: places, field: field)
+  /// The text of a sum (or mean) from its `totals`, each read through `column` by what it is.
+  static func written(
+    _ dialect: SQLDialect, mean: Bool, field: String, _ column: (String) -> String
+  ) throws(SQLError) -> String {
+    let (total, places) = (column("total"), column("places"))
+    switch dialect {
+    case .spark:
+      if mean {
+        return try sparkMean(total: total, count: column("count"), places: places, field: field)
+      }
+      let tooLarge = try dialect.literal(
+        "sift: \(name(dialect)) cannot sum \(field) exactly: the sum reaches "
+          + "10^\(precision - scale)")
+      // A decimal below 10^-6 is written with an exponent (`1.0E-7`): one below 1 is written
+      // as its sum with 1, whose leading `1` becomes `0`.
+      let text = "CASE WHEN abs(\(total)) < 1 THEN concat(CASE WHEN \(total) < 0 THEN '-' ELSE '' END, '0', "
+        + "substring(CAST(CAST(abs(\(total)) AS DECIMAL(20, \(scale))) + 1 AS STRING), 2)) "
+        + "ELSE CAST(\(total) AS STRING) END"
+      return "CASE WHEN \(total) IS NULL AND \(column("count")) > 0 THEN raise_error(\(tooLarge)) "
+        + "WHEN \(places) = 0 THEN substring_index(\(text), '.', 1) "
+        + "ELSE substring(\(text), 1, instr(\(text), '.') + \(places)) END"
+    case .clickhouse:
+      // ClickHouse's sum and mean in `Decimal256(38)`: 38 decimals and 38 digits before the
+      // point, as DuckDB's (Exact sums in DuckDB). The mean is the sum's units divided by the
+      // count in `Int256`, rounded half to even, so a mean's numbers may have at most 36
+      // decimals. `throwIf` takes one message for every row: it names the field, not the value.
+      let text = "toDecimalString(\(total), 38)"
+      let written = mean
+        ? meanText(
+          units: "toInt256(replaceOne(\(text), '.', ''))", count: column("count"), places: places)
+        : "if(\(places) = 0, splitByChar('.', \(text))[1], "
+          + "substring(\(text), 1, position(\(text), '.') + \(places)))"
+      return "if(\(column("overflow")) = 0 AND \(total) IS NOT NULL, \(written), NULL)"
+    case .duckdb, .postgres, .trino:
+      throw SQLError("\(dialect.rawValue) sums are not written by ExactSumGuard")
     }
-    let tooLarge = try SQLDialect.spark.literal(
-      "sift: Spark cannot sum \(field) exactly: the sum reaches 10^\(precision - scale)")
-    // A decimal below 10^-6 is written with an exponent (`1.0E-7`): one below 1 is written
-    // as its sum with 1, whose leading `1` becomes `0`.
-    let text = "CASE WHEN abs(\(total)) < 1 THEN concat("
-      + "CASE WHEN \(total) < 0 THEN '-' ELSE '' END, '0', "
-      + "substring(CAST(CAST(abs(\(total)) AS DECIMAL(20, \(scale))) + 1 AS STRING), 2)) "
-      + "ELSE CAST(\(total) AS STRING) END"
-    return "CASE WHEN \(total) IS NULL AND count(\(kept)) > 0 THEN raise_error(\(tooLarge)) "
-      + "WHEN \(places) = 0 THEN substring_index(\(text), '.', 1) "
-      + "ELSE substring(\(text), 1, instr(\(text), '.') + \(places)) END"
   }
 
   /// Spark's mean of a sum `total` (`DECIMAL(38, 10)`, its numbers of at most `places`
@@ -135,35 +169,6 @@ enum ExactSumGuard {
       + "OR \(count) >= power(10, 18 - \(places)) THEN raise_error(\(refusal)) ELSE \(mean) END"
   }
 
-  /// ClickHouse's sum and mean in `Decimal256(38)`: 38 decimals and 38 digits before the
-  /// point, as DuckDB's (Exact sums in DuckDB). The mean is the sum's units divided by the count
-  /// in `Int256`, rounded half to even, so a mean's numbers may have at most 36 decimals.
-  /// `throwIf` takes one message for every row: it names the field, not the value.
-  private static func clickHouse(
-    mean: Bool, value v: String, canonical t: String, number n: String, field: String
-  ) throws(SQLError) -> String {
-    let d = decimals(.clickhouse, canonical: t)
-    let scale = mean ? 36 : 38
-    let digits = 38
-    let cast = "toDecimal256OrNull(\(t), 38)"
-    let bad = "ifNull(\(n) IS NOT NULL AND (ifNull(\(d) > \(scale), 1) OR isNull(\(cast)) "
-      + "OR abs(\(n)) >= 1e\(digits)), 0)"
-    let refusal = try SQLDialect.clickhouse.literal(
-      "sift: ClickHouse cannot \(mean ? "average" : "sum") \(field) exactly: a value has more than "
-        + "\(scale) decimals or reaches 10^\(digits)")
-    let kept = "if(throwIf(\(bad), \(refusal)) = 0 AND \(n) IS NOT NULL, \(cast), NULL)"
-    let places = "toUInt8(coalesce(max(if(\(n) IS NOT NULL, greatest(\(d), 0), NULL)), 0))"
-    let tooLarge = try SQLDialect.clickhouse.literal(
-      "sift: ClickHouse cannot sum \(field) exactly: the sum reaches 10^\(digits)")
-    let total = "sum(\(kept))"
-    let overflow = "throwIf(ifNull(abs(sumIf(\(n), \(n) IS NOT NULL)) >= 1e\(digits), 0), \(tooLarge))"
-    let text = "toDecimalString(\(total), 38)"
-    let written = mean
-      ? meanText(units: "toInt256(replaceOne(\(text), '.', ''))", count: "count(\(kept))", places: places)
-      : "if(\(places) = 0, splitByChar('.', \(text))[1], substring(\(text), 1, position(\(text), '.') + \(places)))"
-    return "if(\(overflow) = 0 AND \(total) IS NOT NULL, \(written), NULL)"
-  }
-
   /// The mean of a sum of `units` (units of 10^-38, an `Int256` with at most `places` decimals)
   /// over `count` numbers, with `places + 2` decimals, rounded half to even.
   private static func meanText(units: String, count c: String, places: String) -> String {
@@ -179,5 +184,15 @@ enum ExactSumGuard {
     return "concat(if(\(units) < 0 AND \(rounded) != 0, '-', ''), "
       + "substring(\(padded), 1, length(\(padded)) - \(places) - 2), '.', "
       + "substring(\(padded), length(\(padded)) - \(places) - 1))"
+  }
+
+  private static func name(_ dialect: SQLDialect) -> String {
+    switch dialect {
+    case .spark: return "Spark"
+    case .clickhouse: return "ClickHouse"
+    case .duckdb: return "DuckDB"
+    case .postgres: return "PostgreSQL"
+    case .trino: return "Trino"
+    }
   }
 }

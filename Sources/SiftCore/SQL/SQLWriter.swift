@@ -1,6 +1,9 @@
 /// Writes a typed plan as one SQL statement with the meaning of sift's own run (Docs/Engines.md):
 /// generated from the plan's typed tests and directives, never from the query's text. Every
 /// name and literal goes through the dialect's quoting, so no input changes the statement's shape.
+/// The statement is written to be read (Docs/Engines.md, Readable statements): one common table
+/// expression per stage, each rule written once as a named column, and a comment naming the
+/// sift term each predicate, sort key and aggregate comes from.
 public struct SQLWriter {
   public let plan: Plan
   public let dialect: SQLDialect
@@ -12,6 +15,9 @@ public struct SQLWriter {
   /// DuckDB and Spark read a typed column in its own type (Docs/Engines.md, Typed columns);
   /// `nil`, or another dialect, reads every column as text.
   public var columnTypes: [SQLColumnType]?
+  /// The query as it was typed: the comments quote each filter term from it, as written. Without
+  /// it (or where its spans do not fit it) they give the term's canonical form.
+  public var queryText: String?
 
   /// The names of the columns that hold a record's group values with `groupColumn`:
   /// `sift_group`, or with `group:a,b` `sift_group1`, `sift_group2`.
@@ -25,22 +31,49 @@ public struct SQLWriter {
   /// The column that holds the input order.
   static let row = "sift_row"
 
-  /// The fields whose value is read as a number or a date: each is computed once, in a column
-  /// of its own (`sift_n3`, `sift_d3` for field 3), which the filter and the order name.
+  /// What a statement reads besides the fields, learnt while it is written: the fields whose
+  /// value is read as a number or a date, each computed once in the `typed` stage, in a column
+  /// named for the field and what it holds (`qty_number`, `date_key`, DuckDB's `amount_parts`),
+  /// which the filter and the order name; the columns a stage after grouping adds.
   private final class Derived {
     var numbers: Set<Int> = []
     var dates: Set<Int> = []
-    /// DuckDB's exact sums: a number's decimals and units (`sift_x3`, DuckDBExactSum).
+    /// DuckDB's exact sums: a number's decimals and units (DuckDBExactSum).
     var exactParts: Set<Int> = []
     /// Whether the statement reads the input order (`sift_row`): only a sort, an ordered
     /// aggregate or records in input order do (Docs/Engines.md, Input order).
     var row = false
+    /// Columns computed over the grouped rows (the `summary` stage), in the order named.
+    var results: [(name: String, expression: String)] = []
+    /// The name given to each derived column, by what it is (`n3`, `d3`, `x3`, `r:…`).
+    var names: [String: String] = [:]
+    /// Every name in use, lowercased: the fields', the statement's own, those given.
+    var taken: Set<String> = []
 
-    func reset() {
+    func reset(fields: [String]) {
       numbers = []
       dates = []
       exactParts = []
       row = false
+      results = []
+      names = [:]
+      taken = Set((fields + [SQLWriter.row, SQLWriter.rank]).map { $0.lowercased() })
+        .union(DuckDBExactSum.lambdaNames)
+    }
+
+    /// The name of the derived column `key`: `base`, or where a field or another column
+    /// already has it (ignoring case, as engines compare names) `base_2`, `base_3`…
+    func name(_ key: String, base: String) -> String {
+      if let given = names[key] { return given }
+      var name = base
+      var n = 2
+      while taken.contains(name.lowercased()) {
+        name = base + "_\(n)"
+        n += 1
+      }
+      taken.insert(name.lowercased())
+      names[key] = name
+      return name
     }
   }
   private let derived = Derived()
@@ -55,26 +88,93 @@ public struct SQLWriter {
 
   /// The statements to run in order; the last one returns the result.
   public func statements() throws(SQLError) -> [String] {
+    try checkNames()
+    derived.reset(fields: plan.schema.names)
+    let filter = try filterLines()
+    // A first pass learns which derived columns (and whether the input order) the statement
+    // names; the second writes the stages that compute them.
+    var first = SQLStages(source: source)
+    _ = try body(&first)
+    let (setup, stages) = try leadingStages(filter: filter)
+    var all = stages
+    let final = try body(&all)
+    return setup + [all.statement(final)]
+  }
+
+  private func checkNames() throws(SQLError) {
     let names = plan.schema.names
     if names.isEmpty { throw SQLError("the FILE has no fields to select") }
     if let clash = names.first(where: SQLWriter.isOwnColumn) {
       throw SQLError("the field \(SQLError.shown(clash)) has a name sift gives a column of its own")
     }
-    derived.reset()
-    let filter = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
-    let where_ = filter.map { "\nWHERE \($0)" } ?? ""
-    // A first pass learns which derived columns (and whether the input order) the statement
-    // names; the second reads them.
-    _ = try body(from: "", where_: where_)
-    let (setup, relation) = try relation()
-    return setup + [try body(from: try withDerivedColumns(relation), where_: where_)]
+  }
+
+  /// The stages every statement starts with: `source` (the reader, and the input order where
+  /// the statement reads it), `typed` (the derived columns, where there are any) and, with a
+  /// filter, `filtered`.
+  private func leadingStages(
+    filter: [String]?
+  ) throws(SQLError) -> (setup: [String], stages: SQLStages) {
+    let (setup, relation) = try self.relation()
+    var stages = SQLStages(source: source)
+    stages.add("source", SQLWriter.selecting(relation))
+    let columns = try derivedColumns()
+    if !columns.isEmpty {
+      stages.add("typed", SQLStages.select(adding: columns, from: stages.last))
+    }
+    if let filter { stages.add("filtered", ["SELECT *", "FROM \(stages.last)", "WHERE"] + filter) }
+    return (setup, stages)
+  }
+
+  /// A source's relation as the lines of a `SELECT`: `(SELECT … FROM reader) AS t` is that
+  /// `SELECT`, a reader or a table is read whole.
+  private static func selecting(_ relation: String) -> [String] {
+    if relation.hasPrefix("(SELECT "), relation.hasSuffix(") AS t"),
+      let from = relation.firstRange(of: " FROM ")
+    {
+      let select = relation[relation.index(after: relation.startIndex)..<from.lowerBound]
+      let reader = relation[from.upperBound..<relation.index(relation.endIndex, offsetBy: -6)]
+      return [String(select), "FROM \(reader)"]
+    }
+    return ["SELECT *", "FROM \(relation)"]
+  }
+
+  /// The filter as the lines of a `WHERE`: each term of a filter of several after a comment
+  /// naming it (`-- status:received`), joined by `AND`.
+  private func filterLines() throws(SQLError) -> [String]? {
+    guard let filter = plan.filter else { return nil }
+    if case .all(let parts) = filter, case .and(let terms, _)? = plan.query.filter,
+      terms.count == parts.count
+    {
+      var lines: [String] = []
+      for (i, (part, term)) in zip(parts, terms).enumerated() {
+        let and = i == 0 ? "" : "AND "
+        lines += ["  " + SQLComment.line(termText(term)), "  " + and + (try condition(part))]
+      }
+      return lines
+    }
+    let text = plan.query.filter.map(termText) ?? ""
+    return ["  " + SQLComment.line(text), "  " + (try condition(filter))]
+  }
+
+  /// A term of the query as typed, else in canonical form.
+  private func termText(_ e: Expr) -> String {
+    if let text = queryText {
+      let bytes = Array(text.utf8)
+      let span = e.span
+      if span.start >= 0, span.start < span.end, span.end <= bytes.count {
+        return String(decoding: bytes[span.start..<span.end], as: UTF8.self)
+      }
+    }
+    return e.canonicalForm
   }
 
   /// The feedback bar's counts of a run on an engine, in one row: the records read (`total`),
   /// those that match (`matched`), with aggregates the values left out for not being numbers
   /// or dates (`left_out`, Docs/Aggregates.md) and the groups (`groups`), else 0.
   public func totals() throws(SQLError) -> String {
-    derived.reset()
+    try checkNames()
+    derived.reset(fields: plan.schema.names)
     let matches = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) } ?? "TRUE"
     var leftOut: [String] = []
     var groups = "0"
@@ -91,9 +191,12 @@ public struct SQLWriter {
         groups = "count(DISTINCT CASE WHEN \(matches) THEN \(try groupCombination()) END)"
       }
     }
-    return "SELECT count(*) AS total, count(CASE WHEN \(matches) THEN 1 END) AS matched, "
-      + (leftOut.isEmpty ? "0" : leftOut.joined(separator: " + ")) + " AS left_out, \(groups) AS groups"
-      + "\nFROM \(try withDerivedColumns(try relation().from))"
+    let (_, stages) = try leadingStages(filter: nil)
+    return stages.statement(
+      "SELECT count(*) AS total, count(CASE WHEN \(matches) THEN 1 END) AS matched, "
+        + (leftOut.isEmpty ? "0" : leftOut.joined(separator: " + "))
+        + " AS left_out, \(groups) AS groups"
+        + "\nFROM \(stages.last)")
   }
 
   /// The source's relation, with the input order where the statement reads it, and each
@@ -125,8 +228,9 @@ public struct SQLWriter {
   /// The `Total` row of a summary with `group:` (Docs/Aggregates.md, Output): `Total` in the
   /// first group column (the others empty), then the count and every aggregate over all the matching records.
   public func totalRow() throws(SQLError) -> String {
-    derived.reset()
-    let filter = try plan.filter.map { (f: TypedFilter) throws(SQLError) in try condition(f) }
+    try checkNames()
+    derived.reset(fields: plan.schema.names)
+    let filter = try filterLines()
     let firstGroup = plan.summaryColumns.firstIndex { $0.kind == .group }
     let limited = try limitedGroups()
     var columns = try plan.summaryColumns.enumerated().map { (i, c) throws(SQLError) in
@@ -134,17 +238,17 @@ public struct SQLWriter {
       switch c.kind {
       case .group: return "\(i == firstGroup ? "'Total'" : "''") AS \(name)"
       case .count: return "count(*) AS \(name)"
-      case .aggregate(let function): return "\(try aggregate(function, c.field!)) AS \(name)"
+      case .aggregate(let function):
+        return "\(try aggregate(function, c.field!)) AS \(name)"
       }
     }
-    let from = try withDerivedColumns(try relation().from)
+    let (_, stages) = try leadingStages(filter: filter)
     if let firstGroup, let limited {
-      columns[firstGroup] = try totalLabel(limited, from: from, filter: filter) + " AS "
+      columns[firstGroup] = try totalLabel(limited, from: stages.last) + " AS "
         + dialect.identifier(plan.summaryColumns[firstGroup].name)
     }
     let kept = plan.projection.map { $0.map { columns[$0.index] } } ?? columns
-    return "SELECT \(kept.joined(separator: ", "))\nFROM \(from)"
-      + (filter.map { "\nWHERE \($0)" } ?? "")
+    return stages.statement("SELECT \(kept.joined(separator: ", "))\nFROM \(stages.last)")
   }
 
   /// Under `limit:` or `limit:N/group`, the count of groups (every combination of the group
@@ -162,7 +266,7 @@ public struct SQLWriter {
   /// Output): `Total (all 40 groups)` when the limit left groups out (more groups than
   /// `limit:N`, or an outer group with more than N under `limit:N/group`), else `Total`.
   private func totalLabel(
-    _ limited: (groups: String, outer: [String]), from: String, filter: String?
+    _ limited: (groups: String, outer: [String]), from: String
   ) throws(SQLError) -> String {
     var leftOut: [String] = []
     if let limit = plan.limit { leftOut.append("\(limited.groups) > \(limit)") }
@@ -173,55 +277,72 @@ public struct SQLWriter {
         // The most groups under one outer group.
         leftOut.append(
           "(SELECT max(sift_k) FROM (SELECT \(limited.groups) AS sift_k\nFROM \(from)"
-            + (filter.map { "\nWHERE \($0)" } ?? "")
             + "\nGROUP BY \(limited.outer.joined(separator: ", "))) AS o) > \(perGroup)")
       }
     }
     return dialect.totalLabel(groups: limited.groups, groupsLeftOut: leftOut.joined(separator: " OR "))
   }
 
-  private func body(from: String, where_: String) throws(SQLError) -> String {
+
+  /// The final query of the statement, after the stages it adds to `stages`.
+  private func body(_ stages: inout SQLStages) throws(SQLError) -> String {
     switch plan.shape {
-    case .count: return "SELECT count(*) AS count\nFROM \(from)\(where_)"
-    case .tally: return try tally(from: from, where_: where_)
-    case .summarize: return try summary(from: from, where_: where_)
-    case .stream, .order: return try records(from: from, where_: where_)
+    case .count: return "SELECT count(*) AS count\nFROM \(stages.last)"
+    case .tally: return try tally(&stages)
+    case .summarize: return try summary(&stages)
+    case .stream, .order: return try records(&stages)
     }
   }
 
   /// Whether a name is one of the statement's own columns: `sift_row`, `sift_rank`,
-  /// `sift_group` (`sift_group2`…), `sift_n3`, `sift_d3`, `sift_x3`, and the names of
-  /// DuckDBExactSum's lambda parameters.
+  /// `sift_group` (`sift_group2`…), and the names of DuckDBExactSum's lambda parameters.
+  /// (The derived columns take names no field has: Readable statements.)
   static func isOwnColumn(_ name: String) -> Bool {
     if DuckDBExactSum.lambdaNames.contains(name.lowercased()) { return true }
     let lower = Array(name.lowercased().utf8)
     if lower == Array(row.utf8) || lower == Array(rank.utf8) { return true }
     let group = Array("sift_group".utf8)
-    if lower.starts(with: group), lower[group.count...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-      return true
-    }
-    guard lower.count > 6, lower.starts(with: Array("sift_".utf8)),
-      lower[5] == UInt8(ascii: "n") || lower[5] == UInt8(ascii: "d") || lower[5] == UInt8(ascii: "x")
-    else { return false }
-    return lower[6...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    return lower.starts(with: group)
+      && lower[group.count...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
   }
 
-  /// `relation` with the derived columns added.
-  private func withDerivedColumns(_ relation: String) throws(SQLError) -> String {
-    var columns: [String] = []
+  /// The derived columns of the `typed` stage, each after its comment: a field's number, its
+  /// date key, DuckDB's exact parts of its number.
+  private func derivedColumns() throws(SQLError) -> [[String]] {
+    var columns: [[String]] = []
     for i in derived.numbers.sorted() {
-      columns.append("\(number(try value(at: i))) AS sift_n\(i)")
+      columns.append([
+        SQLComment.line("\(plan.schema.names[i]) as a number"),
+        "\(number(try value(at: i))) AS \(try numberName(i))",
+      ])
     }
     for i in derived.dates.sorted() {
-      columns.append("\(try dateKey(try value(at: i))) AS sift_d\(i)")
+      columns.append([
+        SQLComment.line("\(plan.schema.names[i]) as a date key (YYYYMMDDhhmmssffffff)"),
+        "\(try dateKey(try value(at: i))) AS \(try dateKeyName(i))",
+      ])
     }
     for i in derived.exactParts.sorted() {
       let v = try value(at: i)
       let canonical = type(at: i) == .text ? withoutSeparators(v) : v
-      columns.append("\(DuckDBExactSum.parts(ofCanonical: canonical)) AS sift_x\(i)")
+      columns.append([
+        SQLComment.line("\(plan.schema.names[i]) as exact decimals and units"),
+        "\(DuckDBExactSum.parts(ofCanonical: canonical)) AS \(try partsName(i))",
+      ])
     }
-    if columns.isEmpty { return relation }
-    return "(SELECT *,\n  \(columns.joined(separator: ",\n  "))\nFROM \(relation)) AS u"
+    return columns
+  }
+
+  private func numberName(_ i: Int) throws(SQLError) -> String {
+    try dialect.identifier(derived.name("n\(i)", base: plan.schema.names[i] + "_number"))
+  }
+
+  private func dateKeyName(_ i: Int) throws(SQLError) -> String {
+    try dialect.identifier(derived.name("d\(i)", base: plan.schema.names[i] + "_key"))
+  }
+
+  private func partsName(_ i: Int) throws(SQLError) -> String {
+    try dialect.identifier(derived.name("x\(i)", base: plan.schema.names[i] + "_parts"))
   }
 
   /// The statements as text, each ended by `;`.
@@ -231,11 +352,10 @@ public struct SQLWriter {
 
   // MARK: Records
 
-  private func records(from: String, where_: String) throws(SQLError) -> String {
+  private func records(_ stages: inout SQLStages) throws(SQLError) -> String {
     var kept = try (plan.projection ?? plan.schema.names.enumerated().map {
       ResolvedField(index: $0.offset, path: [], name: $0.element)
     }).map { (f: ResolvedField) throws(SQLError) in try output(f) }
-    var order: [String] = []
     if groupColumn {
       for (g, name) in zip(plan.group, SQLWriter.groupColumns(plan.group.count)) {
         kept.append("\(try groupValue(g)) AS \(name)")
@@ -243,31 +363,65 @@ public struct SQLWriter {
     }
     // Groups in `group:` order: each field typed as `sort:` orders it (descending where a `sort:`
     // key on it says, `Plan.groupDescending`), then by its exact bytes.
-    var groups: [String] = []
+    var groups: [SortSection] = []
     for (i, g) in plan.group.enumerated() {
       let descending = plan.groupDescending[i]
+      let comment = "group:\(g.name)"
       guard plan.groupBuckets[i] == nil else {
         // A time bucket orders by its label, so its records keep their order inside it.
         let label = try groupValue(g)
-        groups += try sortOrder(label, number(label), try dateKey(label), descending: descending)
-          + [dialect.byteOrder(label)]
+        groups.append(SortSection(comment, try sortOrder(label, number(label), try dateKey(label),
+          descending: descending) + [dialect.byteOrder(label)]))
         continue
       }
-      groups += try fieldOrder(g, descending: descending) + [dialect.byteOrder(try groupValue(g))]
+      groups.append(SortSection(comment,
+        try fieldOrder(g, descending: descending) + [dialect.byteOrder(try groupValue(g))]))
     }
+    var order: [SortSection] = []
     for key in plan.sort {
-      let f = key.field
-      order += try fieldOrder(f, descending: key.descending)
+      let comment = "sort:\(key.descending ? "-" : "")\(key.field.name)"
+      order.append(SortSection(comment, try fieldOrder(key.field, descending: key.descending)))
     }
-    order.append(inputOrder)
-    let select = "SELECT \(kept.joined(separator: ", "))\nFROM "
-    let ordered = "\nORDER BY " + (groups + order).joined(separator: ", ")
-    guard let perGroup = plan.limitPerGroup else { return select + from + where_ + ordered + limit }
+    order.append(SortSection("input order", [inputOrder]))
+    let select = "SELECT \(kept.joined(separator: ", "))\n"
+    guard let perGroup = plan.limitPerGroup else {
+      return select + "FROM \(stages.last)\nORDER BY\n" + SortSection.lines(groups + order) + limit
+    }
     // `limit:N/group`: the first N records of each group, numbered in the group's order.
     let partition = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
-    return select + "(SELECT *, ROW_NUMBER() OVER (PARTITION BY \(partition.joined(separator: ", "))"
-      + " ORDER BY \(order.joined(separator: ", "))) AS \(SQLWriter.rank)\nFROM \(from)\(where_)) AS r"
-      + "\nWHERE \(SQLWriter.rank) <= \(perGroup)" + ordered
+    stages.add("numbered", [
+      SQLComment.line("limit:\(perGroup)/group"),
+      "SELECT *, ROW_NUMBER() OVER (PARTITION BY \(partition.joined(separator: ", "))"
+        + " ORDER BY \(SortSection.inline(order))) AS \(SQLWriter.rank)",
+      "FROM \(stages.last)",
+    ])
+    return select + "FROM \(stages.last)\nWHERE \(SQLWriter.rank) <= \(perGroup)\nORDER BY\n"
+      + SortSection.lines(groups + order)
+  }
+
+  /// Sort keys after a comment naming what they come from (`sort:-date`, `group:customer`).
+  private struct SortSection {
+    var comment: String
+    var keys: [String]
+    init(_ comment: String, _ keys: [String]) {
+      self.comment = comment
+      self.keys = keys
+    }
+
+    /// The keys one a line, each section's after its comment.
+    static func lines(_ sections: [SortSection]) -> String {
+      let items = sections.flatMap { s in
+        s.keys.enumerated().map {
+          $0.offset == 0 ? [SQLComment.line(s.comment), $0.element] : [$0.element]
+        }
+      }
+      return SQLStages.list(items).joined(separator: "\n")
+    }
+
+    /// The keys on one line, for a window's `ORDER BY`.
+    static func inline(_ sections: [SortSection]) -> String {
+      sections.flatMap(\.keys).joined(separator: ", ")
+    }
   }
 
   private var limit: String { plan.limit.map { "\nLIMIT \($0)" } ?? "" }
@@ -276,158 +430,292 @@ public struct SQLWriter {
 
   /// `-c` with `group:`: one row per group value (empty and null values are one group), in
   /// group order; with `group:a,b` one per combination, a column per field (`value1`, `value2`).
-  private func tally(from: String, where_: String) throws(SQLError) -> String {
+  private func tally(_ stages: inout SQLStages) throws(SQLError) -> String {
     guard !plan.group.isEmpty else { throw SQLError("a count per group needs group:") }
     for g in plan.group { try requireSQLDates(g) }
     let keys = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
     let names = keys.count == 1 ? ["value"] : keys.indices.map { "value\($0 + 1)" }
-    let inner = zip(keys, names).map { "\($0) AS \($1)" }
-    // `sort:` over the tally's columns (the group fields, then `count`), then group order.
-    var order: [String] = []
+    for name in names { derived.taken.insert(name) }
+    derived.taken.insert("count")
+    let inner = zip(plan.group, zip(keys, names)).map {
+      [SQLComment.line("group:\($0.name)"), "\($1.0) AS \($1.1)"]
+    }
+    // `sort:` over the tally's columns (the group fields, then `count`), then group order. A
+    // group value is never NULL.
+    var order: [SortSection] = []
     for key in plan.tallySort {
+      let comment = "sort:\(key.descending ? "-" : "")\(key.field.name)"
       guard key.field.index < names.count else {
-        order.append("count \(key.descending ? "DESC" : "ASC")")
+        order.append(SortSection(comment, ["count \(key.descending ? "DESC" : "ASC")"]))
         continue
       }
-      let v = "coalesce(\(names[key.field.index]), '')"
-      order += try sortOrder(v, number(v), try dateKey(v), descending: key.descending)
+      let v = names[key.field.index]
+      let (n, d) = try resultKeys(v, base: v)
+      order.append(SortSection(comment, try sortOrder(v, n, d, descending: key.descending)))
     }
-    for name in names { order += try groupOrder(alias: name) }
-    return "SELECT \(names.joined(separator: ", ")), count\nFROM (SELECT "
-      + inner.joined(separator: ", ") + ", count(*) AS count\nFROM \(from)"
-      + "\(where_)\nGROUP BY \(keys.joined(separator: ", "))) AS g\nORDER BY "
-      + order.joined(separator: ", ") + limit
+    for (g, name) in zip(plan.group, names) {
+      order.append(SortSection("group:\(g.name)", try groupOrder(column: name, base: name)))
+    }
+    stages.add("grouped", ["SELECT"] + SQLStages.list(inner + [["count(*) AS count"]])
+      + ["FROM \(stages.last)", "GROUP BY \(keys.joined(separator: ", "))"])
+    addSummaryStage(&stages, [])
+    return "SELECT \(names.joined(separator: ", ")), count\nFROM \(stages.last)\nORDER BY\n"
+      + SortSection.lines(order) + limit
+  }
+
+  /// The columns computed over the grouped rows (`written`, and the keys the order registered),
+  /// as the `summary` stage, where there are any.
+  private func addSummaryStage(_ stages: inout SQLStages, _ written: [[String]]) {
+    let columns = written + derived.results.map { ["\($0.expression) AS \($0.name)"] }
+    if !columns.isEmpty {
+      stages.add("summary", SQLStages.select(adding: columns, from: stages.last))
+    }
+  }
+
+  /// A number and a date key of a grouped row's `v`, computed once in the `summary` stage as
+  /// `base_number` and `base_key`.
+  private func resultKeys(_ v: String, base: String) throws(SQLError) -> (n: String, d: String) {
+    var out: [String] = []
+    for (kind, expression) in [("number", number(v)), ("key", try dateKey(v))] {
+      let key = "r:\(kind):\(base)"
+      let known = derived.names[key] != nil
+      let name = try dialect.identifier(derived.name(key, base: base + "_" + kind))
+      if !known { derived.results.append((name, expression)) }
+      out.append(name)
+    }
+    return (out[0], out[1])
   }
 
   /// Aggregates (Docs/Aggregates.md): one summary row per group, or one for the whole result.
-  private func summary(from: String, where_: String) throws(SQLError) -> String {
-    var inner: [String] = []
-    var outer: [String] = []
+  private func summary(_ stages: inout SQLStages) throws(SQLError) -> String {
     let columns = plan.summaryColumns
     for g in plan.group { try requireSQLDates(g) }
     for key in plan.sort { if let f = columns[key.field.index].field { try requireSQLDates(f) } }
-    for (i, c) in columns.enumerated() {
-      let name = try dialect.identifier(c.name)
-      let alias = "c\(i)"
-      switch c.kind {
-      case .group: inner.append("\(try groupValue(c.field!)) AS \(alias)")
-      case .count: inner.append("count(*) AS \(alias)")
-      case .aggregate(let function): inner.append("\(try aggregate(function, c.field!)) AS \(alias)")
+    // Each column's name in the stages: its own, made unique ignoring case. ClickHouse reads an
+    // alias wherever its name is written in the same query, so there it is no field's name.
+    var seen: Set<String> = [SQLWriter.row, SQLWriter.rank]
+    if dialect == .clickhouse { seen.formUnion(plan.schema.names.map { $0.lowercased() }) }
+    let names = columns.map { c in
+      var name = c.name
+      var n = 2
+      while seen.contains(name.lowercased()) {
+        name = c.name + "_\(n)"
+        n += 1
       }
-      outer.append("\(alias) AS \(name)")
+      seen.insert(name.lowercased())
+      return name
+    }
+    derived.taken.formUnion(seen)
+    let ids = try names.map { (n: String) throws(SQLError) in try dialect.identifier(n) }
+    var grouped: [[String]] = []
+    var written: [[String]] = []
+    var totalColumns: [String: String] = [:]
+    for (i, c) in columns.enumerated() {
+      switch c.kind {
+      case .group:
+        grouped.append(
+          [SQLComment.line("group:\(c.field!.name)"), "\(try groupValue(c.field!)) AS \(ids[i])"])
+      case .count: grouped.append(["count(*) AS \(ids[i])"])
+      case .aggregate(let function):
+        let field = c.field!
+        let term = "\(function.name):\(field.name)"
+        if let totals = try sumTotals(function, field) {
+          // Each total once, shared where a field's sum and mean have the same.
+          var named: [String: String] = [:]
+          for (what, expression) in totals {
+            if let known = totalColumns[expression] {
+              named[what] = known
+              continue
+            }
+            let name = try dialect.identifier(
+              derived.name("t:\(expression)", base: "\(field.name)_\(what)"))
+            totalColumns[expression] = name
+            named[what] = name
+            grouped.append(
+              [SQLComment.line("the \(what) of \(field.name)"), "\(expression) AS \(name)"])
+          }
+          let text = try sumWritten(function, field) { named[$0] ?? "NULL" }
+          written.append([SQLComment.line(term), "\(text) AS \(ids[i])"])
+        } else {
+          grouped.append([SQLComment.line(term), "\(try aggregate(function, field)) AS \(ids[i])"])
+        }
+      }
     }
     let keys = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
-    let grouping = keys.isEmpty ? "" : "\nGROUP BY " + keys.joined(separator: ", ")
-    let kept = plan.projection.map { $0.map { outer[$0.index] } } ?? outer
-    var order: [String] = []
+    let outputs = try zip(ids, columns).map { (id: String, c: SummaryColumn) throws(SQLError) in
+      let name = try dialect.identifier(c.name)
+      return id == name ? id : "\(id) AS \(name)"
+    }
+    let kept = plan.projection.map { $0.map { outputs[$0.index] } } ?? outputs
+    var order: [SortSection] = []
     for key in plan.sort {
       let c = columns[key.field.index]
-      let alias = "c\(key.field.index)"
+      let column = ids[key.field.index]
+      let comment = "sort:\(key.descending ? "-" : "")\(c.name)"
       if c.kind == .group || ((c.function == .min || c.function == .max)
         && plan.type(of: c.field!) != .number)
       {
-        let v = "coalesce(\(alias), '')"
-        order += try sortOrder(v, number(v), try dateKey(v), descending: key.descending)
+        let v = "coalesce(\(column), '')"
+        let (n, d) = try resultKeys(v, base: names[key.field.index])
+        order.append(SortSection(comment, try sortOrder(v, n, d, descending: key.descending)))
       } else {
         // Sums, means and percentiles are text written as sift writes them (Trino: numbers).
         let number: String
         switch dialect {
-        case .duckdb: number = "TRY_CAST(\(alias) AS DOUBLE)"
-        case .postgres: number = "CAST(\(alias) AS DOUBLE PRECISION)"
-        case .clickhouse: number = "toFloat64OrNull(toString(\(alias)))"
-        case .spark: number = "CAST(\(alias) AS DOUBLE)"
-        case .trino: number = alias
+        case .duckdb: number = "TRY_CAST(\(column) AS DOUBLE)"
+        case .postgres: number = "CAST(\(column) AS DOUBLE PRECISION)"
+        case .clickhouse: number = "toFloat64OrNull(toString(\(column)))"
+        case .spark: number = "CAST(\(column) AS DOUBLE)"
+        case .trino: number = column
         }
         let direction = key.descending ? "DESC" : "ASC"
-        order.append("\(number) \(direction) NULLS LAST")
+        var keys = ["\(number) \(direction) NULLS LAST"]
         // Sums and means that tie as doubles, by their exact value (ExactNumberOrder).
         if dialect != .trino {
-          let text = dialect == .clickhouse ? "toString(\(alias))" : "CAST(\(alias) AS \(dialect.text))"
+          let text = dialect == .clickhouse
+            ? "toString(\(column))" : "CAST(\(column) AS \(dialect.text))"
           let exact = try ExactNumberOrder.key(dialect, value: text, canonical: text, number: number)
-          order.append("\(exact) \(direction) NULLS LAST")
+          keys.append("\(exact) \(direction) NULLS LAST")
         }
+        order.append(SortSection(comment, keys))
       }
     }
-    // The group columns are the first ones: c0, c1…
-    var groups: [String] = []
-    for i in plan.group.indices { groups += try groupOrder(alias: "c\(i)") }
-    let summarized = "(SELECT \(inner.joined(separator: ", "))\nFROM \(from)\(where_)\(grouping)) AS s"
+    // The group columns are the first ones.
+    var groups: [SortSection] = []
+    for (i, g) in plan.group.enumerated() {
+      groups.append(SortSection("group:\(g.name)", try groupOrder(column: ids[i], base: names[i])))
+    }
+    stages.add("grouped", ["SELECT"] + SQLStages.list(grouped) + ["FROM \(stages.last)"]
+      + (keys.isEmpty ? [] : ["GROUP BY \(keys.joined(separator: ", "))"]))
+    addSummaryStage(&stages, written)
     let select = "SELECT \(kept.joined(separator: ", "))\nFROM "
     guard let perGroup = plan.limitPerGroup else {
-      let ordered = (order + groups).isEmpty ? "" : "\nORDER BY " + (order + groups).joined(separator: ", ")
-      return select + summarized + ordered + limit
+      let ordered = (order + groups).isEmpty
+        ? "" : "\nORDER BY\n" + SortSection.lines(order + groups)
+      return select + stages.last + ordered + limit
     }
     // `limit:N/group`: the first N rows of each value of the outer group fields (all but the
     // last), in outer group order (Docs/Aggregates.md).
-    let outerColumns: [String] = plan.group.indices.dropLast().map { "c\($0)" }
-    var outerOrder: [String] = []
-    for alias in outerColumns { outerOrder += try groupOrder(alias: alias) }
-    let rowOrder: String = (order + groups).joined(separator: ", ")
-    let numbered: String = "(SELECT *, ROW_NUMBER() OVER (PARTITION BY "
-      + outerColumns.joined(separator: ", ") + " ORDER BY " + rowOrder + ") AS "
-      + SQLWriter.rank + "\nFROM " + summarized + ") AS r"
-    let finalOrder: String = (outerOrder + order + groups).joined(separator: ", ")
-    return select + numbered + "\nWHERE \(SQLWriter.rank) <= \(perGroup)\nORDER BY " + finalOrder
+    let outerColumns = Array(ids.prefix(max(plan.group.count - 1, 0)))
+    var outerOrder: [SortSection] = []
+    for (i, column) in outerColumns.enumerated() {
+      let keys = try groupOrder(column: column, base: names[i])
+      outerOrder.append(SortSection("group:\(plan.group[i].name)", keys))
+    }
+    // The keys the order registers are computed in `summary`, before `numbered`.
+    let rowOrder = SortSection.inline(order + groups)
+    let finalOrder = SortSection.lines(outerOrder + order + groups)
+    stages.add("numbered", [
+      SQLComment.line("limit:\(perGroup)/group"),
+      "SELECT *, ROW_NUMBER() OVER (PARTITION BY \(outerColumns.joined(separator: ", "))"
+        + " ORDER BY \(rowOrder)) AS \(SQLWriter.rank)",
+      "FROM \(stages.last)",
+    ])
+    return select + stages.last + "\nWHERE \(SQLWriter.rank) <= \(perGroup)\nORDER BY\n"
+      + finalOrder
   }
+
 
   /// One aggregate over a group's values; empty values and values not of the kind it needs are
   /// left out.
   private func aggregate(_ function: AggregateFunction, _ field: ResolvedField) throws(SQLError) -> String {
     let v = try value(field)
-    let n = try number(of: field)
+    // The number, named only where it is read: an unread derived column would still be written.
+    let number = { () throws(SQLError) -> String in try self.number(of: field) }
     switch function {
     case .sum, .avg:
+      if let totals = try sumTotals(function, field) {
+        return try sumWritten(function, field) { what in
+          totals.first { $0.what == what }?.expression ?? "NULL"
+        }
+      }
       switch dialect {
-      case .duckdb:
-        switch type(of: field) {
-        case .integer:
-          return DuckDBExactSum.aggregate(mean: function == .avg, column: try column(field), scale: 0)
-        case .decimal(let scale):
-          return DuckDBExactSum.aggregate(mean: function == .avg, column: try column(field), scale: scale)
-        case .double:
-          return DuckDBExactSum.aggregate(mean: function == .avg, double: try column(field))
-        case .text, .other, .date, .timestamp, .timestampWithZone: break
-        }
-        _ = try column(field)
-        derived.exactParts.insert(field.index)
-        return DuckDBExactSum.aggregate(
-          mean: function == .avg, value: v, number: n, parts: "sift_x\(field.index)")
-      case .postgres: return exactNumeric(function, v, n)
-      case .clickhouse, .spark:
-        if dialect == .spark, let typed = try ExactSumGuard.sparkTyped(
-          mean: function == .avg, column: try column(field), type: type(of: field),
-          field: field.name)
-        {
-          return typed
-        }
-        return try ExactSumGuard.aggregate(
-          dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v), number: n,
-          field: field.name)
-      case .trino: return "\(function == .sum ? "sum" : "avg")(\(n))"
+      case .duckdb, .clickhouse, .spark:
+        throw SQLError("\(dialect.rawValue) sums are written from sumTotals")
+      case .postgres: return exactNumeric(function, v, try number())
+      case .trino: return "\(function == .sum ? "sum" : "avg")(\(try number()))"
       }
     case .distinct: return "count(DISTINCT CASE WHEN NOT \(try isEmpty(field)) THEN \(v) END)"
     case .min, .max:
       let largest = function == .max
       let key: String
+      let byNumber = plan.type(of: field) == .number
       switch plan.type(of: field) {
-      case .number: key = n
+      case .number: key = try number()
       case .date, .dateTime: key = try dateKey(of: field)
       default: key = "CASE WHEN NOT \(try isEmpty(field)) THEN \(dialect.byteOrder(dialect.lower(v))) END"
       }
       // The first value of the smallest (largest) key, ties in input order; a decimal-comma
       // number is written as sift writes summaries (Docs/Formats.md, Decimal commas).
-      let v = plan.decimalMark == .comma && key == n && type(of: field) == .text ? withoutSeparators(v) : v
-      let exact = key == n ? try exactKey(field) : nil
-      if let pick = ordered(v, by: key, exact: exact, descending: largest, percentile: nil) { return pick }
+      let canonical = plan.decimalMark == .comma && byNumber && type(of: field) == .text
+      let v = canonical ? withoutSeparators(v) : v
+      let exact = byNumber ? try exactKey(field) : nil
+      if let pick = ordered(
+        v, by: key, exact: exact, descending: largest, percentile: nil, negatable: byNumber)
+      {
+        return pick
+      }
       return "\(dialect.valueAtExtreme(largest: largest))(CASE WHEN \(key) IS NOT NULL THEN \(v) END, \(key))"
     case .median, .percentile:
       // The ⌈p/100 · n⌉-th smallest number, ties in input order, written as read.
       let p = function.percentile!
       let read = type(of: field) == .text ? withoutSeparators(v) : v
-      guard let pick = ordered(read, by: n, exact: try exactKey(field), descending: false, percentile: p) else {
+      guard
+        let pick = ordered(
+          read, by: try number(), exact: try exactKey(field), descending: false, percentile: p,
+          negatable: true)
+      else {
         throw cannot("\(function.name):\(field.name) (an exact nearest-rank percentile)")
       }
       return pick
+    }
+  }
+
+  /// The totals DuckDB's, Spark's and ClickHouse's exact `sum:` and `avg:` are written from
+  /// (`sumWritten`), each named by what it is (`total`, `count`, `places`…): a statement computes
+  /// each once, as a column of its grouped rows, shared by a field's sum and mean where they
+  /// are the same (Docs/Engines.md, Readable statements). `nil` for another dialect or function.
+  private func sumTotals(
+    _ function: AggregateFunction, _ field: ResolvedField
+  ) throws(SQLError) -> [(what: String, expression: String)]? {
+    guard function == .sum || function == .avg else { return nil }
+    switch dialect {
+    case .duckdb:
+      switch type(of: field) {
+      case .integer: return [("total", DuckDBExactSum.total(column: try column(field), scale: 0))]
+      case .decimal(let scale):
+        return [("total", DuckDBExactSum.total(column: try column(field), scale: scale))]
+      case .double: return [("total", DuckDBExactSum.total(double: try column(field)))]
+      case .text, .other, .date, .timestamp, .timestampWithZone:
+        let v = try value(field)
+        let n = try number(of: field)
+        derived.exactParts.insert(field.index)
+        let parts = try partsName(field.index)
+        return [("total", DuckDBExactSum.total(value: v, number: n, parts: parts))]
+      }
+    case .spark, .clickhouse:
+      if dialect == .spark,
+        let typed = ExactSumGuard.sparkTypedTotals(column: try column(field), type: type(of: field))
+      {
+        return typed
+      }
+      let v = try value(field)
+      return try ExactSumGuard.totals(
+        dialect, mean: function == .avg, value: v, canonical: withoutSeparators(v),
+        number: try number(of: field), field: field.name)
+    case .postgres, .trino: return nil
+    }
+  }
+
+  /// The text of a sum or mean from its `sumTotals`, each read through `column` by what it is.
+  private func sumWritten(
+    _ function: AggregateFunction, _ field: ResolvedField, _ column: (String) -> String
+  ) throws(SQLError) -> String {
+    switch dialect {
+    case .duckdb: return DuckDBExactSum.written(column("total"), mean: function == .avg)
+    case .spark, .clickhouse:
+      return try ExactSumGuard.written(dialect, mean: function == .avg, field: field.name, column)
+    case .postgres, .trino: throw SQLError("\(dialect.rawValue) sums have no totals")
     }
   }
 
@@ -447,9 +735,10 @@ public struct SQLWriter {
 
   /// The value at the rank the nearest-rank `percentile` picks (the first without one) among
   /// the group's values whose `key` is not NULL, ordered by the key then input order: an
-  /// ordered aggregate, where the dialect has one.
+  /// ordered aggregate, where the dialect has one. `negatable`: the key is a number, which
+  /// ClickHouse and Spark negate to put the largest first.
   private func ordered(
-    _ v: String, by key: String, exact: String?, descending: Bool, percentile: Int?
+    _ v: String, by key: String, exact: String?, descending: Bool, percentile: Int?, negatable: Bool
   ) -> String? {
     let count = "count(\(key))"
     let rank = { (divide: (String, String) -> String) in
@@ -465,14 +754,14 @@ public struct SQLWriter {
       return "(array_agg(\(v) \(order)) FILTER (WHERE \(key) IS NOT NULL))[\(rank { "(\($0)) / \($1)" })]"
     case .clickhouse:
       // Tuples sort element by element; only a number key can be negated for a largest first.
-      if descending && !key.hasPrefix("sift_n") { return nil }
+      if descending && !negatable { return nil }
       let exactly = exact.map { "\(negated)\($0), " } ?? ""
       return "tupleElement(arrayElement(arraySort(groupArrayIf((\(negated)\(key), \(exactly)"
         + "\(inputOrder), \(v)), \(key) IS NOT NULL)), \(rank { "intDiv(\($0), \($1))" })), "
         + "\(exact == nil ? 3 : 4))"
     case .spark:
       // Structs sort field by field; only a number key can be negated for a largest first.
-      if descending && !key.hasPrefix("sift_n") { return nil }
+      if descending && !negatable { return nil }
       return "element_at(array_sort(collect_list(CASE WHEN \(key) IS NOT NULL THEN named_struct("
         + "'k', \(negated)\(key), " + (exact.map { "'e', \(negated)\($0), " } ?? "")
         + "'r', \(inputOrder), 'v', \(v)) END)), "
@@ -521,9 +810,11 @@ public struct SQLWriter {
     }
   }
 
-  /// Groups in `group:` order by a column of a grouped result (its values already the groups').
-  private func groupOrder(alias v: String) throws(SQLError) -> [String] {
-    try sortOrder(v, number(v), try dateKey(v), descending: false) + [dialect.byteOrder(v)]
+  /// Groups in `group:` order by a column of a grouped result (its values already the groups',
+  /// never NULL), its keys computed once in the `summary` stage as `base_number`, `base_key`.
+  private func groupOrder(column v: String, base: String) throws(SQLError) -> [String] {
+    let (n, d) = try resultKeys(v, base: base)
+    return try sortOrder(v, n, d, descending: false) + [dialect.byteOrder(v)]
   }
 
   /// A group's value: empty and null values are one group, the empty one.
@@ -775,7 +1066,7 @@ public struct SQLWriter {
     case .date, .timestamp, .timestampWithZone: return "NULL"
     case .text, .other:
       derived.numbers.insert(field.index)
-      return "sift_n\(field.index)"
+      return try numberName(field.index)
     }
   }
 
@@ -814,7 +1105,7 @@ public struct SQLWriter {
     case .text, .other:
       try requireSQLDates(field)
       derived.dates.insert(field.index)
-      return "sift_d\(field.index)"
+      return try dateKeyName(field.index)
     }
   }
 
