@@ -64,8 +64,9 @@ import Testing
 
   /// The double-column summary: the group values and each field's exact total computed once
   /// (the sum and the mean of a field share DuckDB's), a fraction of the size the nested
-  /// statements had (DuckDB 16,088 bytes, Spark 23,888, ClickHouse 121,096).
-  @Test(arguments: [(SQLDialect.duckdb, 12_000), (.spark, 10_500), (.clickhouse, 19_000), (.postgres, 7_500)])
+  /// statements had (DuckDB 16,088 bytes, Spark 23,888, ClickHouse 121,096; Spark's exact mean,
+  /// rounded half to even by hand, is most of its 11 KB).
+  @Test(arguments: [(SQLDialect.duckdb, 12_000), (.spark, 12_000), (.clickhouse, 19_000), (.postgres, 7_500)])
   func summariesComputeEachTotalOnce(dialect: SQLDialect, bound: Int) throws {
     let text = Self.statement(dialect, "group:customer,status sum:amount avg:amount")
     #expect(text.utf8.count < bound, "\(text.utf8.count) bytes")

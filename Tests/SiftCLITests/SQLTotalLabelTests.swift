@@ -14,7 +14,11 @@ import Testing
     let plan = try Plan(
       query: try Parser.parse(query), schema: schema, now: 0, intent: .records
     ) { $0.name == "qty" ? .number : .text }
-    return try SQLWriter(plan: plan, dialect: dialect, source: .table("grn")).totalRow()
+    let text = try SQLWriter(plan: plan, dialect: dialect, source: .table("grn")).totalRow()
+    // The final query, after the stages (Docs/Engines.md, Readable statements), whose lines are
+    // indented.
+    guard let final = text.range(of: "\nSELECT ", options: .backwards) else { return text }
+    return String(text[text.index(after: final.lowerBound)...])
   }
 
   @Test(arguments: SQLDialect.allCases)
