@@ -35,12 +35,16 @@ public struct SQLWriter {
     /// Whether the statement reads the input order (`sift_row`): only a sort, an ordered
     /// aggregate or records in input order do (Docs/Engines.md, Input order).
     var row = false
+    /// The nested fields the statement reads, in first-use order: each is a column of its own
+    /// (`sift_v7`), numbered after the top-level fields (`slot`).
+    var nested: [ResolvedField] = []
 
     func reset() {
       numbers = []
       dates = []
       exactParts = []
       row = false
+      nested = []
     }
   }
   private let derived = Derived()
@@ -101,7 +105,8 @@ public struct SQLWriter {
   private func relation() throws(SQLError) -> (setup: [String], from: String) {
     try source.relation(
       dialect, fields: plan.schema.names, row: derived.row ? SQLWriter.row : nil,
-      types: dialect == .duckdb ? columnTypes : nil)
+      types: dialect == .duckdb ? columnTypes : nil,
+      json: dialect == .duckdb ? Set(derived.nested.map(\.index)) : [])
   }
 
   /// The input order, a column the relation then adds.
@@ -162,13 +167,14 @@ public struct SQLWriter {
       return true
     }
     guard lower.count > 6, lower.starts(with: Array("sift_".utf8)),
-      lower[5] == UInt8(ascii: "n") || lower[5] == UInt8(ascii: "d") || lower[5] == UInt8(ascii: "x")
+      Array("ndxjv".utf8).contains(lower[5])
     else { return false }
     return lower[6...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// `relation` with the derived columns added.
   private func withDerivedColumns(_ relation: String) throws(SQLError) -> String {
+    let relation = try withNestedColumns(relation)
     var columns: [String] = []
     for i in derived.numbers.sorted() {
       columns.append("\(number(try value(at: i))) AS sift_n\(i)")
@@ -350,9 +356,9 @@ public struct SQLWriter {
         case .text, .other, .date, .timestamp, .timestampWithZone: break
         }
         _ = try column(field)
-        derived.exactParts.insert(field.index)
+        derived.exactParts.insert(slot(field))
         return DuckDBExactSum.aggregate(
-          mean: function == .avg, value: v, number: n, parts: "sift_x\(field.index)")
+          mean: function == .avg, value: v, number: n, parts: "sift_x\(slot(field))")
       case .postgres: return exactNumeric(function, v, n)
       case .clickhouse, .spark:
         return try ExactSumGuard.aggregate(
@@ -631,6 +637,9 @@ public struct SQLWriter {
       let flagged = (caseInsensitive ? "(?i)" : "") + pattern
       return dialect.matches(try present(field), try dialect.literal(flagged))
     case .empty:
+      // sift's own run finds no value at a nested path that is missing, so `field:""` does
+      // not match it (Docs/Engines.md, Nested fields).
+      if !field.path.isEmpty { return "(\(try column(field)) IS NOT NULL AND \(try isEmpty(field)))" }
       return try isEmpty(field)
     case .present:
       return "(NOT \(try isEmpty(field)))"
@@ -717,7 +726,9 @@ public struct SQLWriter {
   }
 
   private func value(at index: Int) throws(SQLError) -> String {
-    try value(ResolvedField(index: index, path: [], name: plan.schema.names[index]))
+    let names = plan.schema.names
+    if index >= names.count { return try value(derived.nested[index - names.count]) }
+    return try value(ResolvedField(index: index, path: [], name: names[index]))
   }
 
   /// The field's value as a number: a number column itself (a double's `nan` and infinities,
@@ -729,8 +740,8 @@ public struct SQLWriter {
     case .double: return "(CASE WHEN isfinite(\(c)) THEN \(c) END)"
     case .date, .timestamp, .timestampWithZone: return "NULL"
     case .text, .other:
-      derived.numbers.insert(field.index)
-      return "sift_n\(field.index)"
+      derived.numbers.insert(slot(field))
+      return "sift_n\(slot(field))"
     }
   }
 
@@ -768,8 +779,8 @@ public struct SQLWriter {
     case .integer, .decimal, .double: return "NULL"
     case .text, .other:
       try requireSQLDates(field)
-      derived.dates.insert(field.index)
-      return "sift_d\(field.index)"
+      derived.dates.insert(slot(field))
+      return "sift_d\(slot(field))"
     }
   }
 
@@ -803,6 +814,7 @@ public struct SQLWriter {
   /// header `a` is the field `a_2`; Docs/Formats.md). An empty header keeps its column number.
   private func output(_ field: ResolvedField) throws(SQLError) -> String {
     let c = try column(field)
+    if !field.path.isEmpty { return "\(c) AS \(try dialect.identifier(field.name))" }
     let header = String(decoding: plan.schema.header(field.index), as: UTF8.self)
     // ClickHouse writes a NULL as `\N` in CSV: an empty or missing value is written empty.
     let value = dialect == .clickhouse ? "ifNull(\(c), '')" : c
@@ -814,10 +826,42 @@ public struct SQLWriter {
 
   private func column(_ field: ResolvedField) throws(SQLError) -> String {
     guard field.path.isEmpty else {
-      throw SQLError("the nested field '\(field.name)' cannot be written as SQL; "
-        + "name a top-level field")
+      // Refused here, where the dialect reads no nested JSON (SQLNestedField).
+      _ = try nestedValue(field)
+      return SQLNestedField.valueColumn(slot(field))
     }
     return try dialect.identifier(plan.schema.names[field.index])
+  }
+
+  /// Where a field's derived columns are numbered: a top-level field's index, a nested
+  /// field's place after the top-level fields (registered on first use).
+  private func slot(_ field: ResolvedField) -> Int {
+    if field.path.isEmpty { return field.index }
+    let names = plan.schema.names.count
+    if let at = derived.nested.firstIndex(where: { $0.index == field.index && $0.path == field.path }) {
+      return names + at
+    }
+    derived.nested.append(field)
+    return names + derived.nested.count - 1
+  }
+
+  /// A nested field's value at its path (SQLNestedField), from DuckDB's `JSON` reading of its
+  /// top-level column, else from the column's text.
+  private func nestedValue(_ field: ResolvedField) throws(SQLError) -> String {
+    let top = dialect == .duckdb
+      ? SQLNestedField.jsonColumn(field.index) : try dialect.identifier(plan.schema.names[field.index])
+    return try SQLNestedField.value(dialect, column: top, path: field.path, name: field.name)
+  }
+
+  /// `relation` with a column per nested field the statement reads (`sift_v7`), below the
+  /// derived columns that read them.
+  private func withNestedColumns(_ relation: String) throws(SQLError) -> String {
+    if derived.nested.isEmpty { return relation }
+    let names = plan.schema.names.count
+    let columns = try derived.nested.enumerated().map { (i, f) throws(SQLError) in
+      "\(try nestedValue(f)) AS \(SQLNestedField.valueColumn(names + i))"
+    }
+    return "(SELECT *,\n  \(columns.joined(separator: ",\n  "))\nFROM \(relation)) AS v"
   }
 
   /// Whether the field is empty: a typed column's NULL, else `isEmpty` of its text.
