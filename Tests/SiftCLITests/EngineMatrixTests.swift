@@ -246,9 +246,10 @@ import Testing
   static func committed(_ dialect: SQLDialect) throws -> [[String]] {
     let text = try String(contentsOfFile: document, encoding: .utf8)
     let section = try #require(text.components(separatedBy: "## \(dialect.rawValue)\n").dropFirst().first)
-    return section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| test") }
+    return section.split(separator: "\n")
+      .filter { $0.hasPrefix("| ") && !$0.hasPrefix("| test") && !$0.hasPrefix("| ---") }
       .prefix(probes.count).map {
-        $0.split(separator: "|").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+        $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
       }
   }
 
