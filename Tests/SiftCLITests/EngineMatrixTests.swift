@@ -227,7 +227,6 @@ import Testing
     - `differs`, `error`: the engine's rows are not sift's, or the engine failed. DuckDB writes a
       `TIMESTAMPTZ` value as `2024-01-15 08:30:00+00` where sift's CSV (and the CSV it reads)
       has `+00:00`: the same instants, other text, in group values, `min:` and `max:`.
-      Spark's means are binary floating point (Docs/Engines.md, Dialects): `avg:` differs.
 
     DuckDB reads the Parquet file, each column in its own type (Docs/Engines.md, Typed columns).
     Spark, ClickHouse and Postgres read the CSV, every column as text: for them a column type
