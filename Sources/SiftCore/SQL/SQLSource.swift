@@ -20,9 +20,11 @@ public enum SQLSource: Sendable {
   /// The statements that must run first (Spark's temporary view, Postgres's loaded table) and
   /// the relation the query reads: every field as text, or with `types` (DuckDB reading a
   /// Parquet file or a table, Docs/Engines.md, Typed columns) each typed column in its own type;
-  /// with `row`, the input order in a column of that name.
+  /// with `row`, the input order in a column of that name. The fields at `json` (DuckDB reading
+  /// JSON, for nested fields) are read in DuckDB's `JSON` type too (SQLNestedField.jsonColumn).
   func relation(
-    _ dialect: SQLDialect, fields: [String], row: String?, types: [SQLColumnType]? = nil
+    _ dialect: SQLDialect, fields: [String], row: String?, types: [SQLColumnType]? = nil,
+    json: Set<Int> = []
   ) throws(SQLError) -> (setup: [String], from: String) {
     let columns = try fields.map { (f: String) throws(SQLError) in try dialect.identifier(f) }
     let rowNumber: String
@@ -45,7 +47,7 @@ public enum SQLSource: Sendable {
     case .file(let path, let format, let delimiter, let header, let lineBreak):
       let (setup, reader) = try fileReader(
         dialect, path: path, format: format, delimiter: delimiter, header: header, fields: fields,
-        lineBreakInQuotes: lineBreak)
+        lineBreakInQuotes: lineBreak, json: json)
       guard let row, !dialect.loadsNumberedRows else { return (setup, reader) }
       return (setup, "(SELECT *, \(rowNumber) AS \(row) FROM \(reader)) AS t")
     }
@@ -92,7 +94,7 @@ public enum SQLSource: Sendable {
   /// The dialect's reader of a file, every column as text.
   private func fileReader(
     _ dialect: SQLDialect, path: String, format: InputFormat, delimiter: UInt8, header: Bool,
-    fields: [String], lineBreakInQuotes: Int?
+    fields: [String], lineBreakInQuotes: Int?, json: Set<Int>
   ) throws(SQLError) -> (setup: [String], reader: String) {
     // A workbook's cells are read by sift's own rules (Docs/Formats.md, Workbooks), which no
     // engine's reader follows: refused rather than answered differently.
@@ -118,8 +120,17 @@ public enum SQLSource: Sendable {
           + names.map { "\($0): 'VARCHAR'" }.joined(separator: ", ") + "})")
       }
       let shape = format == .json ? "array" : "newline_delimited"
-      return ([], "read_json(\(file), format = '\(shape)', columns = {"
-        + names.map { "\($0): 'VARCHAR'" }.joined(separator: ", ") + "})")
+      let reader = "read_json(\(file), format = '\(shape)', columns = {"
+        + names.enumerated().map { "\($1): '\(json.contains($0) ? "JSON" : "VARCHAR")'" }
+          .joined(separator: ", ") + "})"
+      if json.isEmpty { return ([], reader) }
+      // A column read as JSON keeps its JSON for nested paths and gives the text a VARCHAR
+      // column would hold (`->>'$'`: a string without its quotes).
+      let sorted = json.sorted()
+      let texts = sorted.map { "\(columns[$0])->>'$' AS \(columns[$0])" }
+      let kept = sorted.map { "\(columns[$0]) AS \(SQLNestedField.jsonColumn($0))" }
+      return ([], "(SELECT * REPLACE (\(texts.joined(separator: ", "))), "
+        + "\(kept.joined(separator: ", ")) FROM \(reader))")
     case .postgres:
       guard delimited, !gzip else {
         throw SQLError("postgres loads CSV and TSV files only (not \(format.rawValue)"

@@ -1,5 +1,6 @@
 /// A statement written as one common table expression per stage (Docs/Engines.md, Readable
-/// statements): `source` (the reader), `typed` (the derived columns), `filtered` (the WHERE),
+/// statements): `source` (the reader), `nested` (nested JSON fields' values), `typed` (the
+/// derived columns), `filtered` (the WHERE),
 /// `grouped`, `summary`, `numbered`, each reading the one before it, and a final query that
 /// reads the last. A stage is added only where it has work to do.
 struct SQLStages {
@@ -11,7 +12,9 @@ struct SQLStages {
   let prefix: String
 
   /// The names of the stages.
-  static let names: Set<String> = ["source", "typed", "filtered", "grouped", "summary", "numbered"]
+  static let names: Set<String> = [
+    "source", "nested", "typed", "filtered", "grouped", "summary", "numbered",
+  ]
 
   /// Stages for a statement over `source`, whose own name (a table's) must not be a stage's.
   init(source: SQLSource) {

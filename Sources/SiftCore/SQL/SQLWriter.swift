@@ -49,12 +49,16 @@ public struct SQLWriter {
     var names: [String: String] = [:]
     /// Every name in use, lowercased: the fields', the statement's own, those given.
     var taken: Set<String> = []
+    /// The nested fields the statement reads, in first-use order: each is a column of its own
+    /// (`sift_v7`), numbered after the top-level fields (`slot`).
+    var nested: [ResolvedField] = []
 
     func reset(fields: [String]) {
       numbers = []
       dates = []
       exactParts = []
       row = false
+      nested = []
       results = []
       names = [:]
       taken = Set((fields + [SQLWriter.row, SQLWriter.rank]).map { $0.lowercased() })
@@ -118,6 +122,9 @@ public struct SQLWriter {
     let (setup, relation) = try self.relation()
     var stages = SQLStages(source: source)
     stages.add("source", SQLWriter.selecting(relation))
+    if !derived.nested.isEmpty {
+      stages.add("nested", SQLStages.select(adding: try nestedColumns(), from: stages.last))
+    }
     let columns = try derivedColumns()
     if !columns.isEmpty {
       stages.add("typed", SQLStages.select(adding: columns, from: stages.last))
@@ -204,7 +211,8 @@ public struct SQLWriter {
   private func relation() throws(SQLError) -> (setup: [String], from: String) {
     try source.relation(
       dialect, fields: plan.schema.names, row: derived.row ? SQLWriter.row : nil,
-      types: dialect.readsTypedColumns ? columnTypes : nil)
+      types: dialect.readsTypedColumns ? columnTypes : nil,
+      json: dialect == .duckdb ? Set(derived.nested.map(\.index)) : [])
   }
 
   /// The input order, a column the relation then adds.
@@ -302,8 +310,15 @@ public struct SQLWriter {
     let lower = Array(name.lowercased().utf8)
     if lower == Array(row.utf8) || lower == Array(rank.utf8) { return true }
     let group = Array("sift_group".utf8)
-    return lower.starts(with: group)
-      && lower[group.count...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    if lower.starts(with: group),
+      lower[group.count...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    {
+      return true
+    }
+    // A nested field's JSON and value columns (SQLNestedField): `sift_j3`, `sift_v14`.
+    guard lower.count > 6, lower.starts(with: Array("sift_".utf8)), Array("jv".utf8).contains(lower[5])
+    else { return false }
+    return lower[6...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// The derived columns of the `typed` stage, each after its comment: a field's number, its
@@ -312,13 +327,13 @@ public struct SQLWriter {
     var columns: [[String]] = []
     for i in derived.numbers.sorted() {
       columns.append([
-        SQLComment.line("\(plan.schema.names[i]) as a number"),
+        SQLComment.line("\(slotName(i)) as a number"),
         "\(number(try value(at: i))) AS \(try numberName(i))",
       ])
     }
     for i in derived.dates.sorted() {
       columns.append([
-        SQLComment.line("\(plan.schema.names[i]) as a date key (YYYYMMDDhhmmssffffff)"),
+        SQLComment.line("\(slotName(i)) as a date key (YYYYMMDDhhmmssffffff)"),
         "\(try dateKey(try value(at: i))) AS \(try dateKeyName(i))",
       ])
     }
@@ -326,23 +341,35 @@ public struct SQLWriter {
       let v = try value(at: i)
       let canonical = type(at: i) == .text ? withoutSeparators(v) : v
       columns.append([
-        SQLComment.line("\(plan.schema.names[i]) as exact decimals and units"),
+        SQLComment.line("\(slotName(i)) as exact decimals and units"),
         "\(DuckDBExactSum.parts(ofCanonical: canonical)) AS \(try partsName(i))",
       ])
     }
     return columns
   }
 
+  /// The name of the field at a slot (`slot`): a top-level field's, or a nested field's path.
+  private func slotName(_ i: Int) -> String {
+    let names = plan.schema.names
+    return i < names.count ? names[i] : derived.nested[i - names.count].name
+  }
+
+  /// A derived column's name from the field at a slot: a nested path's dots made `_`
+  /// (`medals_gold_number`).
+  private func slotBase(_ i: Int) -> String {
+    String(slotName(i).map { $0 == "." ? "_" : $0 })
+  }
+
   private func numberName(_ i: Int) throws(SQLError) -> String {
-    try dialect.identifier(derived.name("n\(i)", base: plan.schema.names[i] + "_number"))
+    try dialect.identifier(derived.name("n\(i)", base: slotBase(i) + "_number"))
   }
 
   private func dateKeyName(_ i: Int) throws(SQLError) -> String {
-    try dialect.identifier(derived.name("d\(i)", base: plan.schema.names[i] + "_key"))
+    try dialect.identifier(derived.name("d\(i)", base: slotBase(i) + "_key"))
   }
 
   private func partsName(_ i: Int) throws(SQLError) -> String {
-    try dialect.identifier(derived.name("x\(i)", base: plan.schema.names[i] + "_parts"))
+    try dialect.identifier(derived.name("x\(i)", base: slotBase(i) + "_parts"))
   }
 
   /// The statements as text, each ended by `;`.
@@ -689,8 +716,8 @@ public struct SQLWriter {
       case .text, .other, .date, .timestamp, .timestampWithZone:
         let v = try value(field)
         let n = try number(of: field)
-        derived.exactParts.insert(field.index)
-        let parts = try partsName(field.index)
+        derived.exactParts.insert(slot(field))
+        let parts = try partsName(slot(field))
         return [("total", DuckDBExactSum.total(value: v, number: n, parts: parts))]
       }
     case .spark, .clickhouse:
@@ -967,6 +994,9 @@ public struct SQLWriter {
       let flagged = (caseInsensitive ? "(?i)" : "") + pattern
       return dialect.matches(try present(field), try dialect.literal(flagged))
     case .empty:
+      // sift's own run finds no value at a nested path that is missing, so `field:""` does
+      // not match it (Docs/Engines.md, Nested fields).
+      if !field.path.isEmpty { return "(\(try column(field)) IS NOT NULL AND \(try isEmpty(field)))" }
       return try isEmpty(field)
     case .present:
       return "(NOT \(try isEmpty(field)))"
@@ -1053,7 +1083,9 @@ public struct SQLWriter {
   }
 
   private func value(at index: Int) throws(SQLError) -> String {
-    try value(ResolvedField(index: index, path: [], name: plan.schema.names[index]))
+    let names = plan.schema.names
+    if index >= names.count { return try value(derived.nested[index - names.count]) }
+    return try value(ResolvedField(index: index, path: [], name: names[index]))
   }
 
   /// The field's value as a number: a number column itself (a double's `nan` and infinities,
@@ -1065,8 +1097,8 @@ public struct SQLWriter {
     case .double: return "(CASE WHEN \(dialect.isFinite(c)) THEN \(c) END)"
     case .date, .timestamp, .timestampWithZone: return "NULL"
     case .text, .other:
-      derived.numbers.insert(field.index)
-      return try numberName(field.index)
+      derived.numbers.insert(slot(field))
+      return try numberName(slot(field))
     }
   }
 
@@ -1104,8 +1136,8 @@ public struct SQLWriter {
     case .integer, .decimal, .double: return "NULL"
     case .text, .other:
       try requireSQLDates(field)
-      derived.dates.insert(field.index)
-      return try dateKeyName(field.index)
+      derived.dates.insert(slot(field))
+      return try dateKeyName(slot(field))
     }
   }
 
@@ -1139,6 +1171,7 @@ public struct SQLWriter {
   /// header `a` is the field `a_2`; Docs/Formats.md). An empty header keeps its column number.
   private func output(_ field: ResolvedField) throws(SQLError) -> String {
     let c = try column(field)
+    if !field.path.isEmpty { return "\(c) AS \(try dialect.identifier(field.name))" }
     let header = String(decoding: plan.schema.header(field.index), as: UTF8.self)
     let value = dialect.output(c, type: type(of: field))
     if header.isEmpty || header == plan.schema.names[field.index] {
@@ -1149,10 +1182,40 @@ public struct SQLWriter {
 
   private func column(_ field: ResolvedField) throws(SQLError) -> String {
     guard field.path.isEmpty else {
-      throw SQLError("the nested field '\(field.name)' cannot be written as SQL; "
-        + "name a top-level field")
+      // Refused here, where the dialect reads no nested JSON (SQLNestedField).
+      _ = try nestedValue(field)
+      return SQLNestedField.valueColumn(slot(field))
     }
     return try dialect.identifier(plan.schema.names[field.index])
+  }
+
+  /// Where a field's derived columns are numbered: a top-level field's index, a nested
+  /// field's place after the top-level fields (registered on first use).
+  private func slot(_ field: ResolvedField) -> Int {
+    if field.path.isEmpty { return field.index }
+    let names = plan.schema.names.count
+    if let at = derived.nested.firstIndex(where: { $0.index == field.index && $0.path == field.path }) {
+      return names + at
+    }
+    derived.nested.append(field)
+    return names + derived.nested.count - 1
+  }
+
+  /// A nested field's value at its path (SQLNestedField), from DuckDB's `JSON` reading of its
+  /// top-level column, else from the column's text.
+  private func nestedValue(_ field: ResolvedField) throws(SQLError) -> String {
+    let top = dialect == .duckdb
+      ? SQLNestedField.jsonColumn(field.index) : try dialect.identifier(plan.schema.names[field.index])
+    return try SQLNestedField.value(dialect, column: top, path: field.path, name: field.name)
+  }
+
+  /// A column per nested field the statement reads (`sift_v7`), each after a comment naming
+  /// it: the `nested` stage, below the derived columns that read them.
+  private func nestedColumns() throws(SQLError) -> [[String]] {
+    let names = plan.schema.names.count
+    return try derived.nested.enumerated().map { (i, f) throws(SQLError) in
+      [SQLComment.line(f.name), "\(try nestedValue(f)) AS \(SQLNestedField.valueColumn(names + i))"]
+    }
   }
 
   /// Whether the field is empty: a typed column's NULL, else `isEmpty` of its text.
