@@ -88,11 +88,17 @@ import Testing
 
   static let now = ["--now", "2024-06-12T10:00"]
 
+  /// DuckDB's answers to the queries above, all from one `duckdb` client (made when a test
+  /// first asks).
+  static let recordAnswers = throughDuckDB(recordQueries.map { EngineQuery($0.0, $0.1) })
+  static let countAnswers = throughDuckDB(countQueries.map { EngineQuery($0.0, $0.1, count: true) })
+  static let summaryAnswers = throughDuckDB(summaryQueries.map { EngineQuery($0.0, $0.1) })
+
   @Test(.enabled(if: duckdb != nil, "duckdb is not installed"), arguments: recordQueries.indices)
   func sameRecordsInTheSameOrder(index: Int) throws {
     let (query, file) = Self.recordQueries[index]
     let own = sift(["-q", "-o", "csv"] + Self.now + ["--", query, file])
-    let engine = try Self.throughDuckDB(query, file)
+    let engine = Self.recordAnswers[index].csv()
     #expect(CSVText.rows(engine) == CSVText.ownRows(own.text), "\(query)")
   }
 
@@ -100,7 +106,7 @@ import Testing
   func sameCounts(index: Int) throws {
     let (query, file) = Self.countQueries[index]
     let own = sift(["-c"] + Self.now + ["--", query, file])
-    let engine = CSVText.rows(try Self.throughDuckDB(query, file, count: true)).dropFirst()
+    let engine = CSVText.rows(Self.countAnswers[index].csv()).dropFirst()
     let expected = own.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
       .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     #expect(Array(engine) == expected, "\(query)")
@@ -112,7 +118,7 @@ import Testing
   func sameSummaries(index: Int) throws {
     let (query, file) = Self.summaryQueries[index]
     let own = sift(["-q", "-o", "csv"] + Self.now + ["--", query, file])
-    let engine = try Self.throughDuckDB(query, file)
+    let engine = Self.summaryAnswers[index].csv()
     #expect(CSVText.rows(engine) == CSVText.ownRows(own.text), "\(query)")
   }
 
@@ -225,7 +231,7 @@ import Testing
   /// order, or the same counts.
   @Test(.enabled(if: duckdb != nil, "duckdb is not installed"))
   func goldenQueriesGiveTheSameAnswer() throws {
-    var compared = 0
+    var compared: [(name: String, run: (query: String, file: String, options: [String]), own: SiftResult, statement: SiftResult)] = []
     for name in GoldenTests.caseNames where !Self.knownDifferences.contains(name) {
       let folder = GoldenTests.casesFolder.appendingPathComponent(name)
       let has = { (file: String) in
@@ -241,17 +247,19 @@ import Testing
       // A query SQL cannot express (a nested path, a file without fields) is an error of its own.
       let statement = sift(["--sql", "duckdb"] + run.options + ["--", run.query, run.file])
       guard own.status != .error, statement.status != .error else { continue }
-      let engine = try Self.throughDuckDB(run.query, run.file, count: run.options.contains("-c"), options: run.options.filter { $0 != "-c" })
+      compared.append((name, run, own, statement))
+    }
+    let answers = Self.answers(compared.map { ($0.run.query, $0.statement) })
+    for ((name, run, own, _), answer) in zip(compared, answers) {
       let expected = run.options.contains("-c")
         ? [["count"]] + own.text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         : CSVText.ownRows(String(String.UnicodeScalarView(own.text.unicodeScalars.drop { $0 == "\u{FEFF}" })))
-      let got = CSVText.rows(engine)
+      let got = CSVText.rows(answer.csv())
       let same = run.options.contains("-c") ? Array(got.dropFirst()) == Array(expected.dropFirst()) : got == expected
       #expect(same, "\(name): \(run.query) \(run.file)")
-      compared += 1
     }
-    #expect(compared >= 90, "only \(compared) golden queries compared")
-    print("SQLDifferentialTests: \(compared) golden queries agree with DuckDB")
+    #expect(compared.count >= 90, "only \(compared.count) golden queries compared")
+    print("SQLDifferentialTests: \(compared.count) golden queries agree with DuckDB")
   }
 
   /// The query, file and options of a command line that runs one query over one file whose
@@ -359,29 +367,52 @@ import Testing
     return CSVText.rows(text).map { $0.map { $0 == "\\N" ? "" : $0 } }
   }
 
-  /// The DuckDB statement of the query, run by the `duckdb` client; its CSV output.
-  static func throughDuckDB(
-    _ query: String, _ file: String, count: Bool = false, options: [String] = now
-  ) throws -> String {
-    let statement = sift(["--sql", "duckdb"] + (count ? ["-c"] : []) + options + ["--", query, file])
-    #expect(statement.status == .matched, "\(query): \(statement.stderr)")
-    return try runDuckDB(statement.text, query)
+  /// A query to run through `--sql duckdb` over `file`: a count with `-c`, and `options`.
+  struct EngineQuery {
+    var query: String
+    var file: String
+    var count = false
+    var options = SQLDifferentialTests.now
+
+    init(_ query: String, _ file: String, count: Bool = false, options: [String] = SQLDifferentialTests.now) {
+      (self.query, self.file, self.count, self.options) = (query, file, count, options)
+    }
   }
 
-  /// A statement run by the `duckdb` client; its CSV output.
-  static func runDuckDB(_ statement: String, _ query: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: duckdb!)
-    process.arguments = ["-csv", "-nullvalue", "", "-c", statement]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: bytes, as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(query): \(text)")
-    return text
+  /// What DuckDB answered a query's statement.
+  struct EngineAnswer: Sendable {
+    var query: String
+    var answer: DuckDBBatch.Answer
+
+    /// DuckDB's CSV; where there is none, an issue naming the query and why.
+    func csv(sourceLocation: SourceLocation = #_sourceLocation) -> String {
+      switch answer {
+      case .rows(let text): return text
+      case .failed(let why):
+        Issue.record("\(query): \(why)", sourceLocation: sourceLocation)
+        return ""
+      }
+    }
+  }
+
+  /// The DuckDB statements of the queries, all run by one `duckdb` client (DuckDBBatch).
+  static func throughDuckDB(_ queries: [EngineQuery]) -> [EngineAnswer] {
+    answers(queries.map {
+      ($0.query, sift(["--sql", "duckdb"] + ($0.count ? ["-c"] : []) + $0.options + ["--", $0.query, $0.file]))
+    })
+  }
+
+  /// DuckDB's answers to statements sift wrote for the queries, all run by one `duckdb` client;
+  /// a statement sift refused is answered with sift's message.
+  static func answers(_ statements: [(query: String, statement: SiftResult)]) -> [EngineAnswer] {
+    let written = statements.filter { $0.statement.status == .matched }
+    var engine = DuckDBBatch.run(written.map(\.statement.text), duckdb: duckdb ?? "duckdb")[...]
+    return statements.map {
+      EngineAnswer(
+        query: $0.query,
+        answer: $0.statement.status == .matched
+          ? engine.removeFirst() : .failed("sift --sql duckdb: \($0.statement.stderr)"))
+    }
   }
 }
 
