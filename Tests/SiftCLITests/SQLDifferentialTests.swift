@@ -425,39 +425,46 @@ enum CSVText {
     return rows(text, delimiter: header.contains(";") && !header.contains(",") ? ";" : ",")
   }
 
+  /// Read byte by byte (the delimiter, quote and line ends are ASCII): a character-by-character
+  /// reading of the larger answers cost more than the runs it compares.
   static func rows(_ text: String, delimiter: Character = ",") -> [[String]] {
+    let comma = delimiter.asciiValue ?? UInt8(ascii: ",")
+    let (quote, newline, carriageReturn) = (UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r"))
     var rows: [[String]] = []
     var row: [String] = []
-    var field = ""
+    var field: [UInt8] = []
     var quoted = false
-    var chars = Array(text)[...]
-    while let c = chars.popFirst() {
+    let bytes = Array(text.utf8)
+    var i = 0
+    while i < bytes.count {
+      let c = bytes[i]
+      i += 1
       if quoted {
-        if c == "\"" {
-          if chars.first == "\"" {
-            field.append("\"")
-            chars.removeFirst()
+        if c == quote {
+          if i < bytes.count && bytes[i] == quote {
+            field.append(quote)
+            i += 1
           } else {
             quoted = false
           }
         } else {
           field.append(c)
         }
-      } else if c == "\"" {
+      } else if c == quote {
         quoted = true
-      } else if c == delimiter {
-        row.append(field)
-        field = ""
-      } else if c == "\n" || c == "\r\n" {
-        row.append(field)
+      } else if c == comma {
+        row.append(String(decoding: field, as: UTF8.self))
+        field = []
+      } else if c == newline {
+        row.append(String(decoding: field, as: UTF8.self))
         rows.append(row)
         row = []
-        field = ""
-      } else if c != "\r" {
+        field = []
+      } else if c != carriageReturn {
         field.append(c)
       }
     }
-    if !field.isEmpty || !row.isEmpty { rows.append(row + [field]) }
+    if !field.isEmpty || !row.isEmpty { rows.append(row + [String(decoding: field, as: UTF8.self)]) }
     return rows
   }
 }
