@@ -11,12 +11,25 @@ import Testing
   static let duckdb: String? = {
     let environment = ProcessInfo.processInfo.environment
     if let given = environment["SIFT_DUCKDB"], !given.isEmpty { return given }
-    for folder in (environment["PATH"] ?? "").split(separator: ":") {
-      let path = "\(folder)/duckdb"
-      if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return nil
+    guard let onPath = executable("duckdb") else { return nil }
+    return bundledDuckDB(launcher: onPath) ?? onPath
   }()
+
+  /// The binary that pip's `duckdb-cli` (what .ci/run installs) bundles, when `launcher` is a
+  /// script (its Python launcher, or a shim in front of it). The launcher costs a Python start,
+  /// four times the binary's own start (seven through a pyenv shim), each of the few hundred
+  /// times the suites start DuckDB (`--engine duckdb`, a Parquet file's `DESCRIBE`); the binary
+  /// answers as the launcher does. `nil` when `launcher` is a binary or there is no bundle.
+  static func bundledDuckDB(launcher: String) -> String? {
+    guard let head = FileManager.default.contents(atPath: launcher)?.prefix(2), head == Data("#!".utf8),
+      let python3 = executable("python3"),
+      let found = try? runProcess(python3, [
+        "-c", "import duckdb_cli, os; print(os.path.join(os.path.dirname(duckdb_cli.__file__), 'duckdb'))",
+      ]), found.status == 0
+    else { return nil }
+    let binary = found.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    return FileManager.default.isExecutableFile(atPath: binary) ? binary : nil
+  }
 
   static let grn = "SampleData/grn.csv"
   /// A CSV whose `v` holds 1,002 numbers and 3 values that are not (the golden case's input).
