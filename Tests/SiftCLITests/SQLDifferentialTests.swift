@@ -384,8 +384,8 @@ import Testing
   struct EngineQuery {
     var query: String
     var file: String
-    var count = false
-    var options = SQLDifferentialTests.now
+    var count: Bool
+    var options: [String]
 
     init(_ query: String, _ file: String, count: Bool = false, options: [String] = SQLDifferentialTests.now) {
       (self.query, self.file, self.count, self.options) = (query, file, count, options)
