@@ -11,12 +11,25 @@ import Testing
   static let duckdb: String? = {
     let environment = ProcessInfo.processInfo.environment
     if let given = environment["SIFT_DUCKDB"], !given.isEmpty { return given }
-    for folder in (environment["PATH"] ?? "").split(separator: ":") {
-      let path = "\(folder)/duckdb"
-      if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return nil
+    guard let onPath = executable("duckdb") else { return nil }
+    return bundledDuckDB(launcher: onPath) ?? onPath
   }()
+
+  /// The binary that pip's `duckdb-cli` (what .ci/run installs) bundles, when `launcher` is a
+  /// script (its Python launcher, or a shim in front of it). The launcher costs a Python start,
+  /// four times the binary's own start (seven through a pyenv shim), each of the few hundred
+  /// times the suites start DuckDB (`--engine duckdb`, a Parquet file's `DESCRIBE`); the binary
+  /// answers as the launcher does. `nil` when `launcher` is a binary or there is no bundle.
+  static func bundledDuckDB(launcher: String) -> String? {
+    guard let head = FileManager.default.contents(atPath: launcher)?.prefix(2), head == Data("#!".utf8),
+      let python3 = executable("python3"),
+      let found = try? runProcess(python3, [
+        "-c", "import duckdb_cli, os; print(os.path.join(os.path.dirname(duckdb_cli.__file__), 'duckdb'))",
+      ]), found.status == 0
+    else { return nil }
+    let binary = found.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    return FileManager.default.isExecutableFile(atPath: binary) ? binary : nil
+  }
 
   static let grn = "SampleData/grn.csv"
   /// A CSV whose `v` holds 1,002 numbers and 3 values that are not (the golden case's input).
@@ -88,11 +101,17 @@ import Testing
 
   static let now = ["--now", "2024-06-12T10:00"]
 
+  /// DuckDB's answers to the queries above, all from one `duckdb` client (made when a test
+  /// first asks).
+  static let recordAnswers = throughDuckDB(recordQueries.map { EngineQuery($0.0, $0.1) })
+  static let countAnswers = throughDuckDB(countQueries.map { EngineQuery($0.0, $0.1, count: true) })
+  static let summaryAnswers = throughDuckDB(summaryQueries.map { EngineQuery($0.0, $0.1) })
+
   @Test(.enabled(if: duckdb != nil, "duckdb is not installed"), arguments: recordQueries.indices)
   func sameRecordsInTheSameOrder(index: Int) throws {
     let (query, file) = Self.recordQueries[index]
     let own = sift(["-q", "-o", "csv"] + Self.now + ["--", query, file])
-    let engine = try Self.throughDuckDB(query, file)
+    let engine = Self.recordAnswers[index].csv()
     #expect(CSVText.rows(engine) == CSVText.ownRows(own.text), "\(query)")
   }
 
@@ -100,7 +119,7 @@ import Testing
   func sameCounts(index: Int) throws {
     let (query, file) = Self.countQueries[index]
     let own = sift(["-c"] + Self.now + ["--", query, file])
-    let engine = CSVText.rows(try Self.throughDuckDB(query, file, count: true)).dropFirst()
+    let engine = CSVText.rows(Self.countAnswers[index].csv()).dropFirst()
     let expected = own.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
       .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     #expect(Array(engine) == expected, "\(query)")
@@ -112,7 +131,7 @@ import Testing
   func sameSummaries(index: Int) throws {
     let (query, file) = Self.summaryQueries[index]
     let own = sift(["-q", "-o", "csv"] + Self.now + ["--", query, file])
-    let engine = try Self.throughDuckDB(query, file)
+    let engine = Self.summaryAnswers[index].csv()
     #expect(CSVText.rows(engine) == CSVText.ownRows(own.text), "\(query)")
   }
 
@@ -225,7 +244,7 @@ import Testing
   /// order, or the same counts.
   @Test(.enabled(if: duckdb != nil, "duckdb is not installed"))
   func goldenQueriesGiveTheSameAnswer() throws {
-    var compared = 0
+    var compared: [(name: String, run: (query: String, file: String, options: [String]), own: SiftResult, statement: SiftResult)] = []
     for name in GoldenTests.caseNames where !Self.knownDifferences.contains(name) {
       let folder = GoldenTests.casesFolder.appendingPathComponent(name)
       let has = { (file: String) in
@@ -241,17 +260,19 @@ import Testing
       // A query SQL cannot express (a nested path, a file without fields) is an error of its own.
       let statement = sift(["--sql", "duckdb"] + run.options + ["--", run.query, run.file])
       guard own.status != .error, statement.status != .error else { continue }
-      let engine = try Self.throughDuckDB(run.query, run.file, count: run.options.contains("-c"), options: run.options.filter { $0 != "-c" })
+      compared.append((name, run, own, statement))
+    }
+    let answers = Self.answers(compared.map { ($0.run.query, $0.statement) })
+    for ((name, run, own, _), answer) in zip(compared, answers) {
       let expected = run.options.contains("-c")
         ? [["count"]] + own.text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         : CSVText.ownRows(String(String.UnicodeScalarView(own.text.unicodeScalars.drop { $0 == "\u{FEFF}" })))
-      let got = CSVText.rows(engine)
+      let got = CSVText.rows(answer.csv())
       let same = run.options.contains("-c") ? Array(got.dropFirst()) == Array(expected.dropFirst()) : got == expected
       #expect(same, "\(name): \(run.query) \(run.file)")
-      compared += 1
     }
-    #expect(compared >= 90, "only \(compared) golden queries compared")
-    print("SQLDifferentialTests: \(compared) golden queries agree with DuckDB")
+    #expect(compared.count >= 90, "only \(compared.count) golden queries compared")
+    print("SQLDifferentialTests: \(compared.count) golden queries agree with DuckDB")
   }
 
   /// The query, file and options of a command line that runs one query over one file whose
@@ -359,29 +380,52 @@ import Testing
     return CSVText.rows(text).map { $0.map { $0 == "\\N" ? "" : $0 } }
   }
 
-  /// The DuckDB statement of the query, run by the `duckdb` client; its CSV output.
-  static func throughDuckDB(
-    _ query: String, _ file: String, count: Bool = false, options: [String] = now
-  ) throws -> String {
-    let statement = sift(["--sql", "duckdb"] + (count ? ["-c"] : []) + options + ["--", query, file])
-    #expect(statement.status == .matched, "\(query): \(statement.stderr)")
-    return try runDuckDB(statement.text, query)
+  /// A query to run through `--sql duckdb` over `file`: a count with `-c`, and `options`.
+  struct EngineQuery {
+    var query: String
+    var file: String
+    var count: Bool
+    var options: [String]
+
+    init(_ query: String, _ file: String, count: Bool = false, options: [String] = SQLDifferentialTests.now) {
+      (self.query, self.file, self.count, self.options) = (query, file, count, options)
+    }
   }
 
-  /// A statement run by the `duckdb` client; its CSV output.
-  static func runDuckDB(_ statement: String, _ query: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: duckdb!)
-    process.arguments = ["-csv", "-nullvalue", "", "-c", statement]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: bytes, as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(query): \(text)")
-    return text
+  /// What DuckDB answered a query's statement.
+  struct EngineAnswer: Sendable {
+    var query: String
+    var answer: DuckDBBatch.Answer
+
+    /// DuckDB's CSV; where there is none, an issue naming the query and why.
+    func csv(sourceLocation: SourceLocation = #_sourceLocation) -> String {
+      switch answer {
+      case .rows(let text): return text
+      case .failed(let why):
+        Issue.record("\(query): \(why)", sourceLocation: sourceLocation)
+        return ""
+      }
+    }
+  }
+
+  /// The DuckDB statements of the queries, all run by one `duckdb` client (DuckDBBatch).
+  static func throughDuckDB(_ queries: [EngineQuery]) -> [EngineAnswer] {
+    answers(queries.map {
+      ($0.query, sift(["--sql", "duckdb"] + ($0.count ? ["-c"] : []) + $0.options + ["--", $0.query, $0.file]))
+    })
+  }
+
+  /// DuckDB's answers to statements sift wrote for the queries, all run by one `duckdb` client;
+  /// a statement sift refused is answered with sift's message.
+  static func answers(_ statements: [(query: String, statement: SiftResult)]) -> [EngineAnswer] {
+    let written = statements.filter { $0.statement.status == .matched }
+    var engine = DuckDBBatch.run(written.map(\.statement.text), duckdb: duckdb ?? "duckdb")[...]
+    return statements.map {
+      EngineAnswer(
+        query: $0.query,
+        answer: $0.statement.status == .matched
+          ? engine.removeFirst() : .failed("sift --sql duckdb: \($0.statement.stderr)"))
+    }
   }
 }
 
@@ -394,39 +438,46 @@ enum CSVText {
     return rows(text, delimiter: header.contains(";") && !header.contains(",") ? ";" : ",")
   }
 
+  /// Read byte by byte (the delimiter, quote and line ends are ASCII): a character-by-character
+  /// reading of the larger answers cost more than the runs it compares.
   static func rows(_ text: String, delimiter: Character = ",") -> [[String]] {
+    let comma = delimiter.asciiValue ?? UInt8(ascii: ",")
+    let (quote, newline, carriageReturn) = (UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r"))
     var rows: [[String]] = []
     var row: [String] = []
-    var field = ""
+    var field: [UInt8] = []
     var quoted = false
-    var chars = Array(text)[...]
-    while let c = chars.popFirst() {
+    let bytes = Array(text.utf8)
+    var i = 0
+    while i < bytes.count {
+      let c = bytes[i]
+      i += 1
       if quoted {
-        if c == "\"" {
-          if chars.first == "\"" {
-            field.append("\"")
-            chars.removeFirst()
+        if c == quote {
+          if i < bytes.count && bytes[i] == quote {
+            field.append(quote)
+            i += 1
           } else {
             quoted = false
           }
         } else {
           field.append(c)
         }
-      } else if c == "\"" {
+      } else if c == quote {
         quoted = true
-      } else if c == delimiter {
-        row.append(field)
-        field = ""
-      } else if c == "\n" || c == "\r\n" {
-        row.append(field)
+      } else if c == comma {
+        row.append(String(decoding: field, as: UTF8.self))
+        field = []
+      } else if c == newline {
+        row.append(String(decoding: field, as: UTF8.self))
         rows.append(row)
         row = []
-        field = ""
-      } else if c != "\r" {
+        field = []
+      } else if c != carriageReturn {
         field.append(c)
       }
     }
-    if !field.isEmpty || !row.isEmpty { rows.append(row + [field]) }
+    if !field.isEmpty || !row.isEmpty { rows.append(row + [String(decoding: field, as: UTF8.self)]) }
     return rows
   }
 }

@@ -73,16 +73,22 @@ import Testing
 
   static let enabled = duckdb != nil
 
+  /// DuckDB's answers to the queries above, all from one `duckdb` client.
+  static let recordAnswers = answers(recordQueries)
+  static let countAnswers = answers(countQueries, count: true)
+  static let summaryAnswers = answers(summaryQueries)
+
   @Test(.enabled(if: enabled, "duckdb is not installed"), arguments: recordQueries)
   func sameRecordsInTheSameOrder(query: String) throws {
-    try Self.compare(query)
+    try Self.compare(query, try Self.answer(query, in: Self.recordQueries, Self.recordAnswers))
   }
 
   @Test(.enabled(if: enabled, "duckdb is not installed"), arguments: countQueries)
   func sameCounts(query: String) throws {
     let folder = try #require(Self.folder)
     let own = sift(["-c"] + SQLDifferentialTests.now + ["--", query, "\(folder)/typed.csv"])
-    let engine = CSVText.rows(try Self.throughDuckDB(query, count: true)).dropFirst()
+    let answer = try Self.answer(query, in: Self.countQueries, Self.countAnswers)
+    let engine = CSVText.rows(answer.csv()).dropFirst()
     let expected = own.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
       .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     #expect(Array(engine) == expected, "\(query)")
@@ -90,7 +96,7 @@ import Testing
 
   @Test(.enabled(if: enabled, "duckdb is not installed"), arguments: summaryQueries)
   func sameSummaries(query: String) throws {
-    try Self.compare(query)
+    try Self.compare(query, try Self.answer(query, in: Self.summaryQueries, Self.summaryAnswers))
   }
 
   /// The statement reads the typed columns as they are: a plain comparison the engine pushes
@@ -133,25 +139,38 @@ import Testing
   }
 
   /// sift's own run over the CSV export against the statement over the Parquet file.
-  static func compare(_ query: String) throws {
+  static func compare(_ query: String, _ answer: SQLDifferentialTests.EngineAnswer) throws {
     let folder = try #require(folder)
     let own = sift(["-q", "-o", "csv"] + SQLDifferentialTests.now + ["--", query, "\(folder)/typed.csv"])
-    let engine = try throughDuckDB(query)
-    #expect(CSVText.rows(engine) == CSVText.ownRows(own.text), "\(query)")
+    #expect(CSVText.rows(answer.csv()) == CSVText.ownRows(own.text), "\(query)")
   }
 
   static func statement(_ query: String, _ folder: String, count: Bool = false) -> String {
-    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": duckdb ?? ""]
-    let result = sift(
-      ["--sql", "duckdb"] + (count ? ["-c"] : []) + SQLDifferentialTests.now
-        + ["--", query, "\(folder)/typed.parquet"], environment: environment)
+    let result = statementRun(query, folder, count: count)
     #expect(result.status == .matched, "\(query): \(result.stderr)")
     return result.text
   }
 
-  /// The statement over the Parquet file, run by the `duckdb` client; its CSV output.
-  static func throughDuckDB(_ query: String, count: Bool = false) throws -> String {
-    let folder = try #require(folder)
-    return try SQLDifferentialTests.runDuckDB(statement(query, folder, count: count), query)
+  static func statementRun(_ query: String, _ folder: String, count: Bool = false) -> SiftResult {
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": duckdb ?? ""]
+    return sift(
+      ["--sql", "duckdb"] + (count ? ["-c"] : []) + SQLDifferentialTests.now
+        + ["--", query, "\(folder)/typed.parquet"], environment: environment)
+  }
+
+  /// The answer to `query`, one of `queries`.
+  static func answer(
+    _ query: String, in queries: [String], _ answers: [SQLDifferentialTests.EngineAnswer]
+  ) throws -> SQLDifferentialTests.EngineAnswer {
+    answers[try #require(queries.firstIndex(of: query))]
+  }
+
+  /// The statements over the Parquet file, all run by one `duckdb` client; without the file,
+  /// an answer saying so.
+  static func answers(_ queries: [String], count: Bool = false) -> [SQLDifferentialTests.EngineAnswer] {
+    guard let folder else {
+      return queries.map { .init(query: $0, answer: .failed("the typed files were not made")) }
+    }
+    return SQLDifferentialTests.answers(queries.map { ($0, statementRun($0, folder, count: count)) })
   }
 }

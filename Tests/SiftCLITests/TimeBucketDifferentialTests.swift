@@ -30,11 +30,17 @@ import Testing
     "status:pending group:date/month,warehouse sort:qty", "group:date/year sort:-date limit:5",
   ].map { ($0, grn) } + [("group:day/week", edges)]
 
+  /// DuckDB's answers to the queries above, all from one `duckdb` client.
+  static let countAnswers = SQLDifferentialTests.throughDuckDB(
+    countQueries.map { .init($0.0, $0.1, count: true) })
+  static let summaryAnswers = SQLDifferentialTests.throughDuckDB(summaryQueries.map { .init($0.0, $0.1) })
+  static let recordAnswers = SQLDifferentialTests.throughDuckDB(recordQueries.map { .init($0.0, $0.1) })
+
   @Test(.enabled(if: duckdb != nil, "duckdb is not installed"), arguments: countQueries.indices)
   func sameCounts(index: Int) throws {
     let (query, file) = Self.countQueries[index]
     let own = sift(["-c", "--", query, file])
-    let engine = CSVText.rows(try SQLDifferentialTests.throughDuckDB(query, file, count: true)).dropFirst()
+    let engine = CSVText.rows(Self.countAnswers[index].csv()).dropFirst()
     let expected = own.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
       .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     #expect(!expected.isEmpty)
@@ -45,7 +51,7 @@ import Testing
   func sameSummaries(index: Int) throws {
     let (query, file) = Self.summaryQueries[index]
     let own = sift(["-q", "-o", "csv", "--", query, file])
-    let engine = try SQLDifferentialTests.throughDuckDB(query, file)
+    let engine = Self.summaryAnswers[index].csv()
     #expect(CSVText.rows(engine) == CSVText.ownRows(own.text), "\(query)")
   }
 
@@ -53,7 +59,7 @@ import Testing
   func sameRecordsInTheSameOrder(index: Int) throws {
     let (query, file) = Self.recordQueries[index]
     let own = sift(["-q", "-o", "csv", "--", query, file])
-    let engine = try SQLDifferentialTests.throughDuckDB(query, file)
+    let engine = Self.recordAnswers[index].csv()
     #expect(CSVText.rows(engine) == CSVText.ownRows(own.text), "\(query)")
   }
 
