@@ -1,0 +1,131 @@
+import Testing
+
+@testable import SiftCore
+
+/// A CSV or TSV read for a count (`readWithoutFields`, Docs/Performance.md, Counting without
+/// fields) gives what the full read gives — the same records' text and lines, padded and
+/// skipped rows, and the same error at the same place — only without the fields.
+@Suite struct CSVCountTests {
+  typealias Outcome = CSVWordScanTests.Outcome
+
+  /// Reads `bytes` as `CSVWordScanTests.read` does; without fields from the batch after the
+  /// first `fullBatches` (the engine asks after the sample).
+  static func read(
+    _ bytes: [UInt8], delimiter: UInt8, format: InputFormat = .csv, skipBad: Bool = false,
+    chunkSize: Int, wordScan: Bool = true, fullBatches: Int = 0
+  ) -> Outcome {
+    let reader = CSVReader(
+      source: ByteSource(bytes: bytes, name: "r.csv"),
+      options: ReaderOptions(name: "r.csv", delimiter: delimiter, skipBad: skipBad),
+      format: format, prefix: [], chunkSize: chunkSize, wordScan: wordScan)
+    var outcome = Outcome()
+    reader.onSkip = { outcome.skips.append($0) }
+    var batches = 0
+    do throws(InputError) {
+      if fullBatches == 0 { reader.readWithoutFields() }
+      while let batch = try reader.nextBatch() {
+        batches += 1
+        if batches == fullBatches { reader.readWithoutFields() }
+        #expect(batch.width == (batches > fullBatches ? 0 : reader.fieldNames.count))
+        batch.withRows { rows in
+          for r in 0..<rows.count { outcome.texts.append(Array(rows.row(r).text)) }
+        }
+        outcome.lines += (0..<batch.count).map(batch.line)
+      }
+    } catch {
+      outcome.error = error
+    }
+    outcome.fields = reader.fieldNames
+    outcome.shortRows = reader.shortRows
+    outcome.skipped = reader.skipped
+    return outcome
+  }
+
+  /// The full read by the byte-at-a-time scanner, its fields left out.
+  static func expected(
+    _ bytes: [UInt8], delimiter: UInt8, format: InputFormat = .csv, skipBad: Bool = false
+  ) -> Outcome {
+    var full = CSVWordScanTests.read(
+      bytes, delimiter: delimiter, format: format, skipBad: skipBad, chunkSize: 1 << 16,
+      wordScan: false)
+    full.records = []
+    return full
+  }
+
+  @Test(arguments: [UInt8.comma, UInt8(ascii: ";"), .tab])
+  func countingReadsRandomQuotedFilesAsTheFullReadDoes(delimiter: UInt8) {
+    var g = CSVWordScanTests.Generator(state: 0xC0_0417 &+ UInt64(delimiter))
+    var records = 0
+    for round in 0..<120 {
+      let malformed = round % 3 == 2
+      let bytes = CSVWordScanTests.randomFile(&g, delimiter: delimiter, malformed: malformed)
+      for skipBad in malformed ? [false, true] : [false] {
+        let expected = Self.expected(bytes, delimiter: delimiter, skipBad: skipBad)
+        records += expected.texts.count
+        for size in CSVWordScanTests.chunkSizes {
+          for wordScan in [true, false] {
+            for fullBatches in [0, 1] {
+              let got = Self.read(
+                bytes, delimiter: delimiter, skipBad: skipBad, chunkSize: size,
+                wordScan: wordScan, fullBatches: fullBatches)
+              #expect(
+                got == expected,
+                "round \(round), chunk size \(size), word scan \(wordScan), skipBad \(skipBad)")
+            }
+          }
+        }
+      }
+    }
+    #expect(records > 1000)
+  }
+
+  /// TSV without quoting: quotes are field text, and a count reads the same rows.
+  @Test func tsvCountReadsTheSameRows() {
+    var g = CSVWordScanTests.Generator(state: 0x75F)
+    for round in 0..<40 {
+      let bytes = CSVWordScanTests.randomFile(&g, delimiter: .tab, malformed: round % 2 == 1)
+      let expected = Self.expected(bytes, delimiter: .tab, format: .tsv)
+      for size in CSVWordScanTests.chunkSizes {
+        #expect(
+          Self.read(bytes, delimiter: .tab, format: .tsv, chunkSize: size) == expected,
+          "round \(round), chunk size \(size)")
+      }
+    }
+  }
+
+  /// Every csv-spectrum file counts as many records, with the same lines, as it reads.
+  @Test(arguments: CSVConformanceTests.cases)
+  func conformanceFilesCountAsTheyRead(name: String) throws {
+    let csv = try ConformanceFiles.bytes("csv-spectrum/csvs/\(name).csv")
+    let expected = Self.expected(csv, delimiter: .comma)
+    #expect(!expected.texts.isEmpty)
+    for size in CSVWordScanTests.chunkSizes {
+      #expect(Self.read(csv, delimiter: .comma, chunkSize: size) == expected, "chunk size \(size)")
+    }
+  }
+
+  /// Through the engine, past the sample and in parts: `-c ''` (read without fields) counts the
+  /// records, short rows and all, that writing them reads, and fails at the same place.
+  @Test func engineCountWithoutATermMatchesTheRecordsWritten() throws {
+    var text = ParallelTests.csv(rows: 40_000, multilineEvery: 40)
+    for bad in [false, true] {
+      if bad { text += "1,received,Acme,note,5,extra\n" + "2,received,Acme,note,6\n" }
+      try ParallelTests.withFile(text, suffix: ".csv") { path in
+        for options in [ParallelTests.sequential, ParallelTests.parallel(7919)] {
+          let written = ParallelTests.run("", path, format: .csv, options)
+          let counted = ParallelTests.run("", path, format: .csv, count: true, options)
+          #expect(counted.error == written.error)
+          #expect((written.error != nil) == bad)
+          if !bad {
+            let (w, c) = (try #require(written.summary), try #require(counted.summary))
+            #expect(c.total == 40_000)
+            #expect(c.total == w.total)
+            #expect(c.matched == w.matched)
+            #expect(c.shortRows == w.shortRows)
+            #expect(c.shortRows > 0)
+          }
+        }
+      }
+    }
+  }
+}
