@@ -79,6 +79,55 @@ import Testing
     #expect(records > 1000)
   }
 
+  /// `countRow` on random bytes from every start: where it reads a row it gives that row's end,
+  /// next start and field count as a plain byte loop finds them, and it reads every row it
+  /// should: one without a quote (with quoting), within `limit` fields, whose line end lies in
+  /// a whole word. Bytes next to the ones it looks for (`-` after `,`, NUL, SO, tab) are mixed in.
+  @Test(arguments: [(UInt8.comma, true), (UInt8(ascii: ";"), true), (.tab, false), (.tab, true)])
+  func countRowAgreesWithAPlainLoop(delimiter: UInt8, quoting: Bool) {
+    let scanner = CSVWordScanner(delimiter: delimiter, quoting: quoting)
+    let alphabet: [UInt8] =
+      [delimiter, delimiter, delimiter &+ 1, delimiter &- 1, .lineFeed, .carriageReturn, .quote,
+       0x00, 0x01, 0x0E, 0x0B, .tab, 0xC3, 0xA9, 0x80, 0xFF] + Array("abcdefgh-0123".utf8)
+    var g = CSVWordScanTests.Generator(state: 0xC047 &+ UInt64(delimiter))
+    var read = 0
+    for round in 0..<300 {
+      let count = Int.random(in: 0...80, using: &g)
+      let quoteOften = round % 2 == 0
+      let bytes = (0..<count).map { _ -> UInt8 in
+        let byte = alphabet.randomElement(using: &g)!
+        return byte == .quote && quoteOften ? byte : (byte == .quote ? .comma : byte)
+      }
+      let limit = Int.random(in: 1...12, using: &g)
+      bytes.withUnsafeBufferPointer { b in
+        for start in 0..<b.count where b[start] != .lineFeed && b[start] != .carriageReturn {
+          var end = start
+          var fields = 1
+          var quote = false
+          while end < b.count && b[end] != .lineFeed && b[end] != .carriageReturn {
+            if b[end] == delimiter { fields += 1 }
+            if b[end] == .quote { quote = true }
+            end += 1
+          }
+          let got = scanner.countRow(b, from: start, limit: limit)
+          let wordWhole = start + (end - start) / 8 * 8 + 8 <= b.count
+          let crAtEnd = end == b.count - 1 && b[end] == .carriageReturn
+          let readable =
+            end < b.count && !(quoting && quote) && fields <= limit && wordWhole && !crAtEnd
+          #expect((got != nil) == readable, "round \(round), start \(start)")
+          guard let got else { continue }
+          read += 1
+          let next = b[end] == .carriageReturn && b[end + 1] == .lineFeed ? end + 2 : end + 1
+          #expect(got.outcome == .complete)
+          #expect(
+            [got.end, got.next, got.fields, got.lineEnds] == [end, next, fields, 1],
+            "round \(round), start \(start)")
+        }
+      }
+    }
+    #expect(read > 500)
+  }
+
   /// TSV without quoting: quotes are field text, and a count reads the same rows.
   @Test func tsvCountReadsTheSameRows() {
     var g = CSVWordScanTests.Generator(state: 0x75F)

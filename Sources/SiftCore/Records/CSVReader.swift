@@ -139,7 +139,8 @@ public final class CSVReader: RecordReader {
       spans.reserve(2 * width)
       let out = spans.base + spans.count
       let row =
-        wordScanner?.scanRow(b, from: p, limit: width, into: out)
+        (withoutFields ? wordScanner?.countRow(b, from: p, limit: width) : nil)
+        ?? wordScanner?.scanRow(b, from: p, limit: width, into: out)
         ?? scanRow(b, from: p, limit: width, into: out, isLast: isLast)
       switch row.outcome {
       case .incomplete:
