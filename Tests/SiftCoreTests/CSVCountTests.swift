@@ -128,6 +128,27 @@ import Testing
     #expect(read > 500)
   }
 
+  /// Rows long enough for the delimiter counts of many sixteen-byte blocks to be summed more
+  /// than once (every 31 blocks), with delimiters packed close and far apart.
+  @Test(arguments: [1, 3, 17, 1000, 5000])
+  func countRowCountsTheFieldsOfLongRows(length: Int) {
+    let scanner = CSVWordScanner(delimiter: .comma, quoting: true)
+    var g = CSVWordScanTests.Generator(state: UInt64(length))
+    for every in [1, 2, 7, 40] {
+      var bytes = (0..<length).map { _ in
+        Int.random(in: 0..<every, using: &g) == 0 ? UInt8.comma : UInt8(ascii: "x")
+      }
+      let fields = bytes.filter { $0 == .comma }.count + 1
+      bytes += [.lineFeed] + Array("next,row,\n".utf8)
+      let got = bytes.withUnsafeBufferPointer {
+        scanner.countRow($0, from: 0, limit: Int.max)
+      }
+      #expect(got?.fields == fields, "every \(every)")
+      #expect(got?.end == length)
+      #expect(got?.next == length + 1)
+    }
+  }
+
   /// TSV without quoting: quotes are field text, and a count reads the same rows.
   @Test func tsvCountReadsTheSameRows() {
     var g = CSVWordScanTests.Generator(state: 0x75F)

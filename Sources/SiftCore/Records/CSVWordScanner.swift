@@ -140,12 +140,29 @@ struct CSVWordScanner {
     return nil
   }
 
+  /// How many bytes `flags` flags (high bits only): the flags moved to the low bits, summed
+  /// into the top byte by one multiplication (a portable build has no population count
+  /// instruction, and its emulation costs a dozen operations).
+  @inline(__always)
+  static func flagCount(_ flags: UInt64) -> Int {
+    laneSum(flags >> 7)
+  }
+
+  /// The sum of the eight bytes of `lanes`, when it is below 256: one multiplication adds them
+  /// all into the top byte.
+  @inline(__always)
+  static func laneSum(_ lanes: UInt64) -> Int {
+    Int(truncatingIfNeeded: (lanes &* ones) >> 56)
+  }
+
   /// Counts the fields of the row starting at `start` without recording them, eight bytes at a
   /// time, for a run that needs only how many records there are (Docs/Performance.md, Counting
   /// without fields); `nil` when the row holds a quote (with quoting on), has more than `limit`
   /// fields or ends past the last whole word of `b`, and `scanRow` or the byte-at-a-time
-  /// scanner must read it. A word with no quote and no control byte below SO (0x0E), most
-  /// words, costs a dozen operations: its delimiters are flagged exactly and counted.
+  /// scanner must read it. Sixteen bytes at a time (SIMD) while they hold no quote, LF or CR:
+  /// their delimiters are counted per byte lane, the lanes summed at most every 31 blocks;
+  /// the block with one of those bytes, and the row's last bytes, go a word at a time, the
+  /// delimiters and line ends flagged exactly.
   @inline(never)
   func countRow(
     _ b: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int
@@ -157,36 +174,61 @@ struct CSVWordScanner {
     let delimiters = Self.ones &* UInt64(delimiter)
     let quotes = quoting ? Self.ones &* UInt64(UInt8.quote) : 0
     let belowShiftOut = Self.ones &* 0x0E
+    let (delimiterLanes, lineFeedLanes, returnLanes) = (
+      SIMD16<UInt8>(repeating: delimiter), SIMD16<UInt8>(repeating: .lineFeed),
+      SIMD16<UInt8>(repeating: .carriageReturn)
+    )
+    // Without quoting a quote is field text: the lanes look for a LF twice instead.
+    let quoteLanes = SIMD16<UInt8>(repeating: quoting ? .quote : .lineFeed)
     var found = 0
     var word = start
     while word &+ 8 <= n {
-      let w = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
-      let d = Self.equalBytes(w, delimiters)
-      // A quote, LF or CR, or a false flag: any control byte below SO (a tab too), or, without
-      // quoting, a NUL byte (the quote pattern is then 0).
-      let q = w ^ quotes
-      if ((w &- belowShiftOut) & ~w | (q &- Self.ones) & ~q) & h != 0 {
-        let lineEnds =
-          Self.equalBytes(w, Self.ones &* UInt64(UInt8.lineFeed))
-          | Self.equalBytes(w, Self.ones &* UInt64(UInt8.carriageReturn))
-        // The flags of the bytes before the first line end (all of them without one).
-        let before = lineEnds == 0 ? ~0 : ((lineEnds & (0 &- lineEnds)) >> 7) &- 1
-        if quoting && Self.equalBytes(w, quotes) & before != 0 { return nil }
-        if lineEnds != 0 {
-          let fields = found &+ (d & before).nonzeroBitCount &+ 1
-          guard fields <= limit else { return nil }
-          let p = word &+ lineEnds.trailingZeroBitCount >> 3
-          var next = p &+ 1
-          if base[p] == .carriageReturn {
-            guard next < n else { return nil }
-            if base[next] == .lineFeed { next &+= 1 }
-          }
-          return CSVReader.RowScan(
-            outcome: .complete, next: next, end: p, fields: fields, extraField: -1, lineEnds: 1)
-        }
+      var lanes = SIMD16<UInt8>()
+      // At most 31 blocks: eight lanes then sum to at most 248, a byte.
+      let lastBlock = min(n &- 16, word &+ 16 &* 30)
+      while word <= lastBlock {
+        let v = raw.loadUnaligned(fromByteOffset: word, as: SIMD16<UInt8>.self)
+        // Tested as two words: `any` on a mask is a horizontal minimum, not inlined.
+        let stops = (v .== quoteLanes) .| (v .== lineFeedLanes) .| (v .== returnLanes)
+        let special = unsafeBitCast(
+          SIMD16<UInt8>().replacing(with: 0xFF, where: stops), to: SIMD2<UInt64>.self)
+        if special[0] | special[1] != 0 { break }
+        lanes &+= SIMD16<UInt8>().replacing(with: 1, where: v .== delimiterLanes)
+        word &+= 16
       }
-      found &+= d.nonzeroBitCount
-      word &+= 8
+      let sums = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+      found &+= Self.laneSum(sums[0]) &+ Self.laneSum(sums[1])
+      // The block that stopped it (or the last bytes), a word at a time.
+      let stop = min(word &+ 16, n)
+      while word &+ 8 <= stop {
+        let w = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
+        let d = Self.equalBytes(w, delimiters)
+        // A quote, LF or CR, or a false flag: any control byte below SO (a tab too), or, without
+        // quoting, a NUL byte (the quote pattern is then 0).
+        let q = w ^ quotes
+        if ((w &- belowShiftOut) & ~w | (q &- Self.ones) & ~q) & h != 0 {
+          let lineEnds =
+            Self.equalBytes(w, Self.ones &* UInt64(UInt8.lineFeed))
+            | Self.equalBytes(w, Self.ones &* UInt64(UInt8.carriageReturn))
+          // The flags of the bytes before the first line end (all of them without one).
+          let before = lineEnds == 0 ? ~0 : ((lineEnds & (0 &- lineEnds)) >> 7) &- 1
+          if quoting && Self.equalBytes(w, quotes) & before != 0 { return nil }
+          if lineEnds != 0 {
+            let fields = found &+ Self.flagCount(d & before) &+ 1
+            guard fields <= limit else { return nil }
+            let p = word &+ lineEnds.trailingZeroBitCount >> 3
+            var next = p &+ 1
+            if base[p] == .carriageReturn {
+              guard next < n else { return nil }
+              if base[next] == .lineFeed { next &+= 1 }
+            }
+            return CSVReader.RowScan(
+              outcome: .complete, next: next, end: p, fields: fields, extraField: -1, lineEnds: 1)
+          }
+        }
+        found &+= Self.flagCount(d)
+        word &+= 8
+      }
     }
     return nil
   }
