@@ -22,9 +22,14 @@ struct CSVWordScanner {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
   private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  /// Every byte below SO (0x0E): LF and CR, and the other control bytes the cheap test flags.
+  private static let belowShiftOut: UInt64 = 0x0E0E_0E0E_0E0E_0E0E
   /// The flag of a word's first byte, and of its last.
   private static let firstByte: UInt64 = 0x80
   private static let lastByte: UInt64 = 0x80 << 56
+
+  /// The delimiter in every byte of a word.
+  private var delimiterPattern: UInt64 { Self.ones &* UInt64(delimiter) }
 
   /// The high bit of every zero byte of `v`; the lowest is exact, a flag above a zero byte may
   /// be false (a borrow from `0x00` into a `0x01` above it).
@@ -85,9 +90,8 @@ struct CSVWordScanner {
     let raw = UnsafeRawPointer(base)
     let n = b.count
     let h = Self.highBits
-    let delimiters = Self.ones &* UInt64(delimiter)
+    let delimiters = delimiterPattern
     let quotes = Self.ones &* UInt64(UInt8.quote)
-    let belowShiftOut = Self.ones &* 0x0E
     var fieldStart = start
     var fields = 0
     var word = start
@@ -101,7 +105,7 @@ struct CSVWordScanner {
       // the cheaper zero-byte test, which may flag a byte above a true match (a borrow) and
       // flags every control byte below SO (0x0E) for LF and CR, so each is checked below.
       var structural =
-        Self.zeroBytes(w ^ delimiters) | ((w &- belowShiftOut) & ~w & h)
+        Self.zeroBytes(w ^ delimiters) | ((w &- Self.belowShiftOut) & ~w & h)
       if quoting, Self.zeroBytes(w ^ quotes) | afterClosing | inside != 0 {
         guard
           let exact = Self.quotedWord(
@@ -171,9 +175,8 @@ struct CSVWordScanner {
     let raw = UnsafeRawPointer(base)
     let n = b.count
     let h = Self.highBits
-    let delimiters = Self.ones &* UInt64(delimiter)
+    let delimiters = delimiterPattern
     let quotes = quoting ? Self.ones &* UInt64(UInt8.quote) : 0
-    let belowShiftOut = Self.ones &* 0x0E
     let (delimiterLanes, lineFeedLanes, returnLanes) = (
       SIMD16<UInt8>(repeating: delimiter), SIMD16<UInt8>(repeating: .lineFeed),
       SIMD16<UInt8>(repeating: .carriageReturn)
@@ -206,7 +209,7 @@ struct CSVWordScanner {
         // A quote, LF or CR, or a false flag: any control byte below SO (a tab too), or, without
         // quoting, a NUL byte (the quote pattern is then 0).
         let q = w ^ quotes
-        if ((w &- belowShiftOut) & ~w | (q &- Self.ones) & ~q) & h != 0 {
+        if ((w &- Self.belowShiftOut) & ~w | (q &- Self.ones) & ~q) & h != 0 {
           let lineEnds =
             Self.equalBytes(w, Self.ones &* UInt64(UInt8.lineFeed))
             | Self.equalBytes(w, Self.ones &* UInt64(UInt8.carriageReturn))
