@@ -19,9 +19,11 @@ import Testing
     var error: InputError?
   }
 
+  /// Reads `bytes`; with `withoutFieldsAfter`, without fields (`readWithoutFields`) from the
+  /// batch after that many (Docs/Performance.md, Counting without fields).
   static func read(
     _ bytes: [UInt8], delimiter: UInt8, format: InputFormat, skipBad: Bool, chunkSize: Int,
-    wordScan: Bool
+    wordScan: Bool, withoutFieldsAfter: Int? = nil
   ) -> Outcome {
     let reader = CSVReader(
       source: ByteSource(bytes: bytes, name: "r.csv"),
@@ -29,8 +31,12 @@ import Testing
       format: format, prefix: [], chunkSize: chunkSize, wordScan: wordScan)
     var outcome = Outcome()
     reader.onSkip = { outcome.skips.append($0) }
+    var batches = 0
     do throws(InputError) {
+      if withoutFieldsAfter == 0 { reader.readWithoutFields() }
       while let batch = try reader.nextBatch() {
+        batches += 1
+        if batches == withoutFieldsAfter { reader.readWithoutFields() }
         batch.withRows { rows in
           for r in 0..<rows.count {
             let row = rows.row(r)

@@ -30,6 +30,9 @@ public final class CSVReader: RecordReader {
   private var line = 1
   private var finished = false
   private let spans = PointerStore<Int32>(capacity: 1 << 16)
+  /// The run counts records only (`readWithoutFields`): each row's fields are still found, for
+  /// the same checks, into room the next row reuses, and the batches have no fields.
+  private var withoutFields = false
   private let extents = PointerStore<Int32>()
   private let lines = PointerStore<Int32>()
 
@@ -75,12 +78,15 @@ public final class CSVReader: RecordReader {
     fieldNames = parent.fieldNames
     headerBytes = parent.headerBytes
     width = parent.width
+    withoutFields = parent.withoutFields
     self.line = line
   }
 
   /// The first batch (or the error in its place), read ahead by `readHeader`.
   private var readAhead: RecordBatch?
   private var readAheadError: InputError?
+
+  public func readWithoutFields() { withoutFields = true }
 
   public func readHeader() {
     guard width == nil, !finished, readAhead == nil, readAheadError == nil else { return }
@@ -104,7 +110,8 @@ public final class CSVReader: RecordReader {
       finished = done
       if extents.count > 0, let width {
         return RecordBatch(
-          bytes: buffer, encoding: encoding, width: width, spans: spans.handOff(),
+          bytes: buffer, encoding: encoding, width: withoutFields ? 0 : width,
+          spans: spans.handOff(),
           extents: extents.handOff(), lines: lines.handOff(), decimalMark: decimalMark)
       }
     }
@@ -132,7 +139,8 @@ public final class CSVReader: RecordReader {
       spans.reserve(2 * width)
       let out = spans.base + spans.count
       let row =
-        wordScanner?.scanRow(b, from: p, limit: width, into: out)
+        (withoutFields ? wordScanner?.countRow(b, from: p, limit: width) : nil)
+        ?? wordScanner?.scanRow(b, from: p, limit: width, into: out)
         ?? scanRow(b, from: p, limit: width, into: out, isLast: isLast)
       switch row.outcome {
       case .incomplete:
@@ -158,15 +166,19 @@ public final class CSVReader: RecordReader {
           guard skipBadRows else { throw error }
           report(error)
         } else {
+          // Without fields the spans found stay where the next row's go (Docs/Performance.md,
+          // Counting without fields); a short row is still counted.
           if row.fields < width {
-            let out = spans.base + spans.count
-            for f in row.fields..<width {
-              out[2 * f] = Int32(row.end)
-              out[2 * f + 1] = Int32(row.end)
+            if !withoutFields {
+              let out = spans.base + spans.count
+              for f in row.fields..<width {
+                out[2 * f] = Int32(row.end)
+                out[2 * f + 1] = Int32(row.end)
+              }
             }
             shortRows += 1
           }
-          spans.count += 2 * width
+          if !withoutFields { spans.count += 2 * width }
           extents.append(Int32(p))
           extents.append(Int32(row.end))
           lines.append(Int32(truncatingIfNeeded: line))

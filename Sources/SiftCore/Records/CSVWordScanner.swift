@@ -22,9 +22,14 @@ struct CSVWordScanner {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
   private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  /// Every byte below SO (0x0E): LF and CR, and the other control bytes the cheap test flags.
+  private static let belowShiftOut: UInt64 = 0x0E0E_0E0E_0E0E_0E0E
   /// The flag of a word's first byte, and of its last.
   private static let firstByte: UInt64 = 0x80
   private static let lastByte: UInt64 = 0x80 << 56
+
+  /// The delimiter in every byte of a word.
+  private var delimiterPattern: UInt64 { Self.ones &* UInt64(delimiter) }
 
   /// The high bit of every zero byte of `v`; the lowest is exact, a flag above a zero byte may
   /// be false (a borrow from `0x00` into a `0x01` above it).
@@ -85,9 +90,8 @@ struct CSVWordScanner {
     let raw = UnsafeRawPointer(base)
     let n = b.count
     let h = Self.highBits
-    let delimiters = Self.ones &* UInt64(delimiter)
+    let delimiters = delimiterPattern
     let quotes = Self.ones &* UInt64(UInt8.quote)
-    let belowShiftOut = Self.ones &* 0x0E
     var fieldStart = start
     var fields = 0
     var word = start
@@ -101,7 +105,7 @@ struct CSVWordScanner {
       // the cheaper zero-byte test, which may flag a byte above a true match (a borrow) and
       // flags every control byte below SO (0x0E) for LF and CR, so each is checked below.
       var structural =
-        Self.zeroBytes(w ^ delimiters) | ((w &- belowShiftOut) & ~w & h)
+        Self.zeroBytes(w ^ delimiters) | ((w &- Self.belowShiftOut) & ~w & h)
       if quoting, Self.zeroBytes(w ^ quotes) | afterClosing | inside != 0 {
         guard
           let exact = Self.quotedWord(
@@ -136,6 +140,98 @@ struct CSVWordScanner {
           outcome: .complete, next: next, end: p, fields: fields, extraField: -1, lineEnds: 1)
       }
       word &+= 8
+    }
+    return nil
+  }
+
+  /// How many bytes `flags` flags (high bits only): the flags moved to the low bits, summed
+  /// into the top byte by one multiplication (a portable build has no population count
+  /// instruction, and its emulation costs a dozen operations).
+  @inline(__always)
+  static func flagCount(_ flags: UInt64) -> Int {
+    laneSum(flags >> 7)
+  }
+
+  /// The sum of the eight bytes of `lanes`, when it is below 256: one multiplication adds them
+  /// all into the top byte.
+  @inline(__always)
+  static func laneSum(_ lanes: UInt64) -> Int {
+    Int(truncatingIfNeeded: (lanes &* ones) >> 56)
+  }
+
+  /// Counts the fields of the row starting at `start` without recording them, eight bytes at a
+  /// time, for a run that needs only how many records there are (Docs/Performance.md, Counting
+  /// without fields); `nil` when the row holds a quote (with quoting on), has more than `limit`
+  /// fields or ends past the last whole word of `b`, and `scanRow` or the byte-at-a-time
+  /// scanner must read it. Sixteen bytes at a time (SIMD) while they hold no quote, LF or CR:
+  /// their delimiters are counted per byte lane, the lanes summed at most every 31 blocks;
+  /// the block with one of those bytes, and the row's last bytes, go a word at a time, the
+  /// delimiters and line ends flagged exactly.
+  @inline(never)
+  func countRow(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int
+  ) -> CSVReader.RowScan? {
+    guard let base = b.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let n = b.count
+    let h = Self.highBits
+    let delimiters = delimiterPattern
+    let quotes = quoting ? Self.ones &* UInt64(UInt8.quote) : 0
+    let (delimiterLanes, lineFeedLanes, returnLanes) = (
+      SIMD16<UInt8>(repeating: delimiter), SIMD16<UInt8>(repeating: .lineFeed),
+      SIMD16<UInt8>(repeating: .carriageReturn)
+    )
+    // Without quoting a quote is field text: the lanes look for a LF twice instead.
+    let quoteLanes = SIMD16<UInt8>(repeating: quoting ? .quote : .lineFeed)
+    var found = 0
+    var word = start
+    while word &+ 8 <= n {
+      var lanes = SIMD16<UInt8>()
+      // At most 31 blocks: eight lanes then sum to at most 248, a byte.
+      let lastBlock = min(n &- 16, word &+ 16 &* 30)
+      while word <= lastBlock {
+        let v = raw.loadUnaligned(fromByteOffset: word, as: SIMD16<UInt8>.self)
+        // Tested as two words: `any` on a mask is a horizontal minimum, not inlined.
+        let stops = (v .== quoteLanes) .| (v .== lineFeedLanes) .| (v .== returnLanes)
+        let special = unsafeBitCast(
+          SIMD16<UInt8>().replacing(with: 0xFF, where: stops), to: SIMD2<UInt64>.self)
+        if special[0] | special[1] != 0 { break }
+        lanes &+= SIMD16<UInt8>().replacing(with: 1, where: v .== delimiterLanes)
+        word &+= 16
+      }
+      let sums = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+      found &+= Self.laneSum(sums[0]) &+ Self.laneSum(sums[1])
+      // The block that stopped it (or the last bytes), a word at a time.
+      let stop = min(word &+ 16, n)
+      while word &+ 8 <= stop {
+        let w = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
+        let d = Self.equalBytes(w, delimiters)
+        // A quote, LF or CR, or a false flag: any control byte below SO (a tab too), or, without
+        // quoting, a NUL byte (the quote pattern is then 0).
+        let q = w ^ quotes
+        if ((w &- Self.belowShiftOut) & ~w | (q &- Self.ones) & ~q) & h != 0 {
+          let lineEnds =
+            Self.equalBytes(w, Self.ones &* UInt64(UInt8.lineFeed))
+            | Self.equalBytes(w, Self.ones &* UInt64(UInt8.carriageReturn))
+          // The flags of the bytes before the first line end (all of them without one).
+          let before = lineEnds == 0 ? ~0 : ((lineEnds & (0 &- lineEnds)) >> 7) &- 1
+          if quoting && Self.equalBytes(w, quotes) & before != 0 { return nil }
+          if lineEnds != 0 {
+            let fields = found &+ Self.flagCount(d & before) &+ 1
+            guard fields <= limit else { return nil }
+            let p = word &+ lineEnds.trailingZeroBitCount >> 3
+            var next = p &+ 1
+            if base[p] == .carriageReturn {
+              guard next < n else { return nil }
+              if base[next] == .lineFeed { next &+= 1 }
+            }
+            return CSVReader.RowScan(
+              outcome: .complete, next: next, end: p, fields: fields, extraField: -1, lineEnds: 1)
+          }
+        }
+        found &+= Self.flagCount(d)
+        word &+= 8
+      }
     }
     return nil
   }

@@ -14,6 +14,8 @@ public final class DeferredReader: RecordReader {
   /// An error met opening the file to learn its header, raised by `nextBatch`.
   private var openFailure: InputError?
   private var header: (names: [String], bytes: [[UInt8]]?, style: TextConventions)?
+  /// The run counts records only (`readWithoutFields`): said to each reader opened.
+  private var withoutFields = false
   private var finishedShortRows = 0
   private var finishedSkipped = 0
   /// True when the reader, let go, was one that is never read in parts (a JSON array).
@@ -58,6 +60,11 @@ public final class DeferredReader: RecordReader {
 
   public func readHeader() { _ = learnedHeader }
 
+  public func readWithoutFields() {
+    withoutFields = true
+    inner?.readWithoutFields()
+  }
+
   /// The file's reader, opened now with its header read if it is not open (for the engine to
   /// read it in parts); `nil` when it cannot be opened (`nextBatch` then says why) or after its end.
   public func openedForParts() -> RecordReader? {
@@ -92,6 +99,7 @@ public final class DeferredReader: RecordReader {
     if let inner { return inner }
     let reader = try open()
     reader.onSkip = onSkip
+    if withoutFields { reader.readWithoutFields() }
     inner = reader
     return reader
   }

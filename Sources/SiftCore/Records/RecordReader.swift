@@ -100,6 +100,12 @@ public protocol RecordReader: AnyObject {
   /// Learns the field names before this input's turn (CSV/TSV: reads its first batch ahead and
   /// keeps it, or the error, for `nextBatch`), so every input's header counts in the schema.
   func readHeader()
+  /// Told that the run needs only how many records there are, none of their fields (`-c` with
+  /// no term, Docs/Performance.md, Counting without fields): the batches read after this may
+  /// hold each record's text and line but no fields (width 0), with the same records, line
+  /// numbers, padded and skipped rows and errors as a full read. Readers that gain nothing by
+  /// it read as before.
+  func readWithoutFields()
   /// CSV/TSV: whether the input began with a byte order mark and how its first line ended, so
   /// CSV output can keep them (Docs/Formats.md, Output); `.plain` for other formats.
   var textStyle: TextConventions { get }
@@ -117,6 +123,7 @@ extension RecordReader {
   public var textStyle: TextConventions { .plain }
   public var wentIdle: Bool { false }
   public func readHeader() {}
+  public func readWithoutFields() {}
 }
 
 /// The field names of a CSV/TSV header.
