@@ -415,6 +415,22 @@ import Testing
     })
   }
 
+  /// DuckDB's CSV for one query's statement, for a suite that checks a few (a batch of one).
+  static func throughDuckDB(
+    _ query: String, _ file: String, count: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> String {
+    throughDuckDB([EngineQuery(query, file, count: count)])[0].csv(sourceLocation: sourceLocation)
+  }
+
+  /// DuckDB's CSV for a statement written for `query`.
+  static func runDuckDB(
+    _ statement: String, _ query: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> String {
+    EngineAnswer(query: query, answer: DuckDBBatch.run([statement], duckdb: duckdb ?? "duckdb")[0])
+      .csv(sourceLocation: sourceLocation)
+  }
+
   /// DuckDB's answers to statements sift wrote for the queries, all run by one `duckdb` client;
   /// a statement sift refused is answered with sift's message.
   static func answers(_ statements: [(query: String, statement: SiftResult)]) -> [EngineAnswer] {

@@ -35,7 +35,7 @@ import Testing
   func duckDBGivesSiftsAnswer(file: String, query: String) throws {
     let own = sift(["-q", "-o", "csv"] + SQLDifferentialTests.now + ["--", query, file])
     #expect(own.status == .matched || own.status == .noMatch, "\(query): \(own.stderr)")
-    let engine = try SQLDifferentialTests.throughDuckDB(query, file)
+    let engine = SQLDifferentialTests.throughDuckDB(query, file)
     #expect(CSVText.rows(engine) == CSVText.ownRows(own.text), "\(query)")
   }
 
@@ -44,7 +44,7 @@ import Testing
     arguments: files, countQueries)
   func duckDBCountsAsSiftDoes(file: String, query: String) throws {
     let own = sift(["-c"] + SQLDifferentialTests.now + ["--", query, file])
-    let engine = CSVText.rows(try SQLDifferentialTests.throughDuckDB(query, file, count: true))
+    let engine = CSVText.rows(SQLDifferentialTests.throughDuckDB(query, file, count: true))
     let expected = own.text.split(separator: "\n").map {
       $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
     }

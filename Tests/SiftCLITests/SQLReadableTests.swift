@@ -101,7 +101,7 @@ import Testing
           #expect(!comment.contains("\n") && !comment.contains("\r"), "\(comment)")
         }
         if dialect == .duckdb, SQLDifferentialTests.duckdb != nil {
-          let answer = try SQLDifferentialTests.runDuckDB(text, query)
+          let answer = SQLDifferentialTests.runDuckDB(text, query)
           let own = sift(["-q", "-o", "csv", "--", query, Self.grn])
           #expect(CSVText.rows(answer) == CSVText.rows(own.text), "\(query): \(answer)")
         }
@@ -121,7 +121,7 @@ import Testing
     let query = "qty:>2 sort:-qty"
     let result = sift(["--sql", "duckdb", "--", query, file])
     #expect(result.text.contains("AS \"qty_number_3\""), "\(result.text)")
-    let answer = try SQLDifferentialTests.runDuckDB(result.text, query)
+    let answer = SQLDifferentialTests.runDuckDB(result.text, query)
     let own = sift(["-q", "-o", "csv", "--", query, file])
     #expect(CSVText.rows(answer) == CSVText.rows(own.text), "\(answer)")
   }

@@ -45,7 +45,7 @@ import Testing
     arguments: [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 1_234_567_890])
   func duckDBGroupsDigitsAsSiftDoes(n: Int) throws {
     let statement = "SELECT \(SQLDialect.duckdb.groupedDigits("CAST(\(n) AS BIGINT)")) AS n"
-    let text = try SQLDifferentialTests.runDuckDB(statement, statement)
+    let text = SQLDifferentialTests.runDuckDB(statement, statement)
     #expect(CSVText.rows(text).dropFirst().first == [groupedDigits(n)], "\(text)")
   }
 }
