@@ -29,12 +29,22 @@ import Testing
     _ query: String, _ path: String, format: OutputFormat, count: Bool = false,
     _ parallel: ParallelOptions
   ) -> Outcome {
+    run(query, format: format, count: count, parallel) {
+      try ReaderFactory.makeReader(
+        source: try ByteSource(path: path), format: nil, options: ReaderOptions(name: "input")
+      ).reader
+    }
+  }
+
+  /// Runs `query` over the records of the reader `open` makes.
+  static func run(
+    _ query: String, format: OutputFormat, count: Bool = false, _ parallel: ParallelOptions,
+    open: () throws -> RecordReader
+  ) -> Outcome {
     let sink = MemorySink()
     let buffer = OutputBuffer(sink: sink)
     do {
-      let opened = try ReaderFactory.makeReader(
-        source: try ByteSource(path: path), format: nil, options: ReaderOptions(name: "input"))
-      let dataset = Dataset(inputs: [DatasetInput(reader: opened.reader)], parallel: parallel)
+      let dataset = Dataset(inputs: [DatasetInput(reader: try open())], parallel: parallel)
       let plan = try dataset.plan(try Parser.parse(query), now: 0)
       let writer = count ? nil : makeWriter(WriterOptions(format: format), output: buffer)
       let summary = try dataset.run(plan, writer: writer)
