@@ -31,18 +31,25 @@ import Testing
     _ query: String, _ path: String, format: OutputFormat, count: Bool = false,
     csvChunkSize: Int? = nil, _ parallel: ParallelOptions
   ) -> Outcome {
+    run(query, format: format, count: count, parallel) {
+      let source = try ByteSource(path: path)
+      let options = ReaderOptions(name: "input")
+      if let csvChunkSize {
+        return CSVReader(source: source, options: options, format: .csv, prefix: [], chunkSize: csvChunkSize)
+      }
+      return try ReaderFactory.makeReader(source: source, format: nil, options: options).reader
+    }
+  }
+
+  /// Runs `query` over the records of the reader `open` makes.
+  static func run(
+    _ query: String, format: OutputFormat, count: Bool = false, _ parallel: ParallelOptions,
+    open: () throws -> RecordReader
+  ) -> Outcome {
     let sink = MemorySink()
     let buffer = OutputBuffer(sink: sink)
     do {
-      let source = try ByteSource(path: path)
-      let options = ReaderOptions(name: "input")
-      let reader: any RecordReader =
-        if let csvChunkSize {
-          CSVReader(source: source, options: options, format: .csv, prefix: [], chunkSize: csvChunkSize)
-        } else {
-          try ReaderFactory.makeReader(source: source, format: nil, options: options).reader
-        }
-      let dataset = Dataset(inputs: [DatasetInput(reader: reader)], parallel: parallel)
+      let dataset = Dataset(inputs: [DatasetInput(reader: try open())], parallel: parallel)
       let plan = try dataset.plan(try Parser.parse(query), now: 0)
       let writer = count ? nil : makeWriter(WriterOptions(format: format), output: buffer)
       let summary = try dataset.run(plan, writer: writer)

@@ -205,7 +205,7 @@ public final class Dataset {
       defer { deferred.letGoUnstarted() }
       if let opened = deferred.openedForParts() { return parallel.threadingWords(opened) }
       // Read to its end with the sample: said as its reader would have said it.
-      return parallel.threadingWords(split: .oneThread(deferred.readsInOrder ? .jsonArray : .sampleReadAll))
+      return parallel.threadingWords(split: .oneThread(deferred.readsInOrder ? .notSplittable : .sampleReadAll))
     }
   }
 

@@ -156,11 +156,13 @@ final class Engine {
   ) throws(SiftError) {
     let (scan, rest, reader) = (parts.scan, parts.rest, parts.reader)
     var line = rest.line
+    var column = rest.column
     for index in 0..<scan.partCount {
       let part = parts.started ? scan.result(index) : scan.filter(part: index)
       guard part.clean else {
         scan.stop()
-        let tail = reader.partReader(part.start..<rest.range.upperBound, of: rest, line: line)
+        let tail = reader.partReader(
+          part.start..<rest.range.upperBound, of: rest, line: line, column: column)
         let source = nextSource()
         while let batch = try read(tail) {
           try pass.process(batch, from: source, names: tail.fieldNames)
@@ -172,6 +174,7 @@ final class Engine {
       try pass.merge(part, source: scan.firstSource + index)
       try check(pass.summary)
       line += part.lines
+      column = part.lines > 0 ? part.endColumn : column + part.endColumn - 1
     }
   }
 

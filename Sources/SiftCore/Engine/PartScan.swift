@@ -39,7 +39,7 @@ extension ParallelOptions {
   /// Whether the unread rest of `reader` is read in parts on the workers, or why it is read on
   /// the calling thread: the one rule the engine follows and `--explain` shows.
   func split(_ reader: RecordReader) -> RestSplit {
-    guard let splittable = reader as? SplittableReader else { return .oneThread(.jsonArray) }
+    guard let splittable = reader as? SplittableReader else { return .oneThread(.notSplittable) }
     let split = splittable.restSplit(minimum: minimumSize)
     guard workers > 1 || !split.isParts else { return .oneThread(.oneWorker) }
     return split
@@ -60,7 +60,8 @@ extension ParallelOptions {
       let why: String? =
         switch reason {
         case .oneWorker: nil
-        case .jsonArray: "a JSON array is read in order"
+        case .notSplittable: "its format is read in order"
+        case .outsideRecords: "the sample stopped outside the array of records"
         case .sampleReadAll: "read whole with the sample"
         case .skipBad: "--skip-bad reads in order"
         case .standardInput: "standard input, not a file"
@@ -96,8 +97,10 @@ struct PartResult<Collector: PartCollector> {
   var total = 0
   var matched = 0
   var shortRows = 0
-  /// Line ends read.
+  /// Line ends read, and the byte column the part ends at (counted from 1 at its start when it
+  /// read no line end).
   var lines = 0
+  var endColumn = 1
   /// The part reader's field names at its end and the batches' encoding; `nil` when the part
   /// read no batch.
   var fields: (names: [String], encoding: FieldEncoding, decimalMark: DecimalMark)?
@@ -106,10 +109,11 @@ struct PartResult<Collector: PartCollector> {
 }
 
 /// Filters the parts of a file on worker threads while the calling thread takes the results in
-/// order. A part's ends are moved to the first line start at or after its nominal offset; a line
-/// start inside a quoted field makes the part before it end in an unterminated quote, an error,
-/// so a part's start is trusted only when the part before it was read cleanly (the first part
-/// starts at a record). After an unclean part the caller reads the rest on its own thread.
+/// order. A part's ends are moved to the first line start at or after its nominal offset (for a
+/// JSON array, to the first record start its probe finds); a line start inside a quoted field
+/// makes the part before it end in an unterminated quote, an error, so a part's start is
+/// trusted only when the part before it was read cleanly (the first part starts at a record).
+/// After an unclean part the caller reads the rest on its own thread.
 final class PartScan<Collector: PartCollector>: @unchecked Sendable {
   let plan: Plan
   let reader: SplittableReader
@@ -228,12 +232,11 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
 
   /// Reads and filters part `index`, from its start guess to the next part's.
   func filter(part index: Int) -> PartResult<Collector> {
-    let start = index == 0 ? bounds[0] : lineStart(atOrAfter: bounds[index])
-    let end =
-      index == results.count - 1 ? bounds[index + 1] : lineStart(atOrAfter: bounds[index + 1])
+    let start = partStart(index)
+    let end = partStart(index + 1)
     var result = PartResult(start: start, collector: makeCollector())
     guard start < end else { return result }
-    let part = reader.partReader(start..<end, of: rest, line: 1)
+    let part = reader.partReader(start..<end, of: rest, line: 1, column: 1)
     let source = firstSource + index
     var compiledFor = -1
     var access: SourceAccess?
@@ -262,7 +265,28 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
     result.collector.close()
     result.shortRows = part.shortRows
     result.lines = part.nextLine - 1
+    result.endColumn = part.nextColumn
     return result
+  }
+
+  /// Where part `index` starts (the end of the rest for `partCount`): its nominal start moved
+  /// to the first place at or after it where the reader's parts may start.
+  func partStart(_ index: Int) -> Int {
+    guard index > 0 else { return bounds[0] }
+    guard index < results.count else { return bounds[results.count] }
+    switch reader.boundaryRule {
+    case .afterLineEnd, .afterLineFeed:
+      return lineStart(atOrAfter: bounds[index])
+    case .afterCommaBetweenRecords:
+      // Looked for before the next nominal start only, so part starts never go backwards; with
+      // none found there, the part is empty and starts where the next one does.
+      let probe = JSONArrayProbe(fd: rest.fd)
+      for nominal in index..<results.count {
+        let start = probe.recordStart(atOrAfter: bounds[nominal], before: bounds[nominal + 1])
+        if start < bounds[nominal + 1] { return start }
+      }
+      return bounds[results.count]
+    }
   }
 
   /// The first line start at or after `offset` (a part's nominal start), or the end of the rest:

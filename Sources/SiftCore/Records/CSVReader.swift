@@ -429,7 +429,9 @@ extension CSVReader: SplittableReader {
     return readAhead
   }
 
-  func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {
+  func partReader(
+    _ range: Range<Int>, of rest: FileRest, line: Int, column: Int
+  ) -> any PartReader {
     CSVReader(
       part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), of: self,
       line: line, chunkSize: ChunkedInput.chunkSize(for: range))

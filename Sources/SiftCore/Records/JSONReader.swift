@@ -52,6 +52,13 @@ public final class JSONReader: RecordReader {
   private var resumeAt = 0
   /// Line counting up to the current buffer's scanned bytes.
   private var cursor = LineCursor()
+  /// A part of a file that ends just after a `,` between two records, not at the document's
+  /// end (Docs/Performance.md, JSON arrays in parts): reaching its end where a record would
+  /// start ends it cleanly.
+  private var endsBetweenRecords = false
+  /// Where the records stood when the rest was handed over to be read in parts: the first
+  /// part starts there, the later ones where a record starts.
+  private var phaseAtHandOver = Phase.record
 
   /// A reader of the JSON document in `source`.
   public convenience init(source: ByteSource, options: ReaderOptions) {
@@ -64,6 +71,23 @@ public final class JSONReader: RecordReader {
   ) {
     input = ChunkedInput(source: source, chunkSize: chunkSize, prefix: prefix)
     name = options.name
+  }
+
+  /// A reader of one part of a file inside the array of records of `parent`, which handed its
+  /// rest over: it starts in `phase` on `line` at `column`, and (`endsBetweenRecords`) ends
+  /// just after a `,` between records, or with the document.
+  private init(
+    part source: ByteSource, of parent: JSONReader, phase: Phase, line: Int, column: Int,
+    endsBetweenRecords: Bool, chunkSize: Int
+  ) {
+    input = ChunkedInput(source: source, chunkSize: chunkSize, atStart: false)
+    name = parent.name
+    self.phase = phase
+    objects = parent.objects
+    recordArray = parent.recordArray
+    cursor.line = line
+    cursor.lineStart = 1 - column
+    self.endsBetweenRecords = endsBetweenRecords
   }
 
   private var failure = DeferredFailure()
@@ -125,6 +149,10 @@ public final class JSONReader: RecordReader {
         case .walk:
           p = try walk(scanner, from: p)
         case .firstRecord, .record:
+          if endsBetweenRecords && isLast && phase == .record && p == b.count {
+            phase = .done
+            return p
+          }
           let token = try scanner.nextToken(from: p)
           if phase == .firstRecord && b[token] == .closeBracket {
             p = token + 1
@@ -253,3 +281,36 @@ public final class JSONReader: RecordReader {
     return plain ? "." + name.dropFirst().dropLast() : "." + name
   }
 }
+
+extension JSONReader: SplittableReader {
+  func restSplit(minimum: Int) -> RestSplit {
+    switch phase {
+    case .firstRecord, .record, .afterRecord:
+      return input.rest(minimum: minimum, name: name, line: cursor.line, column: nextColumn)
+    case .done: return .oneThread(.sampleReadAll)
+    case .document, .walk, .trailing: return .oneThread(.outsideRecords)
+    }
+  }
+
+  func handOverRest() -> RecordBatch? {
+    phaseAtHandOver = phase
+    phase = .done
+    return nil
+  }
+
+  func partReader(_ range: Range<Int>, of rest: FileRest, line: Int, column: Int)
+    -> any PartReader
+  {
+    JSONReader(
+      part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), of: self,
+      phase: range.lowerBound == rest.range.lowerBound ? phaseAtHandOver : .record, line: line,
+      column: column, endsBetweenRecords: range.upperBound < rest.range.upperBound,
+      chunkSize: ChunkedInput.chunkSize(for: range))
+  }
+
+  var boundaryRule: PartBoundary { .afterCommaBetweenRecords }
+  var nextLine: Int { cursor.line }
+  var nextColumn: Int { cursor.column(of: cursor.offset) }
+}
+
+extension JSONReader: PartReader {}

@@ -130,7 +130,9 @@ extension NDJSONReader: SplittableReader {
     return nil
   }
 
-  func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader {
+  func partReader(
+    _ range: Range<Int>, of rest: FileRest, line: Int, column: Int
+  ) -> any PartReader {
     NDJSONReader(
       part: ByteSource(fileDescriptor: rest.fd, name: rest.name, range: range), options: options,
       line: line, chunkSize: ChunkedInput.chunkSize(for: range), atFileStart: range.lowerBound == 0)

@@ -5,8 +5,10 @@ struct FileRest {
   let name: String
   /// The bytes not read yet; the first one starts a record.
   let range: Range<Int>
-  /// The line on which `range` starts.
+  /// The line on which `range` starts, and the byte column (1 but for a JSON array's records,
+  /// which may share a line).
   let line: Int
+  var column = 1
 }
 
 /// Whether the unread rest of an input can be read in parts on worker threads, or why it is
@@ -20,8 +22,10 @@ enum RestSplit {
 enum OneThreadReason: Equatable {
   /// One thread was asked for (`-j 1`, or a machine with one core).
   case oneWorker
-  /// A JSON array is read in order.
-  case jsonArray
+  /// The reader's format is read in order.
+  case notSplittable
+  /// The sample stopped outside a JSON document's array of records (before it, or after it).
+  case outsideRecords
   /// The sample already read the whole input.
   case sampleReadAll
   /// `--skip-bad` reads in order.
@@ -38,15 +42,16 @@ enum OneThreadReason: Equatable {
 
 extension ChunkedInput {
   /// The part of a regular file this input has not handed out yet, when it is at least
-  /// `minimum` bytes; `line` is the line it starts on.
-  func rest(minimum: Int, name: String, line: Int) -> RestSplit {
+  /// `minimum` bytes; `line` and `column` are where it starts.
+  func rest(minimum: Int, name: String, line: Int, column: Int = 1) -> RestSplit {
     guard let file = source.filePosition else {
       if source.isConverted { return .oneThread(.converted) }
       return .oneThread(name == "stdin" ? .standardInput : .notAFile)
     }
     let start = file.offset - carriedCount
     guard file.size - start >= minimum else { return .oneThread(.small(minimum: minimum)) }
-    return .parts(FileRest(fd: file.fd, name: name, range: start..<file.size, line: line))
+    return .parts(
+      FileRest(fd: file.fd, name: name, range: start..<file.size, line: line, column: column))
   }
 }
 
@@ -56,6 +61,8 @@ enum PartBoundary {
   case afterLineEnd
   /// After a LF (NDJSON: a CR is whitespace inside a line).
   case afterLineFeed
+  /// After the `,` between two records of a JSON array (`JSONArrayProbe`).
+  case afterCommaBetweenRecords
 }
 
 /// A reader whose input, once its header and sample are read, can be split into parts read on
@@ -68,9 +75,11 @@ protocol SplittableReader: RecordReader {
   /// Gives the rest up to be read in parts: the reader is finished. Returns the batch it read
   /// ahead, if any, which comes before the rest.
   func handOverRest() -> RecordBatch?
-  /// A reader of the records in `range` of `rest` (`range` starting at a line start), counting
-  /// lines from `line`, with this reader's header and options.
-  func partReader(_ range: Range<Int>, of rest: FileRest, line: Int) -> any PartReader
+  /// A reader of the records in `range` of `rest` (`range` starting where `boundaryRule` lets
+  /// a part start), counting lines and columns from `line` and `column`, with this reader's
+  /// header and options.
+  func partReader(_ range: Range<Int>, of rest: FileRest, line: Int, column: Int)
+    -> any PartReader
   var boundaryRule: PartBoundary { get }
 }
 
@@ -78,6 +87,13 @@ protocol SplittableReader: RecordReader {
 protocol PartReader: RecordReader {
   /// The line on which the next unread byte starts.
   var nextLine: Int { get }
+  /// The byte column of the next unread byte on its line.
+  var nextColumn: Int { get }
+}
+
+extension PartReader {
+  /// Parts of line-based formats end at a line start.
+  var nextColumn: Int { 1 }
 }
 
 extension CSVReader: PartReader {}
