@@ -15,8 +15,8 @@ public enum ChangeCoding {
   /// The first bytes of every state file.
   static let magic: [UInt8] = Array("SIFTCHG\n".utf8)
 
+  /// Where every hash starts (FNV's offset basis, kept so that state files keep their hashes).
   static let fnvOffset: UInt64 = 0xcbf2_9ce4_8422_2325
-  static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
 
   /// A hash of `bytes`, continuing from `hash`: eight bytes (little-endian) at a time, each
   /// step a multiply and a shift, then the length, so the result is the same on every machine.
