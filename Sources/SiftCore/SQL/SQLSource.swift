@@ -11,6 +11,17 @@ public enum SQLSource: Sendable {
   /// A Parquet file, which DuckDB and Spark read.
   case parquet(path: String)
 
+  /// The settings a statement reading this source ends with: ClickHouse's `file` reader takes a
+  /// CSV delimiter other than a comma only as a setting of the query (`format_csv_delimiter`);
+  /// `nil` where none is needed.
+  func settings(_ dialect: SQLDialect) throws(SQLError) -> String? {
+    guard dialect == .clickhouse, case .file(_, .csv, let delimiter, _, _) = self,
+      delimiter != UInt8(ascii: ",")
+    else { return nil }
+    let text = String(decoding: [delimiter], as: UTF8.self)
+    return "SETTINGS format_csv_delimiter = \(try dialect.literal(text))"
+  }
+
   /// Whether a NULL column means a missing field (JSON keys) rather than an empty value.
   var nullIsMissing: Bool {
     if case .file(_, let format, _, _, _) = self { return format == .json || format == .ndjson }

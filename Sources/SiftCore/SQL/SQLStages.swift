@@ -16,8 +16,13 @@ struct SQLStages {
     "source", "nested", "typed", "filtered", "grouped", "summary", "numbered",
   ]
 
-  /// Stages for a statement over `source`, whose own name (a table's) must not be a stage's.
-  init(source: SQLSource) {
+  /// What the statement ends with after its final query (`SETTINGS …`: SQLSource.settings).
+  let settings: String?
+
+  /// Stages for a statement over `source`, whose own name (a table's) must not be a stage's,
+  /// ended with `settings`.
+  init(source: SQLSource, settings: String?) {
+    self.settings = settings
     var clash = false
     if case .table(let name) = source {
       let last = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
@@ -37,6 +42,7 @@ struct SQLStages {
 
   /// The statement: `WITH` and the stages, then `final`.
   func statement(_ final: String) -> String {
+    let final = settings.map { final + "\n" + $0 } ?? final
     guard !stages.isEmpty else { return final }
     let written = stages.map { stage in
       "\(stage.name) AS (\n" + stage.lines.map { "  " + $0 }.joined(separator: "\n") + "\n)"

@@ -97,7 +97,7 @@ public struct SQLWriter {
     let filter = try filterLines()
     // A first pass learns which derived columns (and whether the input order) the statement
     // names; the second writes the stages that compute them.
-    var first = SQLStages(source: source)
+    var first = SQLStages(source: source, settings: try source.settings(dialect))
     _ = try body(&first)
     let (setup, stages) = try leadingStages(filter: filter)
     var all = stages
@@ -120,7 +120,7 @@ public struct SQLWriter {
     filter: [String]?
   ) throws(SQLError) -> (setup: [String], stages: SQLStages) {
     let (setup, relation) = try self.relation()
-    var stages = SQLStages(source: source)
+    var stages = SQLStages(source: source, settings: try source.settings(dialect))
     stages.add("source", SQLWriter.selecting(relation))
     if !derived.nested.isEmpty {
       stages.add("nested", SQLStages.select(adding: try nestedColumns(), from: stages.last))
