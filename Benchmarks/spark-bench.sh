@@ -18,19 +18,10 @@ RUNS=${RUNS:-3}
 WORK=${WORK:-/tmp/sift-spark-bench}
 NOW=2024-06-12T10:00
 cd "$(dirname "$0")/.."
-SIFT=${SIFT:-.build/release/sift}
-SIFT_BENCH=${SIFT_BENCH:-.build/release/sift-bench}
-[ -x "$SIFT" ] || swift build -c release --product sift >/dev/null
-[ -x "$SIFT_BENCH" ] || swift build -c release --product sift-bench >/dev/null
-
-mkdir -p "$WORK"
-csv=$WORK/grn-$ROWS.csv
-parquet=$WORK/grn-$ROWS.parquet
-[ -s "$csv" ] || "$SIFT_BENCH" gen --rows "$ROWS" --format csv --out "$csv"
-[ -s "$parquet" ] || duckdb -c "COPY (SELECT * FROM read_csv('$csv')) TO '$parquet' (FORMAT parquet)"
+source Benchmarks/typed-bench-setup.sh
 
 P="parquet.\`$parquet\`"
-source Benchmarks/typed-jobs.sh
+hand_written
 script=$WORK/bench.sql
 labels=()
 : > "$script"
