@@ -172,6 +172,11 @@ struct Job {
           throw .usage(UsageError("'--table' names one query's table; '--views' reads each view's source",
             hint: "drop --table, or run one query on it: sift \(mode) --table \(table) QUERY FILE"))
         }
+        if options.skipBad {
+          throw .usage(UsageError(
+            "--skip-bad cannot be passed to \(mode): the engine's reader does not skip bad records as sift does",
+            hint: "drop --skip-bad, or count the views with sift itself: drop \(mode)"))
+        }
         if options.output?.isBinary == true {
           throw .usage(UsageError(
             "'--views -o \(options.output?.rawValue ?? "")' runs on sift's own engine, not \(mode)",
