@@ -3,7 +3,9 @@ import SiftCore
 /// `sift --views [@VIEW]` (Docs/Views.md, The views overview): the views as a tab bar with badge counts; a view whose
 /// source or badge cannot be used shows `(!)` and a note on standard error, and the others
 /// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
-/// With `-o html`, the views digest (Docs/Reports.md).
+/// With `-o html`, the views digest (Docs/Reports.md). With `--engine`, the badges and the
+/// digest's records come from the engine, every view in one run of its client; with `--sql`,
+/// each view's statement (`ViewsOnEngine`).
 struct ViewsOverview: ModeSteps {
   let job: Job
   let frontend: Frontend

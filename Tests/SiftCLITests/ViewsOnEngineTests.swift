@@ -63,9 +63,10 @@ import Testing
   /// `arguments` run by sift itself and with `--engine ENGINE` through `client`: the engine's
   /// run's output with `--engine ENGINE` taken out of the digest's footer (the command line).
   static func both(
-    _ arguments: [String], engine: String, client: String
+    _ arguments: [String], engine: String, client: String, tmp: String? = nil
   ) -> (own: SiftResult, engine: SiftResult, engineText: String) {
     var environment = ProcessInfo.processInfo.environment
+    if let tmp { environment["TMPDIR"] = tmp }
     environment["LANG"] = "C.UTF-8"
     environment["TZ"] = "UTC"
     environment[engine == "duckdb" ? "SIFT_DUCKDB" : "SIFT_SPARK_SQL"] = client
@@ -103,7 +104,15 @@ import Testing
       "\"dispatch\": {", with: "\"invoices\": { \"source\": \"\(Self.sampleData)invoices.json\", "
         + "\"badge\": \"status:overdue\" },\n  \"dispatch\": {")
     try Self.withViews(text, program: Self.duckdb!) { config, client, log in
-      let (own, engine, _) = Self.both(["--config", config, "--views", "--ascii"], engine: "duckdb", client: client)
+      let (own, engine, _) = try EngineTemporaryFolderTests.withTemporaryFolder(named: "sift-views") {
+        (tmp: String) throws -> (own: SiftResult, engine: SiftResult, engineText: String) in
+        let both = Self.both(
+          ["--config", config, "--views", "--ascii"], engine: "duckdb", client: client, tmp: tmp)
+        // Both runs of the client leave nothing behind.
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp)
+        #expect(left == [])
+        return both
+      }
       #expect(own.status == .matched)
       #expect(own.text.hasPrefix(" GRN List (330) | Big receipts (16) | invoices (74) | Dispatch List (19) | More (2)"))
       #expect(engine.status == .error)
