@@ -30,13 +30,15 @@ struct ViewsOnEngine: ModeSteps {
   {
     var answers: [Int: Result<Answer, Problem>] = [:]
     var pending: [(index: Int, planned: Planned)] = []
+    // Views over one source say its notes (Spark's `multiLine`) once.
+    let planning = ViewsOnEngine(job: job, frontend: frontend.sayingEachNoteOnce)
     for (index, view) in file.views.enumerated() {
       guard view.source != nil, let composed = view.badgeQuery(sorted: digest) else { continue }
       do throws(Problem) {
         let run = BadgeRun(
           frontend: frontend, query: composed, now: now,
           viewContext: ViewContext(file: file.path, view: view, composed: composed, sourceName: nil))
-        let prepared = try prepare(run, digest: digest)
+        let prepared = try planning.prepare(run, digest: digest)
         let query = try EngineQuery(
           prepared, engine: engine, frontend: frontend, now: now, writesTotals: digest,
           countsOnly: !digest)
@@ -74,13 +76,14 @@ struct ViewsOnEngine: ModeSteps {
   func statements(_ file: ViewsFile) -> (text: String, broken: Bool) {
     var text = ""
     var broken = false
+    let planning = ViewsOnEngine(job: job, frontend: frontend.sayingEachNoteOnce)
     for view in file.views {
       guard view.source != nil, let composed = view.badgeQuery() else { continue }
       do throws(Problem) {
         let run = BadgeRun(
           frontend: frontend, query: composed, now: now,
           viewContext: ViewContext(file: file.path, view: view, composed: composed, sourceName: nil))
-        let prepared = try prepare(run, digest: false)
+        let prepared = try planning.prepare(run, digest: false)
         let statements = try SQLStatement.sql(prepared.writer.source, prepared.writer.text)
         text += (text.isEmpty ? "" : "\n") + SQLComment.line("view: \(view.name)") + "\n" + statements
       } catch {

@@ -170,6 +170,18 @@ import Testing
     }
   }
 
+  /// Two views over `grn.csv`, whose quoted line break makes Spark read it with `multiLine`:
+  /// the note is said once, and each view's statement creates the view it reads.
+  @Test func sqlSparkViewsSayASourcesNoteOnce() throws {
+    try Self.withViews(Self.views(withSummary: false), program: "") { config, _, _ in
+      let printed = sift(["--config", config, "--sql", "spark", "--views"])
+      #expect(printed.status == .matched, "\(printed.stderr)")
+      #expect(printed.stderr == "note: spark reads \(Self.sampleData)grn.csv with multiLine, in one part: "
+        + "line 396 holds a line break inside quotes\n")
+      #expect(printed.text.components(separatedBy: "CREATE OR REPLACE TEMPORARY VIEW sift_input").count == 5)
+    }
+  }
+
   /// Spark: the digest (badges and first records) from one `spark-sql` session, byte for byte.
   @Test(.enabled(if: sparkSQL != nil, "spark-sql is not installed (pip install pyspark)"))
   func sparkDigestIsSiftsOwnInOneSession() throws {
