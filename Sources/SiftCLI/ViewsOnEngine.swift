@@ -51,7 +51,7 @@ struct ViewsOnEngine: ModeSteps {
     // One run of the client for every view; where a view's statement fails, the views after it
     // run in a client of their own, so that one view's failure leaves the others their answers.
     while !pending.isEmpty {
-      let outcome = try client.run(pending.map(\.planned.query.part))
+      let outcome = try client.run(pending.map { ViewsOnEngine.naming($0.planned.query.part, $0.planned.view) })
       defer { for files in outcome.files { EngineClient.remove(files) } }
       for (files, (index, planned)) in zip(outcome.files, pending) {
         do throws(Problem) {
@@ -92,6 +92,15 @@ struct ViewsOnEngine: ModeSteps {
       }
     }
     return (text, broken)
+  }
+
+  /// The view's statements for the client, each after a comment naming the view (`-- view:
+  /// grn`), as `--sql --views` prints them: an engine's message that quotes a statement shows
+  /// whose it is.
+  static func naming(_ part: EngineClient.Part, _ view: View) -> EngineClient.Part {
+    let comment = SQLComment.line("view: \(view.name)") + "\n"
+    return EngineClient.Part(
+      setup: part.setup.map { comment + $0 }, queries: part.queries.map { comment + $0 })
   }
 
   /// `problem` naming the view it stopped: a statement that cannot be written says which view's
