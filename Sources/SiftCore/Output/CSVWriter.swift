@@ -134,6 +134,12 @@ public final class CSVWriter: RecordWriter {
   }
 
   @inline(__always)
+  private func appendLineEnd(to output: OutputBuffer) {
+    output.append(lineEnd.first)
+    if let second = lineEnd.second { output.append(second) }
+  }
+
+  @inline(__always)
   private func appendLineEnd(to out: inout [UInt8]) {
     out.append(lineEnd.first)
     if let second = lineEnd.second { out.append(second) }
@@ -225,9 +231,18 @@ extension CSVWriter: RowTextCopying {
         ends.append(origin &+ runEnd)
         i += 1
       }
-      output.append(UnsafeBufferPointer(start: bytes + runStart, count: runEnd &- runStart))
-      output.append(lineEnd.first)
-      if let second = lineEnd.second { output.append(second) }
+      if let shared = cursor.sharedBytes {
+        // Kept, not copied, where the output allows; the input's own line end after the run
+        // goes with it when it is this writer's.
+        let withEnd =
+          runEnd &+ endLength <= cursor.bytes.count && bytes[runEnd] == endFirst
+          && bytes[runEnd &+ endLength &- 1] == endLast
+        try output.append(shared: shared[runStart..<(withEnd ? runEnd &+ endLength : runEnd)])
+        if !withEnd { appendLineEnd(to: output) }
+      } else {
+        output.append(UnsafeBufferPointer(start: bytes + runStart, count: runEnd &- runStart))
+        appendLineEnd(to: output)
+      }
       try output.endRecord()
     }
   }

@@ -99,7 +99,7 @@ public final class RecordBatch: @unchecked Sendable {
           RowCursor(
             bytes: b, spans: spanStore.values, extents: extentStore.values, width: width,
             encoding: encoding, rowStarts: rowStartStore?.values, rowWidths: rowWidthStore?.values,
-            asWritten: asWritten))
+            asWritten: asWritten, sharedBytes: bytes))
       }
     }
     return try result.get()
@@ -120,6 +120,9 @@ public struct RowCursor {
   let rowWidths: UnsafeBufferPointer<Int32>?
   /// The rows have no fields, only their text as written (`RecordBatch.asWritten`).
   public let asWritten: Bool
+  /// The batch's own array of `bytes`, which a writer may keep a part of rather than copy it
+  /// (`OutputBuffer.append(shared:)`); `nil` for a cursor over bytes of someone else's.
+  let sharedBytes: [UInt8]?
 
   public init(
     bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int32>,
@@ -127,13 +130,14 @@ public struct RowCursor {
   ) {
     self.init(
       bytes: bytes, spans: spans, extents: extents, width: width, encoding: encoding, rowStarts: nil,
-      rowWidths: nil, asWritten: false)
+      rowWidths: nil, asWritten: false, sharedBytes: nil)
   }
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int32>,
     extents: UnsafeBufferPointer<Int32>, width: Int, encoding: FieldEncoding,
-    rowStarts: UnsafeBufferPointer<Int>?, rowWidths: UnsafeBufferPointer<Int32>?, asWritten: Bool
+    rowStarts: UnsafeBufferPointer<Int>?, rowWidths: UnsafeBufferPointer<Int32>?, asWritten: Bool,
+    sharedBytes: [UInt8]?
   ) {
     self.bytes = bytes
     self.spans = spans
@@ -143,6 +147,7 @@ public struct RowCursor {
     self.rowStarts = rowStarts
     self.rowWidths = rowWidths
     self.asWritten = asWritten
+    self.sharedBytes = sharedBytes
   }
 
   public var count: Int { extents.count / 2 }
