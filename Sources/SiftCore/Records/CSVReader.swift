@@ -159,7 +159,7 @@ public final class CSVReader: RecordReader {
       spans.reserve(2 * width)
       let out = spans.base + spans.count
       let row =
-        (withoutFields ? wordScanner?.countRow(b, from: p, limit: width) : nil)
+        (withoutFields ? countRow(b, from: p, limit: width) : nil)
         ?? wordScanner?.scanRow(b, from: p, limit: width, into: out)
         ?? scanRow(b, from: p, limit: width, into: out, isLast: isLast)
       switch row.outcome {
@@ -210,6 +210,15 @@ public final class CSVReader: RecordReader {
     return p
   }
 
+  /// The row at `p` counted without its fields (`readWithoutFields`), eight or sixteen bytes at
+  /// a time, quoted fields included; `nil` when a scanner that records fields must read it.
+  @inline(__always)
+  private func countRow(_ b: UnsafeBufferPointer<UInt8>, from p: Int, limit: Int) -> RowScan? {
+    guard let wordScanner else { return nil }
+    return wordScanner.countRow(b, from: p, limit: limit)
+      ?? wordScanner.countQuotedRow(b, from: p, limit: limit)?.row
+  }
+
   /// Skips the blank line whose line end is at `p`: where the next row may start, or `nil`
   /// when a CR ends `b` and more input follows (it may be a CRLF).
   @inline(__always)
@@ -250,6 +259,9 @@ public final class CSVReader: RecordReader {
       var row: RowScan
       if let counted = wordScanner?.countRow(b, from: p, limit: width) {
         row = counted
+      } else if let counted = wordScanner?.countQuotedRow(b, from: p, limit: width) {
+        row = counted.row
+        verbatim = verbatim && counted.asWritten
       } else {
         row =
           wordScanner?.scanRow(b, from: p, limit: width, into: scratch)
