@@ -199,9 +199,7 @@ public final class CSVReader: RecordReader {
             shortRows += 1
           }
           if !withoutFields { spans.count += 2 * width }
-          extents.append(Int32(p))
-          extents.append(Int32(row.end))
-          lines.append(Int32(truncatingIfNeeded: line))
+          keepRecord(from: p, to: row.end)
         }
         line += row.lineEnds
         p = row.next
@@ -217,6 +215,14 @@ public final class CSVReader: RecordReader {
     guard let wordScanner else { return nil }
     return wordScanner.countRow(b, from: p, limit: limit)
       ?? wordScanner.countQuotedRow(b, from: p, limit: limit)?.row
+  }
+
+  /// Keeps the record whose text is `start..<end`, on the current line.
+  @inline(__always)
+  private func keepRecord(from start: Int, to end: Int) {
+    extents.append(Int32(truncatingIfNeeded: start))
+    extents.append(Int32(truncatingIfNeeded: end))
+    lines.append(Int32(truncatingIfNeeded: line))
   }
 
   /// Skips the blank line whose line end is at `p`: where the next row may start, or `nil`
@@ -279,9 +285,7 @@ public final class CSVReader: RecordReader {
         line = lineBefore
         return nil
       }
-      extents.append(Int32(p))
-      extents.append(Int32(row.end))
-      lines.append(Int32(truncatingIfNeeded: line))
+      keepRecord(from: p, to: row.end)
       line += row.lineEnds
       p = row.next
     }
