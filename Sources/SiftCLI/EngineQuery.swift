@@ -69,10 +69,15 @@ struct EngineQuery {
     var resultQuery = Query()
     if plan.shape == .order && !plan.group.isEmpty {
       let names = SQLWriter.groupColumns(plan.group.count).map { FieldName($0, span: Span(0, 0)) }
+      // A group the query orders descending (`group:v sort:-v`) is marked in that order again;
+      // the key orders nothing inside a group, whose records keep the engine's order.
+      let descending = zip(names, plan.groupDescending).filter(\.1).map {
+        SortKey(field: $0.0, descending: true)
+      }
       resultQuery = Query(filter: nil, directives: [
         DirectiveClause(.group(names), span: Span(0, 0)),
         DirectiveClause(.fields(names, excluding: true), span: Span(0, 0)),
-      ])
+      ] + (descending.isEmpty ? [] : [DirectiveClause(.sort(descending), span: Span(0, 0))]))
     }
     return (dataset, try frontend.plan(resultQuery, over: dataset, now: now, text: "", view: nil))
   }

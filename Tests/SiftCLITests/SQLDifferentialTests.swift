@@ -142,6 +142,9 @@ import Testing
     "date:2024-03 fields:grn_no,customer,amount", "item:/bolt/i -warehouse:WH-01 sort:qty,grn_no",
     "nothing-matches-this", "group:warehouse,status sort:-amount limit:2/group",
     "group:date/quarter sort:-amount limit:2/group",
+    // Groups in descending order, which the engine's result is marked in again.
+    "group:qty sort:-qty", "group:warehouse,status sort:-status,amount",
+    "group:date/month sort:-date",
   ])
   func engineWritesAsSiftDoes(query: String) throws {
     let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
