@@ -25,9 +25,13 @@ import Testing
     "group:team.since sum:medals.gold avg:medals.silver min:medals.bronze max:team.lead",
     "sum:medals.gold,medals.silver p50:medals.bronze distinct:team.since",
     "group:x.y min:team.since max:team.since",
+    // A key the object lacks is missing, as a top-level field is: empty for `field:""`.
+    "medals.gold:\"\"", "team.since:\"\"", "-medals.silver:\"\"", "-has:team.since",
   ]
 
-  static let countQueries = ["medals.gold:>3", "group:team.since", "group:medals.silver,x.y"]
+  static let countQueries = [
+    "medals.gold:>3", "group:team.since", "group:medals.silver,x.y", "medals.silver:\"\"",
+  ]
 
   @Test(
     .enabled(if: SQLDifferentialTests.duckdb != nil, "duckdb is not installed"),

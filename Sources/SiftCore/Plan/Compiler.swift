@@ -89,19 +89,28 @@ struct Compiler {
   }
 
   /// Applies `test` to the field's value(s): any element of a JSON array, any value a nested
-  /// path reaches; a field the input lacks is missing.
+  /// path reaches; a field the input lacks is missing, and so is a nested path that reaches no
+  /// value (a key not in the object), as the field's value for output and order is
+  /// (`FieldAccessor`): `medals.gold:""` matches it (Docs/Formats.md, How values are read).
   func access(_ field: ResolvedField, _ test: @escaping ValueTest) -> RowPredicate {
     let index = field.index < layout.local.count ? layout.local[field.index] : -1
-    guard index >= 0 else {
-      let constant = test(FieldValue(missingWith: layout.encoding))
-      return { _ in constant }
-    }
+    let missing = test(FieldValue(missingWith: layout.encoding))
+    guard index >= 0 else { return { _ in missing } }
     guard layout.encoding == .json else {
       return { test($0.field(index)) }
     }
     let path = field.path
+    // A top-level field always reaches a value (itself, or each element of its array).
+    guard !path.isEmpty else {
+      return { row in JSONPath.anyValue(at: [], in: row.field(index), where: test) }
+    }
     return { row in
-      JSONPath.anyValue(at: path[...], in: row.field(index), where: test)
+      var reached = false
+      let passed = JSONPath.anyValue(at: path[...], in: row.field(index)) {
+        reached = true
+        return test($0)
+      }
+      return passed || (!reached && missing)
     }
   }
 }

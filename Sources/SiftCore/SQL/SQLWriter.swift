@@ -994,9 +994,8 @@ public struct SQLWriter {
       let flagged = (caseInsensitive ? "(?i)" : "") + pattern
       return dialect.matches(try present(field), try dialect.literal(flagged))
     case .empty:
-      // sift's own run finds no value at a nested path that is missing, so `field:""` does
-      // not match it (Docs/Engines.md, Nested fields).
-      if !field.path.isEmpty { return "(\(try column(field)) IS NOT NULL AND \(try isEmpty(field)))" }
+      // A nested path that reaches no value is missing, as a top-level field is (Docs/Engines.md,
+      // Nested fields).
       return try isEmpty(field)
     case .present:
       return "(NOT \(try isEmpty(field)))"
