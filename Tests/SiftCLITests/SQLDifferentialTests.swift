@@ -37,6 +37,11 @@ import Testing
   static let terms = "Tests/SiftCLITests/Fixtures/sql-terms.csv"
   /// `;`-delimited, decimal commas (Docs/Formats.md, Decimal commas); `Preis` holds one `7.5`.
   static let decimalComma = "Tests/SiftCLITests/Fixtures/decimal-comma-with-points.csv"
+  /// Names that differ only in case (`A`, `a`, `B`, `b`): groups keep them apart.
+  static let sorting = "Tests/SiftCLITests/Fixtures/sorting.csv"
+  /// Sums beyond ±1.8 × 10^308 (`inf`, `-inf`, `nan` when both), the text `inf`, a group with
+  /// no number (Docs/Aggregates.md, Overflow).
+  static let sumOverflow = "Tests/SiftCLITests/Fixtures/sum-overflow.csv"
 
   /// The queries of DifferentialTests, and more of every kind: terms, order, groups, limits,
   /// projections.
@@ -69,7 +74,9 @@ import Testing
   ].map { ($0, terms) } + [
     "Menge:>10", "Menge:<=3", "Menge:1.200", "Menge:\"12,5\"", "Menge:10..1.300", "Preis:>5",
     "sort:-Menge", "sort:Preis", "Preis:*..1",
-  ].map { ($0, decimalComma) }
+  ].map { ($0, decimalComma) } + [
+    "group:name", "group:name sort:-name", "group:name sort:-score", "name:a group:name",
+  ].map { ($0, sorting) }
 
   static let countQueries: [(String, String)] = [
     "status:received", "", "group:customer", "group:status", "status:received group:warehouse",
@@ -79,6 +86,7 @@ import Testing
     "status:received group:warehouse,status sort:count limit:6", "group:date sort:-count",
     "group:customer sort:-customer limit:5", "group:warehouse,status sort:-status",
   ].map { ($0, grn) } + ["group:note", "group:ok", "qty:>0 group:ok", "group:ok,note"].map { ($0, terms) }
+    + ["group:name", "group:name sort:-name", "group:name sort:-count"].map { ($0, sorting) }
 
   static let summaryQueries: [(String, String)] = [
     "sum:qty", "group:customer sum:amount avg:qty", "group:status min:date max:date",
@@ -97,7 +105,12 @@ import Testing
     "group:ok sum:qty avg:qty min:at max:name distinct:note", "group:ok,note sum:qty limit:1/group",
   ].map { ($0, terms) } + [
     "sum:Menge avg:Menge min:Menge max:Menge p50:Menge", "Menge:>0 sum:Menge p90:Menge distinct:Preis",
-  ].map { ($0, decimalComma) }
+  ].map { ($0, decimalComma) } + [
+    "group:name sum:score min:score max:name", "group:name sort:-name sum:score",
+  ].map { ($0, sorting) } + [
+    "group:c sum:v sort:-v_sum", "group:c sum:v sort:v_sum", "group:c avg:v sort:-v_avg",
+    "group:c avg:v sort:v_avg limit:4", "group:c sum:v max:v sort:-v_sum,-v_max",
+  ].map { ($0, sumOverflow) }
 
   static let now = ["--now", "2024-06-12T10:00"]
 
@@ -179,6 +192,7 @@ import Testing
     ("group:warehouse max:item distinct:customer", grn),
     ("group:status,warehouse sum:amount sort:-amount_sum limit:4", grn),
     ("group:k sum:v p50:v min:v", valuesNotNumbers), ("k:a sum:v max:v", valuesNotNumbers),
+    ("group:c sum:v avg:v sort:-v_sum", sumOverflow), ("group:name sum:score", sorting),
   ])
   func engineSummarizesAsSiftDoes(query: String, file: String) throws {
     let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
@@ -344,7 +358,9 @@ import Testing
   func otherEngineGivesTheSameAnswers(dialect: SQLDialect) throws {
     let client = try #require(Self.clients[dialect])
     let root = FileManager.default.currentDirectoryPath + "/"
-    for (query, file) in Self.recordQueries + Self.summaryQueries {
+    // Sums beyond 10^38: ClickHouse refuses them, naming the field (Docs/Engines.md, Exact sums
+    // in Spark and ClickHouse), and Postgres's overflow is not checked here.
+    for (query, file) in Self.recordQueries + Self.summaryQueries where file != Self.sumOverflow {
       let own = sift(["-q", "-o", "csv"] + Self.now + ["--", query, file])
       let engine = try Self.through(client, dialect, query, root + file)
       #expect(engine == CSVText.ownRows(own.text), "\(dialect): \(query)")

@@ -587,22 +587,27 @@ public struct SQLWriter {
         order.append(SortSection(comment, try sortOrder(v, n, d, descending: key.descending)))
       } else {
         // Sums, means and percentiles are text written as sift writes them (Trino: numbers).
-        let number: String
+        // An overflow's `inf`, `-inf` or `nan` is text to sift's sort, as when read back
+        // (Docs/Aggregates.md, Overflow): after the numbers, in text order, before the empty.
+        let text = dialect == .clickhouse ? "toString(\(column))" : "CAST(\(column) AS \(dialect.text))"
+        let overflow = "\(text) IN ('inf', '-inf', 'nan')"
+        let cast: String
         switch dialect {
-        case .duckdb: number = "TRY_CAST(\(column) AS DOUBLE)"
-        case .postgres: number = "CAST(\(column) AS DOUBLE PRECISION)"
-        case .clickhouse: number = "toFloat64OrNull(toString(\(column)))"
-        case .spark: number = "CAST(\(column) AS DOUBLE)"
-        case .trino: number = column
+        case .duckdb: cast = "TRY_CAST(\(column) AS DOUBLE)"
+        case .postgres: cast = "CAST(\(column) AS DOUBLE PRECISION)"
+        case .clickhouse: cast = "toFloat64OrNull(toString(\(column)))"
+        case .spark: cast = "CAST(\(column) AS DOUBLE)"
+        case .trino: cast = column
         }
+        let number = dialect == .trino ? cast : "(CASE WHEN \(overflow) THEN NULL ELSE \(cast) END)"
         let direction = key.descending ? "DESC" : "ASC"
         var keys = ["\(number) \(direction) NULLS LAST"]
         // Sums and means that tie as doubles, by their exact value (ExactNumberOrder).
         if dialect != .trino {
-          let text = dialect == .clickhouse
-            ? "toString(\(column))" : "CAST(\(column) AS \(dialect.text))"
           let exact = try ExactNumberOrder.key(dialect, value: text, canonical: text, number: number)
           keys.append("\(exact) \(direction) NULLS LAST")
+          keys.append(
+            "CASE WHEN \(overflow) THEN \(dialect.byteOrder(text)) END \(direction) NULLS LAST")
         }
         order.append(SortSection(comment, keys))
       }
