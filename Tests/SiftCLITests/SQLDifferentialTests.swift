@@ -358,8 +358,8 @@ import Testing
   func otherEngineGivesTheSameAnswers(dialect: SQLDialect) throws {
     let client = try #require(Self.clients[dialect])
     let root = FileManager.default.currentDirectoryPath + "/"
-    // Sums beyond 10^38: ClickHouse refuses them, naming the field (Docs/Engines.md, Exact sums
-    // in Spark and ClickHouse), and Postgres's overflow is not checked here.
+    // Numbers beyond 10^38: ClickHouse refuses to sum them, naming the field (Docs/Engines.md,
+    // Exact sums in Spark and ClickHouse); Postgres stops at `1e400`, out of its double's range.
     for (query, file) in Self.recordQueries + Self.summaryQueries where file != Self.sumOverflow {
       let own = sift(["-q", "-o", "csv"] + Self.now + ["--", query, file])
       let engine = try Self.through(client, dialect, query, root + file)
