@@ -27,7 +27,7 @@ for i in "${!JOBS[@]}"; do
   "$SIFT" --sql duckdb --now $NOW -- "$job" "$parquet" > "$WORK/$name.generated.sql"
   echo "${HAND[$i]};" > "$WORK/$name.hand.sql"
   echo "== $job ($(wc -c < "$WORK/$name.generated.sql") bytes of SQL)"
-  hyperfine --runs "$RUNS" --warmup 1 --style basic --export-markdown "$WORK/$name.md" \
+  hyperfine --runs "$RUNS" --warmup 1 --style basic --export-markdown "$WORK/$name.md" --export-json "$WORK/$name.json" \
     -n generated "duckdb -csv -f '$WORK/$name.generated.sql' > /dev/null" \
     -n hand-written "duckdb -csv -f '$WORK/$name.hand.sql' > /dev/null"
 done
