@@ -138,6 +138,24 @@ import Testing
     }
   }
 
+  /// A column whose name holds ` FROM ` is read whole: the `source` stage is written from the
+  /// select list and the reader as parts, not taken apart from a relation's text (which split
+  /// `"a FROM b"` and made the statement fail).
+  @Test(.enabled(if: enabled, "duckdb is not installed"))
+  func aColumnNamedLikeAClauseIsReadWhole() throws {
+    let folder = try #require(Self.folder)
+    let file = "\(folder)/clause-names.parquet"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.duckdb!)
+    process.arguments = ["-c", "COPY (SELECT * FROM (VALUES (1, 'x'), (2, 'y'), (3, 'x')) "
+      + "t(\"a FROM b\", name)) TO '\(file)' (FORMAT parquet)"]
+    try process.run()
+    process.waitUntilExit()
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
+    let result = sift(["--engine", "duckdb", "-q", "-o", "csv", "--", "name:x", file], environment: environment)
+    #expect(CSVText.rows(result.text) == [["a FROM b", "name"], ["1", "x"], ["3", "x"]], "\(result.stderr)")
+  }
+
   /// sift's own run over the CSV export against the statement over the Parquet file.
   static func compare(_ query: String, _ answer: SQLDifferentialTests.EngineAnswer) throws {
     let folder = try #require(folder)
