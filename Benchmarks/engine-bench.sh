@@ -5,7 +5,9 @@
 #   Benchmarks/engine-bench.sh                 # both sizes, 3 runs each after a warm-up
 #   SIZES=10000000 RUNS=1 WARMUP=0 Benchmarks/engine-bench.sh   # one run (minutes on 2 cores)
 #
-# Needs hyperfine and duckdb (pip install duckdb-cli). Builds sift in release mode, generates the
+# Needs hyperfine and duckdb (pip install duckdb-cli: put the client itself, site-packages/duckdb_cli,
+# first on PATH, since pip's `duckdb` is a Python script adding ~100 ms to every start;
+# Docs/Engines.md, Measured; medians and CPU times in $WORK/*.json). Builds sift in release mode, generates the
 # data with sift-bench (CSV) and DuckDB (Parquet, with the types DuckDB detects), checks that the
 # engine writes the same CSV as sift for each job, then times them. Output goes to /dev/null.
 set -euo pipefail
@@ -36,7 +38,7 @@ for rows in $SIZES; do
     own=$("$SIFT" -q -o csv --now $NOW -- "$job" "$csv" | md5sum)
     engine=$("$SIFT" --engine duckdb -q -o csv --now $NOW -- "$job" "$csv" | md5sum)
     [ "$own" = "$engine" ] || { echo "engine-bench.sh: '$job' differs on $rows records" >&2; exit 1; }
-    hyperfine --runs "$RUNS" --warmup "$WARMUP" --style basic --export-markdown "$WORK/$rows-${job//[^a-z0-9]/_}.md" \
+    hyperfine --runs "$RUNS" --warmup "$WARMUP" --style basic --export-markdown "$WORK/$rows-${job//[^a-z0-9]/_}.md" --export-json "$WORK/$rows-${job//[^a-z0-9]/_}.json" \
       -n sift "'$SIFT' -q -o csv --now $NOW -- '$job' '$csv' > /dev/null" \
       -n "engine csv" "'$SIFT' --engine duckdb -q -o csv --now $NOW -- '$job' '$csv' > /dev/null" \
       -n "engine parquet" "'$SIFT' --engine duckdb -q -o csv --now $NOW -- '$job' '$parquet' > /dev/null"

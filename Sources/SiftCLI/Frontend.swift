@@ -99,6 +99,9 @@ struct Frontend {
     (ChangesState.directory(context.environment), context.currentDirectory)
   }
 
+  /// The process's current directory, as the context names it (`.` for a real process).
+  var currentDirectory: String { context.currentDirectory }
+
   /// The inputs of `options.files` (standard input for none), opened and sniffed, their notes
   /// reported (Docs/Architecture.md, The dataset).
   func open(

@@ -89,8 +89,20 @@ struct SQLStatement: ModeSteps {
           + "\(lineBreak) holds a line break inside quotes\n")
       }
     }
+    // Postgres's `COPY … FROM` reads the file on the server, from the server's own directory:
+    // a relative path is made absolute, and said (Docs/Engines.md, Dialects), where Postgres
+    // loads the file at all (CSV and TSV, not `.gz`: SQLSource refuses the others).
+    var serverPath = path
+    if dialect == .postgres, options.table == nil, !path.hasPrefix("/"),
+      format == .csv || format == .tsv, !path.hasSuffix(".gz")
+    {
+      serverPath = SQLStatement.absolutePath(path, from: frontend.currentDirectory)
+      frontend.console.note("note: postgres reads \(path) on the server (COPY … FROM), not from your "
+        + "directory: the statement names \(serverPath), which a server on another machine must "
+        + "see at that path\n")
+    }
     let source: SQLSource = options.table.map { .table($0) } ?? .file(
-      path: path, format: format, delimiter: delimiter, header: !options.noHeader,
+      path: serverPath, format: format, delimiter: delimiter, header: !options.noHeader,
       lineBreakInQuotes: lineBreak)
     var writer = SQLWriter(plan: plan, dialect: dialect, source: source)
     writer.queryText = options.query
@@ -163,6 +175,20 @@ struct SQLStatement: ModeSteps {
       finder.feed(UnsafeBufferPointer(rebasing: chunk[..<n]))
     }
     return finder.found
+  }
+
+  /// `path` as an absolute path: from `here` where it is relative (`getcwd` where `here` is
+  /// only `.`).
+  static func absolutePath(_ path: String, from here: String) -> String {
+    if path.hasPrefix("/") { return path }
+    var directory = here
+    if directory == "." || directory.isEmpty {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      guard getcwd(&buffer, buffer.count) != nil else { return path }
+      directory = String(cString: buffer)
+    }
+    let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+    return (directory.hasSuffix("/") ? directory : directory + "/") + relative
   }
 
   /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2,

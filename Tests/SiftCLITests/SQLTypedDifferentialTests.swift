@@ -121,13 +121,9 @@ import Testing
   func instantsAreComparedInTheZoneOfTz() throws {
     let folder = try #require(Self.folder)
     let instants = "\(folder)/instants.parquet"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.duckdb!)
-    process.arguments = ["-c", "SET TimeZone = 'UTC'; COPY (SELECT * FROM (VALUES (1, TIMESTAMPTZ "
+    try Self.duckdbRun("SET TimeZone = 'UTC'; COPY (SELECT * FROM (VALUES (1, TIMESTAMPTZ "
       + "'2024-05-31 21:30:00+00'), (2, TIMESTAMPTZ '2024-05-31 22:30:00+00'), (3, TIMESTAMPTZ "
-      + "'2024-06-30 22:30:00+00')) t(id, ts)) TO '\(instants)' (FORMAT parquet)"]
-    try process.run()
-    process.waitUntilExit()
+      + "'2024-06-30 22:30:00+00')) t(id, ts)) TO '\(instants)' (FORMAT parquet)")
     let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
     for (zone, ids) in [("Europe/Paris", ["2"]), ("UTC", ["3"]), ("America/New_York", ["3"])] {
       let result = sift(
@@ -136,6 +132,29 @@ import Testing
       let rows = CSVText.rows(result.text).dropFirst().map { $0[0] }
       #expect(rows == ids, "\(zone): \(result.text) \(result.stderr)")
     }
+  }
+
+  /// A column whose name holds ` FROM ` is read whole: the `source` stage is written from the
+  /// select list and the reader as parts, not taken apart from a relation's text (which split
+  /// `"a FROM b"` and made the statement fail).
+  @Test(.enabled(if: enabled, "duckdb is not installed"))
+  func aColumnNamedLikeAClauseIsReadWhole() throws {
+    let folder = try #require(Self.folder)
+    let file = "\(folder)/clause-names.parquet"
+    try Self.duckdbRun("COPY (SELECT * FROM (VALUES (1, 'x'), (2, 'y'), (3, 'x')) "
+      + "t(\"a FROM b\", name)) TO '\(file)' (FORMAT parquet)")
+    let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": Self.duckdb!]
+    let result = sift(["--engine", "duckdb", "-q", "-o", "csv", "--", "name:x", file], environment: environment)
+    #expect(CSVText.rows(result.text) == [["a FROM b", "name"], ["1", "x"], ["3", "x"]], "\(result.stderr)")
+  }
+
+  /// Runs `script` in the DuckDB client (writing a Parquet file for a test).
+  static func duckdbRun(_ script: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(duckdb))
+    process.arguments = ["-c", script]
+    try process.run()
+    process.waitUntilExit()
   }
 
   /// sift's own run over the CSV export against the statement over the Parquet file.

@@ -28,15 +28,28 @@ public enum SQLSource: Sendable {
     return false
   }
 
-  /// The statements that must run first (Spark's temporary view, Postgres's loaded table) and
-  /// the relation the query reads: every field as text, or with `types` (DuckDB reading a
+  /// What the statement's `source` stage reads (Docs/Engines.md, Readable statements): the
+  /// statements that must run first, the select list and the reader, each its own part.
+  struct Relation {
+    /// Spark's temporary view, Postgres's loaded table.
+    var setup: [String]
+    /// `*`, or the columns as read (each in its type, or cast to text) and the input order.
+    var columns: String
+    /// The dialect's reader call, a table's name, or Spark's and Postgres's loaded input.
+    var reader: String
+
+    /// The `SELECT` and `FROM` lines of the `source` stage.
+    var lines: [String] { ["SELECT \(columns)", "FROM \(reader)"] }
+  }
+
+  /// The relation the query reads: every field as text, or with `types` (DuckDB reading a
   /// Parquet file or a table, Docs/Engines.md, Typed columns) each typed column in its own type;
   /// with `row`, the input order in a column of that name. The fields at `json` (DuckDB reading
   /// JSON, for nested fields) are read in DuckDB's `JSON` type too (SQLNestedField.jsonColumn).
   func relation(
     _ dialect: SQLDialect, fields: [String], row: String?, types: [SQLColumnType]? = nil,
     json: Set<Int> = []
-  ) throws(SQLError) -> (setup: [String], from: String) {
+  ) throws(SQLError) -> Relation {
     let columns = try fields.map { (f: String) throws(SQLError) in try dialect.identifier(f) }
     let rowNumber: String
     switch dialect {
@@ -54,13 +67,15 @@ public enum SQLSource: Sendable {
       if let row {
         position = ["\(parquetRowPosition(dialect, reader: &reader) ?? rowNumber) AS \(row)"]
       }
-      return ([], "(SELECT \((read + position).joined(separator: ", ")) FROM \(reader)) AS t")
+      return Relation(setup: [], columns: (read + position).joined(separator: ", "), reader: reader)
     case .file(let path, let format, let delimiter, let header, let lineBreak):
       let (setup, reader) = try fileReader(
         dialect, path: path, format: format, delimiter: delimiter, header: header, fields: fields,
         lineBreakInQuotes: lineBreak, json: json)
-      guard let row, !dialect.loadsNumberedRows else { return (setup, reader) }
-      return (setup, "(SELECT *, \(rowNumber) AS \(row) FROM \(reader)) AS t")
+      guard let row, !dialect.loadsNumberedRows else {
+        return Relation(setup: setup, columns: "*", reader: reader)
+      }
+      return Relation(setup: setup, columns: "*, \(rowNumber) AS \(row)", reader: reader)
     }
   }
 

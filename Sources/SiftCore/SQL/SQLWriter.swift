@@ -119,9 +119,9 @@ public struct SQLWriter {
   private func leadingStages(
     filter: [String]?
   ) throws(SQLError) -> (setup: [String], stages: SQLStages) {
-    let (setup, relation) = try self.relation()
+    let relation = try self.relation()
     var stages = SQLStages(source: source, settings: try source.settings(dialect))
-    stages.add("source", SQLWriter.selecting(relation))
+    stages.add("source", relation.lines)
     if !derived.nested.isEmpty {
       stages.add("nested", SQLStages.select(adding: try nestedColumns(), from: stages.last))
     }
@@ -130,20 +130,7 @@ public struct SQLWriter {
       stages.add("typed", SQLStages.select(adding: columns, from: stages.last))
     }
     if let filter { stages.add("filtered", ["SELECT *", "FROM \(stages.last)", "WHERE"] + filter) }
-    return (setup, stages)
-  }
-
-  /// A source's relation as the lines of a `SELECT`: `(SELECT … FROM reader) AS t` is that
-  /// `SELECT`, a reader or a table is read whole.
-  private static func selecting(_ relation: String) -> [String] {
-    if relation.hasPrefix("(SELECT "), relation.hasSuffix(") AS t"),
-      let from = relation.firstRange(of: " FROM ")
-    {
-      let select = relation[relation.index(after: relation.startIndex)..<from.lowerBound]
-      let reader = relation[from.upperBound..<relation.index(relation.endIndex, offsetBy: -6)]
-      return [String(select), "FROM \(reader)"]
-    }
-    return ["SELECT *", "FROM \(relation)"]
+    return (relation.setup, stages)
   }
 
   /// The filter as the lines of a `WHERE`: each term of a filter of several after a comment
@@ -208,7 +195,7 @@ public struct SQLWriter {
 
   /// The source's relation, with the input order where the statement reads it, and each
   /// column in its engine type where the dialect reads a typed source (DuckDB, Spark).
-  private func relation() throws(SQLError) -> (setup: [String], from: String) {
+  private func relation() throws(SQLError) -> SQLSource.Relation {
     try source.relation(
       dialect, fields: plan.schema.names, row: derived.row ? SQLWriter.row : nil,
       types: dialect.readsTypedColumns ? columnTypes : nil,
