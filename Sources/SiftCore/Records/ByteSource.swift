@@ -121,6 +121,15 @@ public final class ByteSource {
     if ownsDescriptor { close(fd) }
   }
 
+  /// Puts `bytes`, taken from this source, back in front of what it has not handed out: the
+  /// parts of a stream not filtered cleanly are read again in order (Docs/Architecture.md,
+  /// Standard input in parts).
+  func putBack(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    front = bytes + front[frontOffset...]
+    frontOffset = 0
+  }
+
   /// The size in bytes when the source is a regular file or memory, else `nil`.
   public var knownSize: Int? {
     if stage != nil { return nil }
