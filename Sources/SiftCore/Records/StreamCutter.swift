@@ -7,8 +7,11 @@
 /// quote inside a quoted field counts twice). A part ends after the last such line end once it
 /// holds `partSize` bytes, or earlier when the stream pauses (`ByteSource.wouldWait`), so a slow
 /// pipe's records are filtered and written as they arrive. Where the reader sees quotes
-/// differently (a quote inside an unquoted field), the part before the cut is not clean and the
-/// engine reads on from its start in order, as for a file.
+/// differently (a quote inside an unquoted field, which the reader takes as a literal byte),
+/// the count may never be even again: past `partSize` four times over, a part ends at its last
+/// line end whatever the quotes, so memory stays bounded; the part before such a cut is not
+/// clean if the cut was inside quoted text, and the engine reads on from its start in order, as
+/// for a file.
 final class StreamCutter {
   /// A part: its bytes, and whether it was cut early because the stream paused.
   struct Cut {
@@ -26,6 +29,8 @@ final class StreamCutter {
   private var quotes = 0
   private var counted = 0
   private var checked = 0
+  /// Line ends before `lineEndsChecked` are none (looked for whatever the quotes).
+  private var lineEndsChecked = 0
   private var ended = false
   /// The read failure that ended the stream, thrown after the records before it.
   private(set) var failure: InputError?
@@ -46,6 +51,7 @@ final class StreamCutter {
   func next() -> Cut? {
     while !ended {
       if pending.count >= partSize, let cut = boundary() { return take(cut, idle: false) }
+      if pending.count >= 4 * partSize, let cut = lastLineEnd() { return take(cut, idle: false) }
       if !pending.isEmpty, source.wouldWait(), let cut = boundary() {
         return take(cut, idle: true)
       }
@@ -71,7 +77,7 @@ final class StreamCutter {
   func takePending() -> [UInt8] {
     defer {
       pending = []
-      (quotes, counted, checked) = (0, 0, 0)
+      (quotes, counted, checked, lineEndsChecked) = (0, 0, 0, 0)
     }
     return pending
   }
@@ -81,7 +87,7 @@ final class StreamCutter {
     var bytes = pending
     pending = Array(bytes[end...])
     bytes.removeLast(bytes.count - end)
-    (quotes, counted, checked) = (0, 0, 0)
+    (quotes, counted, checked, lineEndsChecked) = (0, 0, 0, 0)
     return Cut(bytes: bytes, idle: idle)
   }
 
@@ -99,14 +105,8 @@ final class StreamCutter {
       var open = quotes & 1  // the parity of the quotes in b[..<p + 1]
       var p = n - 1
       while p >= checked {
-        let c = b[p]
-        if c == .lineFeed && open == 0 { break }
-        if c == .carriageReturn && open == 0 && rule == .afterLineEnd && p + 1 < n
-          && b[p + 1] != .lineFeed
-        {
-          break
-        }
-        if let quote, c == quote { open ^= 1 }
+        if open == 0 && endsLine(b, at: p) { break }
+        if let quote, b[p] == quote { open ^= 1 }
         p -= 1
       }
       let found = p >= checked ? p + 1 : nil
@@ -114,5 +114,26 @@ final class StreamCutter {
       checked = n > 0 && b[n - 1] == .carriageReturn ? n - 1 : n
       return found
     }
+  }
+
+  /// The end of the last line end in `pending` after `lineEndsChecked`, quoted or not.
+  private func lastLineEnd() -> Int? {
+    let n = pending.count
+    return pending.withUnsafeBufferPointer { b -> Int? in
+      var p = n - 1
+      while p >= lineEndsChecked && !endsLine(b, at: p) { p -= 1 }
+      let found = p >= lineEndsChecked ? p + 1 : nil
+      lineEndsChecked = n > 0 && b[n - 1] == .carriageReturn ? n - 1 : n
+      return found
+    }
+  }
+
+  /// Whether `b[p]` ends a line where a part may start after it: a LF, or for CSV a CR that no
+  /// LF follows.
+  private func endsLine(_ b: UnsafeBufferPointer<UInt8>, at p: Int) -> Bool {
+    let c = b[p]
+    if c == .lineFeed { return true }
+    return c == .carriageReturn && rule == .afterLineEnd && p + 1 < b.count
+      && b[p + 1] != .lineFeed
   }
 }
