@@ -142,6 +142,30 @@ import Testing
     }
   }
 
+  /// The cutter hands out every byte once, in order, each part ending at a record's end: an
+  /// even number of quotes, and a line end last (the quote count is what keeps a CSV whose
+  /// quoted fields span lines from falling back to one thread).
+  @Test(arguments: [300, 700, 4096, 100_000])
+  func everyPartEndsAtARecordEnd(partSize: Int) {
+    let text = Array(ParallelTests.csv(rows: 5000, multilineEvery: 3).utf8)
+    // The reader had read the first bytes of the rest before handing it over.
+    let rest = StreamRest(
+      source: ByteSource(bytes: Array(text[10...]), name: "input"), name: "input",
+      carried: Array(text[..<10]), line: 1)
+    let cutter = StreamCutter(rest, partSize: partSize, rule: .afterLineEnd, quote: .quote)
+    var joined: [UInt8] = []
+    var parts = 0
+    while let cut = cutter.next() {
+      parts += 1
+      joined += cut.bytes
+      #expect(cut.bytes.filter { $0 == .quote }.count % 2 == 0, "part \(parts)")
+      #expect(cut.bytes.last == .lineFeed || cut.bytes.last == .carriageReturn, "part \(parts)")
+      #expect(cut.bytes.count < max(partSize, 1) + (1 << 16) + 200, "part \(parts)")
+    }
+    #expect(joined == text)
+    #expect(parts >= text.count / (partSize + (1 << 16)))
+  }
+
   /// A pipe is read in parts, and `--explain` says so.
   @Test func aPipeIsReadInParts() throws {
     var ends: [Int32] = [0, 0]

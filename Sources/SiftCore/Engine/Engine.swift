@@ -172,7 +172,7 @@ final class Engine {
   private func takeParts<Sink: MatchSink>(
     _ parts: StartedParts<Sink.Part>, pass: inout Pass<Sink>, writer: RecordWriter?
   ) throws(SiftError) {
-    let (scan, reader) = (parts.scan, parts.reader)
+    let scan = parts.scan
     var line = parts.line
     var column = parts.column
     var index = 0

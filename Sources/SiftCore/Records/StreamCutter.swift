@@ -23,13 +23,13 @@ final class StreamCutter {
   let partSize: Int
   let rule: PartBoundary
   let quote: UInt8?
-  /// Bytes read and not yet handed out in a part; they start a record.
-  private var pending: [UInt8]
-  /// Quote bytes in `pending[..<counted]`; line ends before `checked` are not boundaries.
+  /// Bytes read after the last part handed out; they start a record.
+  private var carry: [UInt8]
+  /// Quote bytes in the part's first `counted` bytes; line ends before `checked` (and, quoted
+  /// or not, before `lineEndsChecked`) are no part's end.
   private var quotes = 0
   private var counted = 0
   private var checked = 0
-  /// Line ends before `lineEndsChecked` are none (looked for whatever the quotes).
   private var lineEndsChecked = 0
   private var ended = false
   /// The read failure that ended the stream, thrown after the records before it.
@@ -40,92 +40,120 @@ final class StreamCutter {
     self.partSize = max(partSize, 1)
     self.rule = rule
     self.quote = quote
-    pending = rest.carried
+    carry = rest.carried
   }
 
   /// Bytes asked for a call: a pipe hands out at most its buffer (64 KiB on Linux) per
-  /// `read(2)`, and `ByteSource.read(into:)` clears what it asks for first.
+  /// `read(2)`.
   private static let readSize = 1 << 16
 
-  /// The next part, or `nil` once the stream has ended and every byte was handed out.
+  /// How filling a part's buffer ended.
+  private enum Filled {
+    /// A part ends at this offset (early, when `idle`, because the stream paused).
+    case cut(Int, idle: Bool)
+    /// The buffer is full before any boundary: a larger one is needed.
+    case full
+    /// The stream ended (or failed, with `failure` set).
+    case end
+  }
+
+  /// The next part, or `nil` once the stream has ended and every byte was handed out. The part's
+  /// bytes are read straight into its own array; only the start of the next record is copied.
   func next() -> Cut? {
-    while !ended {
-      if pending.count >= partSize, let cut = boundary() { return take(cut, idle: false) }
-      if pending.count >= 4 * partSize, let cut = lastLineEnd() { return take(cut, idle: false) }
-      if !pending.isEmpty, source.wouldWait(), let cut = boundary() {
-        return take(cut, idle: true)
+    var capacity = max(partSize, carry.count) + Self.readSize
+    while true {
+      var filled = Filled.end
+      let buffer = [UInt8](unsafeUninitializedCapacity: capacity) { b, count in
+        let base = b.baseAddress!
+        carry.withUnsafeBufferPointer { c in
+          if let from = c.baseAddress { base.initialize(from: from, count: c.count) }
+        }
+        count = carry.count
+        filled = fill(base, count: &count, capacity: b.count)
+        switch filled {
+        case .cut(let end, _):
+          carry = Array(UnsafeBufferPointer(start: base + end, count: count - end))
+          count = end
+        case .full, .end: break
+        }
       }
+      switch filled {
+      case .cut(_, let idle):
+        (quotes, counted, checked, lineEndsChecked) = (0, 0, 0, 0)
+        return Cut(bytes: buffer, idle: idle)
+      case .full:
+        carry = buffer
+        capacity = 2 * buffer.count + Self.readSize
+      case .end:
+        carry = []
+        return buffer.isEmpty ? nil : Cut(bytes: buffer, idle: false)
+      }
+    }
+  }
+
+  /// Reads into `base[count..<capacity]` until a part can end.
+  private func fill(
+    _ base: UnsafeMutablePointer<UInt8>, count: inout Int, capacity: Int
+  ) -> Filled {
+    while true {
+      let bytes = UnsafeBufferPointer(start: base, count: count)
+      if count >= partSize, let end = boundary(bytes) { return .cut(end, idle: false) }
+      if count >= 4 * partSize, let end = lastLineEnd(bytes) { return .cut(end, idle: false) }
+      if count > 0, !ended, source.wouldWait(), let end = boundary(bytes) {
+        return .cut(end, idle: true)
+      }
+      if ended { return .end }
+      if count == capacity { return .full }
       do throws(InputError) {
-        if pending.capacity < pending.count + Self.readSize {
-          pending.reserveCapacity(max(partSize, 2 * pending.count) + Self.readSize)
-        }
-        if try source.read(into: &pending, maxCount: Self.readSize) == 0 {
-          ended = true
-        }
+        let got = try source.readBytes(
+          to: base + count, maxCount: min(capacity - count, Self.readSize))
+        if got == 0 { ended = true }
+        count += got
       } catch {
         // As when read in order: the records before the failure, not the one it cut.
         failure = error
         ended = true
-        pending.removeLast(pending.count - (boundary() ?? 0))
+        count = boundary(bytes) ?? 0
+        return .end
       }
     }
-    guard !pending.isEmpty else { return nil }
-    return take(pending.count, idle: false)
   }
 
   /// Gives up the bytes read and not handed out (the engine reads them in order).
   func takePending() -> [UInt8] {
-    defer {
-      pending = []
-      (quotes, counted, checked, lineEndsChecked) = (0, 0, 0, 0)
-    }
-    return pending
+    defer { carry = [] }
+    return carry
   }
 
-  /// Hands out `pending[..<end]`.
-  private func take(_ end: Int, idle: Bool) -> Cut {
-    var bytes = pending
-    pending = Array(bytes[end...])
-    bytes.removeLast(bytes.count - end)
-    (quotes, counted, checked, lineEndsChecked) = (0, 0, 0, 0)
-    return Cut(bytes: bytes, idle: idle)
+  /// The end of the last record boundary in `b` after `checked`: just past a LF (or, for CSV,
+  /// a CR that no LF follows) outside quoted text; `nil` when there is none yet.
+  private func boundary(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+    let n = b.count
+    if let quote {
+      quotes += Self.count(quote, in: b, from: counted)
+      counted = n
+    }
+    var open = quotes & 1  // the parity of the quotes in b[..<p + 1]
+    var p = n - 1
+    while p >= checked {
+      if open == 0 && endsLine(b, at: p) { break }
+      if let quote, b[p] == quote { open ^= 1 }
+      p -= 1
+    }
+    let found = p >= checked ? p + 1 : nil
+    // A CR at the very end may yet be followed by a LF: looked at again with the next bytes.
+    checked = n > 0 && b[n - 1] == .carriageReturn ? n - 1 : n
+    return found
   }
 
-  /// The end of the last record boundary in `pending` after `checked`: just past a LF (or,
-  /// for CSV, a CR that no LF follows) outside quoted text; `nil` when there is none yet.
-  private func boundary() -> Int? {
-    let n = pending.count
-    return pending.withUnsafeBufferPointer { b -> Int? in
-      if let quote {
-        var q = 0
-        for p in counted..<n where b[p] == quote { q += 1 }
-        quotes += q
-        counted = n
-      }
-      var open = quotes & 1  // the parity of the quotes in b[..<p + 1]
-      var p = n - 1
-      while p >= checked {
-        if open == 0 && endsLine(b, at: p) { break }
-        if let quote, b[p] == quote { open ^= 1 }
-        p -= 1
-      }
-      let found = p >= checked ? p + 1 : nil
-      // A CR at the very end may yet be followed by a LF: looked at again with the next bytes.
-      checked = n > 0 && b[n - 1] == .carriageReturn ? n - 1 : n
-      return found
-    }
-  }
-
-  /// The end of the last line end in `pending` after `lineEndsChecked`, quoted or not.
-  private func lastLineEnd() -> Int? {
-    let n = pending.count
-    return pending.withUnsafeBufferPointer { b -> Int? in
-      var p = n - 1
-      while p >= lineEndsChecked && !endsLine(b, at: p) { p -= 1 }
-      let found = p >= lineEndsChecked ? p + 1 : nil
-      lineEndsChecked = n > 0 && b[n - 1] == .carriageReturn ? n - 1 : n
-      return found
-    }
+  /// The end of the last line end in `b` after `lineEndsChecked`, quoted or not.
+  private func lastLineEnd(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+    let n = b.count
+    var p = n - 1
+    while p >= lineEndsChecked && !endsLine(b, at: p) { p -= 1 }
+    let found = p >= lineEndsChecked ? p + 1 : nil
+    lineEndsChecked = n > 0 && b[n - 1] == .carriageReturn ? n - 1 : n
+    return found
   }
 
   /// Whether `b[p]` ends a line where a part may start after it: a LF, or for CSV a CR that no
@@ -135,5 +163,26 @@ final class StreamCutter {
     if c == .lineFeed { return true }
     return c == .carriageReturn && rule == .afterLineEnd && p + 1 < b.count
       && b[p + 1] != .lineFeed
+  }
+
+  /// How many of `b[from...]` are `byte`, eight at a time: a byte of `x` is zero exactly when
+  /// adding 0x7F to its low seven bits and or-ing it with itself leaves its top bit clear.
+  private static func count(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+    guard let base = b.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    var total = 0
+    var k = from
+    while k + 8 <= b.count {
+      let x = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) ^ pattern
+      total += (~(((x & low7) &+ low7) | x | low7)).nonzeroBitCount
+      k += 8
+    }
+    while k < b.count {
+      if b[k] == byte { total += 1 }
+      k += 1
+    }
+    return total
   }
 }
