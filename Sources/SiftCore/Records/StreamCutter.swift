@@ -166,18 +166,26 @@ final class StreamCutter {
   }
 
   /// How many of `b[from...]` are `byte`, eight at a time: a byte of `x` is zero exactly when
-  /// adding 0x7F to its low seven bits and or-ing it with itself leaves its top bit clear.
+  /// adding 0x7F to its low seven bits and or-ing it with itself leaves its top bit clear. Each
+  /// word's matches, one bit per byte, are added bytewise (at most 255 words before the bytes
+  /// are summed, so none overflows).
   private static func count(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
     guard let base = b.baseAddress else { return 0 }
     let raw = UnsafeRawPointer(base)
-    let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = ones &* UInt64(byte)
     let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     var total = 0
     var k = from
     while k + 8 <= b.count {
-      let x = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) ^ pattern
-      total += (~(((x & low7) &+ low7) | x | low7)).nonzeroBitCount
-      k += 8
+      var perByte: UInt64 = 0
+      let stop = min(b.count - 8, k + 254 * 8)
+      while k <= stop {
+        let x = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) ^ pattern
+        perByte &+= ~(((x & low7) &+ low7) | x | low7) >> 7
+        k += 8
+      }
+      total += Int((perByte &* ones) >> 56)
     }
     while k < b.count {
       if b[k] == byte { total += 1 }
