@@ -17,14 +17,31 @@ struct BadgeRun {
   /// The digest's section of the view: the badge query's chips and its first records, and how
   /// many records match.
   func section(over dataset: Dataset) throws(Problem) -> (section: ViewsDigest.Section, count: Int) {
+    let plan = try plan(firstRecords, on: dataset)
+    let table = MemorySink()
+    let summary = try run(plan, over: dataset, writer: tableWriter(plan, into: table))
+    return section(plan, table: table, summary: summary)
+  }
+
+  /// The badge query cut to the records a digest's section shows.
+  var firstRecords: Query {
     var first = query.query
     first.set(DirectiveClause(.limit(ViewsDigest.recordsPerSection, perGroup: false), span: Span(0, 0)))
-    let plan = try plan(first, on: dataset)
-    let table = MemorySink()
-    let writer = HTMLWriter(
+    return first
+  }
+
+  /// The writer of a section's table of records, typed and labelled by `plan`.
+  func tableWriter(_ plan: Plan, into table: MemorySink) -> HTMLWriter {
+    HTMLWriter(
       output: OutputBuffer(sink: table), numericColumns: plan.outputTypes.map { $0 == .number },
       labels: viewContext.labels(in: plan.schema), decimalMarks: plan.outputReadings.map(\.decimalMark))
-    let summary = try run(plan, over: dataset, writer: writer)
+  }
+
+  /// The section of `plan`'s run (sift's own, or an engine's, Docs/Engines.md, Views on an
+  /// engine): its chips and bar, the table written, and how many records match.
+  func section(_ plan: Plan, table: MemorySink, summary: RunSummary)
+    -> (section: ViewsDigest.Section, count: Int)
+  {
     let chips = FilterChips(plan: plan, labels: viewContext.labels(in: plan.schema)).filterChips()
     let bar = FeedbackBar(chips: chips, summary: summary, limited: false, grouped: false)
     let content = ViewsDigest.Section.Content.records(

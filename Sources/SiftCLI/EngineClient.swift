@@ -36,6 +36,38 @@ struct EngineClient {
   /// The process's environment: the client's variable, `$TMPDIR`, and the client's own.
   let environment: [String: String]
 
+  /// The statements of one query in a run of the client: its setup, then its queries, each
+  /// giving one result. A `--views` run has one part per view (Docs/Engines.md, Views on an
+  /// engine).
+  struct Part {
+    var setup: [String]
+    var queries: [String]
+  }
+
+  /// Why a run stopped: the part whose statement failed, the client's exit status, and the
+  /// lines of its messages that say why (`reason`).
+  struct Failure {
+    var part: Int
+    var status: Int32
+    var reason: [Substring]
+
+    /// The failure as an error: `on` names what the part was (`view @grn`), `hint` where to
+    /// see its statement.
+    func problem(_ engine: SQLEngine, on: String?, hint: String) -> Problem {
+      .usage(UsageError(
+        "\(engine.rawValue) failed\(on.map { " on \($0)" } ?? "") (exit \(status)): "
+          + reason.prefix(6).joined(separator: "\n  "),
+        hint: hint))
+    }
+  }
+
+  /// What a run of several parts gave: the result files of the parts that finished, in order,
+  /// and the failure that stopped the others (the parts after it did not run).
+  struct Outcome {
+    var files: [[String]]
+    var failure: Failure?
+  }
+
   /// Runs `setup`, then each query, in one run of the client; returns one CSV file per query,
   /// with a header row. `database`: a DuckDB database file, opened read-only. `readsTable`: the statements read a table of the engine's catalog (so
   /// Spark keeps the catalog its configuration names). A client that cannot start, or that
@@ -43,6 +75,19 @@ struct EngineClient {
   func run(
     setup: [String], queries: [String], database: String? = nil, readsTable: Bool = false
   ) throws(Problem) -> [String] {
+    let outcome = try run(
+      [Part(setup: setup, queries: queries)], database: database, readsTable: readsTable)
+    if let failure = outcome.failure {
+      throw failure.problem(engine, on: nil, hint: "sift --sql \(engine.dialect.rawValue) shows the statement")
+    }
+    return outcome.files[0]
+  }
+
+  /// Runs every part, in order, in one run of the client: one process however many parts
+  /// (a `--views` run starts Spark once, not once per view). Returns each finished part's
+  /// CSV files, one per query with a header row, and where a statement failed, which part's
+  /// it was: the parts before it keep their results. A client that cannot start is an error.
+  func run(_ parts: [Part], database: String? = nil, readsTable: Bool = false) throws(Problem) -> Outcome {
     let program = environment[engine.clientVariable].flatMap { $0.isEmpty ? nil : $0 }
       ?? engine.clientName
     var template = Array(((environment["TMPDIR"] ?? "/tmp") + "/sift-engine-XXXXXX").utf8CString)
@@ -52,19 +97,30 @@ struct EngineClient {
     // A relative `$TMPDIR` is made `./…`, so that no result path begins with DuckDB's `|` (a pipe).
     let made = String(cString: dir)
     let folder = made.hasPrefix("/") ? made : "./" + made
+    let queries = parts.flatMap(\.queries)
     let files = queries.indices.map { "\(folder)/result\($0).csv" }
     let messages = "\(folder)/messages.txt"
     let status: Int32?
+    // How many queries, from the first, gave their whole result.
+    var finished = 0
     switch engine {
     case .duckdb:
       var arguments = [program, "-csv", "-nullvalue", "", "-bail"] + (database.map { [$0, "-readonly"] } ?? [])
-      for statement in setup { arguments += ["-c", statement] }
-      for (file, query) in zip(files, queries) {
-        arguments += ["-c", ".once \(EngineClient.dotCommandArgument(file))", "-c", query]
+      var next = 0
+      for part in parts {
+        for statement in part.setup { arguments += ["-c", statement] }
+        for query in part.queries {
+          arguments += ["-c", ".once \(EngineClient.dotCommandArgument(files[next]))", "-c", query]
+          next += 1
+        }
       }
       status = spawn(arguments, output: messages, errors: messages)
+      // `.once` makes its file before the query runs, and a result has at least its header:
+      // the first empty or missing file is the query that failed.
+      var info = stat()
+      finished = files.prefix { stat($0, &info) == 0 && info.st_size > 0 }.count
     case .spark:
-      status = try runSpark(program, setup: setup, queries: queries, readsTable: readsTable,
+      (status, finished) = try runSpark(program, parts: parts, readsTable: readsTable,
         folder: folder, files: files, messages: messages)
     }
     let said = (try? EngineClient.contents(messages)).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -77,30 +133,45 @@ struct EngineClient {
       for f in files { unlink(f) }
       throw .usage(UsageError("cannot run the engine '\(program)': \(reason)", hint: engine.installHint))
     }
-    guard status == 0 else {
-      for f in files { unlink(f) }
-      let lines = EngineClient.reason(said)
-      throw .usage(UsageError(
-        "\(engine.rawValue) failed (exit \(status)): " + lines.prefix(6).joined(separator: "\n  "),
-        hint: "sift --sql \(engine.dialect.rawValue) shows the statement"))
+    // Each part's files.
+    var byPart: [[String]] = []
+    var start = 0
+    for part in parts {
+      byPart.append(Array(files[start..<start + part.queries.count]))
+      start += part.queries.count
     }
-    return files
+    guard status != 0 else { return Outcome(files: byPart, failure: nil) }
+    // The part of the first query without a result failed; the parts before it finished.
+    var failed = 0
+    var before = 0
+    while failed < parts.count - 1 && before + parts[failed].queries.count <= finished {
+      before += parts[failed].queries.count
+      failed += 1
+    }
+    for f in files[before...] { unlink(f) }
+    return Outcome(
+      files: Array(byPart.prefix(failed)),
+      failure: Failure(part: failed, status: status, reason: EngineClient.reason(said)))
   }
 
-  /// `spark-sql` reads a script: the setup, then per query a statement that writes its header
-  /// as one CSV row, one that writes each of its rows as one CSV row (`to_csv`, every value
-  /// quoted), and an end line. Its standard output is cut at the end lines into the files.
-  /// Reading files only, it runs with Spark's in-memory catalog and a warehouse in `folder`, so
-  /// nothing is left where it runs.
+  /// `spark-sql` reads a script: per part its setup, then per query a statement that writes
+  /// its header as one CSV row, one that writes each of its rows as one CSV row (`to_csv`,
+  /// every value quoted), and an end line. Its standard output is cut at the end lines into the
+  /// files. Reading files only, it runs with Spark's in-memory catalog and a warehouse in
+  /// `folder`, so nothing is left where it runs. Returns the exit status and how many queries
+  /// gave their whole result (`spark-sql -f` stops at the first statement that fails).
   private func runSpark(
-    _ program: String, setup: [String], queries: [String], readsTable: Bool, folder: String,
+    _ program: String, parts: [Part], readsTable: Bool, folder: String,
     files: [String], messages: String
-  ) throws(Problem) -> Int32? {
-    var script = setup.map { $0 + ";\n" }.joined()
-    for query in queries {
-      script += EngineClient.sparkHeader(query) + ";\n"
-      script += "SELECT to_csv(struct(*), map('quoteAll', 'true', 'escape', '\"')) FROM (\(query)) AS r;\n"
-      script += "SELECT '\(EngineClient.sparkEnd)';\n"
+  ) throws(Problem) -> (status: Int32?, finished: Int) {
+    var script = ""
+    for part in parts {
+      script += part.setup.map { $0 + ";\n" }.joined()
+      for query in part.queries {
+        script += EngineClient.sparkHeader(query) + ";\n"
+        script += "SELECT to_csv(struct(*), map('quoteAll', 'true', 'escape', '\"')) FROM (\(query)) AS r;\n"
+        script += "SELECT '\(EngineClient.sparkEnd)';\n"
+      }
     }
     let scriptFile = "\(folder)/statements.sql"
     let output = "\(folder)/output.csv"
@@ -114,16 +185,18 @@ struct EngineClient {
       arguments += ["--conf", "spark.sql.catalogImplementation=in-memory",
         "--conf", "spark.sql.warehouse.dir=\(folder)/warehouse"]
     }
-    let status = spawn(arguments + ["-f", scriptFile], output: output, errors: messages)
+    guard let status = spawn(arguments + ["-f", scriptFile], output: output, errors: messages) else {
+      return (nil, 0)
+    }
     rmdir("\(folder)/warehouse")
-    guard status == 0 else { return status }
-    let parts = EngineClient.sparkParts(try EngineClient.contents(output))
+    let parts = EngineClient.sparkParts((try? EngineClient.contents(output)) ?? [])
+    for (file, part) in zip(files, parts) { try EngineClient.write(part, to: file) }
+    guard status == 0 else { return (status, parts.count) }
     guard parts.count == files.count else {
       try EngineClient.write(Array("spark-sql wrote \(parts.count) results for \(files.count) queries\n".utf8), to: messages)
-      return 1
+      return (1, min(parts.count, files.count))
     }
-    for (file, part) in zip(files, parts) { try EngineClient.write(part, to: file) }
-    return 0
+    return (0, files.count)
   }
 
   /// The line that ends a query's output in `spark-sql`'s standard output: every CSV row starts

@@ -185,6 +185,27 @@ struct Frontend {
   }
 }
 
+extension Frontend {
+  /// This frontend with each distinct text on standard error written once: the views of a
+  /// `--views --engine` run plan their sources one by one, and views over one source say its
+  /// notes once (Docs/Engines.md, Views on an engine).
+  var sayingEachNoteOnce: Frontend {
+    var once = context
+    once.stderr = OnceSink(context.stderr)
+    return Frontend(context: once)
+  }
+}
+
+/// Standard error that writes each distinct text once.
+private final class OnceSink: ByteSink {
+  let sink: ByteSink
+  var said: Set<[UInt8]> = []
+  init(_ sink: ByteSink) { self.sink = sink }
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    if said.insert(Array(bytes)).inserted { try sink.write(bytes) }
+  }
+}
+
 /// Standard error while the screen holds the terminal: notes go nowhere.
 private final class DiscardSink: ByteSink {
   func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {}

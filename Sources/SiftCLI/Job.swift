@@ -164,11 +164,24 @@ struct Job {
           hint: "drop -c; the bar counts what is new, changed and gone"))
       }
     case .views:
-      // Counted by sift's own engine: an --engine or --sql here is refused, never dropped.
+      // On an engine, every view's badge in one run of its client (Docs/Engines.md, Views on an
+      // engine); what the views cannot pass on to it is refused, never dropped.
       let engine = options.engine.map { "--engine \($0.rawValue)" }
       if let mode = engine ?? options.sql.map({ "--sql \($0.rawValue)" }) {
-        throw .usage(UsageError("'--views' runs on sift's own engine, not \(mode)",
-          hint: "drop \(mode); or run one view's query with it: sift \(mode) QUERY FILE"))
+        if let table = options.table {
+          throw .usage(UsageError("'--table' names one query's table; '--views' reads each view's source",
+            hint: "drop --table, or run one query on it: sift \(mode) --table \(table) QUERY FILE"))
+        }
+        if options.skipBad {
+          throw .usage(UsageError(
+            "--skip-bad cannot be passed to \(mode): the engine's reader does not skip bad records as sift does",
+            hint: "drop --skip-bad, or count the views with sift itself: drop \(mode)"))
+        }
+        if options.output?.isBinary == true {
+          throw .usage(UsageError(
+            "'--views -o \(options.output?.rawValue ?? "")' runs on sift's own engine, not \(mode)",
+            hint: "drop \(mode), or write the digest with -o html"))
+        }
       }
       try checkBinaryOutput(stdoutIsTerminal: stdoutIsTerminal)
     case .text, .interactive, .fields, .completeViews, .completeFields, .queryForm, .composedForm:

@@ -64,7 +64,7 @@ struct SQLStatement: ModeSteps {
     let inputs = try frontend.open(options)
     let dataset = inputs.dataset(parallel: frontend.parallel(options))
     let plan = try frontend.plan(
-      query, over: dataset, now: now, for: job.intent, text: options.query, view: nil)
+      query, over: dataset, now: now, for: job.intent, text: options.query, view: view)
     for note in query.notes { frontend.console.note(note + "\n") }
     let decided = inputs.decisions.first
     if options.table == nil, let decided, decided.encoding != .utf8 {
@@ -127,7 +127,7 @@ struct SQLStatement: ModeSteps {
     }
     // Typed date columns are compared with bounds in `--tz`'s zone (Docs/Engines.md, Typed columns).
     let zone = DateConvention(order: .ymd, zone: try frontend.zone(options))
-    let plan = try frontend.plan(text: options.query, view: nil) { () throws(PlanError) in
+    let plan = try frontend.plan(text: options.query, view: view) { () throws(PlanError) in
       try Plan(
         query: query, schema: schema, now: now, intent: job.intent,
         typeOf: { engineTypes[$0.index] == .text ? sample.type(of: $0) : engineTypes[$0.index] },

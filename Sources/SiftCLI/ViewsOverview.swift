@@ -3,7 +3,9 @@ import SiftCore
 /// `sift --views [@VIEW]` (Docs/Views.md, The views overview): the views as a tab bar with badge counts; a view whose
 /// source or badge cannot be used shows `(!)` and a note on standard error, and the others
 /// still print. With `@VIEW`, that tab is highlighted and a line below describes the view.
-/// With `-o html`, the views digest (Docs/Reports.md).
+/// With `-o html`, the views digest (Docs/Reports.md). With `--engine`, the badges and the
+/// digest's records come from the engine, every view in one run of its client; with `--sql`,
+/// each view's statement (`ViewsOnEngine`).
 struct ViewsOverview: ModeSteps {
   let job: Job
   let frontend: Frontend
@@ -22,12 +24,24 @@ struct ViewsOverview: ModeSteps {
     if options.output == .xlsx {
       return try ViewsWorkbook(job: job, frontend: frontend).write(file)
     }
+    if options.sql != nil {
+      // `--sql DIALECT --views`: each view's statement (Docs/Engines.md, Views on an engine).
+      let statements = ViewsOnEngine(job: job, frontend: frontend).statements(file)
+      if let status = console.output(statements.text), status != .matched { return status }
+      return statements.broken ? .error : .matched
+    }
     let digest = options.output == .html || options.output == .eml
+    // `--engine`: every view's badge in one run of the engine's client.
+    var onEngine: [Int: Result<ViewsOnEngine.Answer, Problem>] = [:]
+    if let engine = options.engine {
+      onEngine = try ViewsOnEngine(job: job, frontend: frontend)
+        .answers(file, engine: engine, digest: digest)
+    }
     var datasets: [String: Result<Dataset, Problem>] = [:]
     var broken = false
     var sections: [ViewsDigest.Section] = []
     var changed = false
-    let tabs = file.views.compactMap { view -> ViewTabs.Tab? in
+    let tabs = file.views.enumerated().compactMap { (index, view) -> ViewTabs.Tab? in
       var badge = ViewTabs.Tab.Badge.none
       // With `--changes`, only the views with changes, their counts as badges (Docs/Reports.md).
       let comparing = options.changes != nil
@@ -35,6 +49,13 @@ struct ViewsOverview: ModeSteps {
       let query = view.badgeQuery(sorted: digest)
       if let source = view.source, comparing || query != nil {
         do throws(Problem) {
+          if let answer = onEngine[index] {
+            // Counted by the engine, in its one run for every view.
+            let got = try answer.get()
+            badge = .count(got.count)
+            if let section = got.section { sections.append(section) }
+            return ViewTabs.Tab(label: view.displayTitle, badge: badge, name: view.name)
+          }
           let opened = datasets[source] ?? openDataset(source)
           datasets[source] = opened
           let dataset = try opened.get()

@@ -180,4 +180,119 @@ import Testing
       }
     }
   }
+
+  /// The row at `start` read by the rules the byte-at-a-time scanner reads it by, a byte at a
+  /// time: its end, next start, fields, line ends, and whether `CSVWriter` writes it as it is
+  /// (each quoted value holds the delimiter, a quote, LF or CR; no unquoted one holds a quote);
+  /// `nil` past `limit` fields, for text after a closing quote, or when `b` does not settle the
+  /// row's end.
+  static func plainRow(
+    _ b: [UInt8], from start: Int, delimiter: UInt8, limit: Int
+  ) -> [Int]? {
+    let ends: [UInt8] = [delimiter, .lineFeed, .carriageReturn]
+    var (p, fields, lineEnds, asWritten) = (start, 0, 0, true)
+    while true {
+      fields += 1
+      if fields > limit { return nil }
+      if p < b.count && b[p] == .quote {
+        var value: [UInt8] = []
+        p += 1
+        while true {
+          guard p < b.count else { return nil }
+          if b[p] == .quote {
+            if p + 1 < b.count && b[p + 1] == .quote {
+              value.append(.quote)
+              p += 2
+              continue
+            }
+            p += 1
+            break
+          }
+          if b[p] == .lineFeed || (b[p] == .carriageReturn && (p + 1 >= b.count || b[p + 1] != .lineFeed)) {
+            lineEnds += 1
+          }
+          value.append(b[p])
+          p += 1
+        }
+        if !value.contains(where: { ends.contains($0) || $0 == .quote }) { asWritten = false }
+        guard p < b.count, ends.contains(b[p]) else { return nil }
+      } else {
+        while p < b.count && !ends.contains(b[p]) {
+          if b[p] == .quote { asWritten = false }
+          p += 1
+        }
+        guard p < b.count else { return nil }
+      }
+      if b[p] == delimiter {
+        p += 1
+        continue
+      }
+      let end = p
+      if b[p] == .carriageReturn {
+        guard p + 1 < b.count else { return nil }
+        p += b[p + 1] == .lineFeed ? 2 : 1
+      } else {
+        p += 1
+      }
+      return [end, p, fields, lineEnds + 1, asWritten ? 1 : 0]
+    }
+  }
+
+  /// `countQuotedRow` on random bytes, quotes thick among them, from every start: it reads
+  /// every row the plain reading above reads, as that reading does, and gives up on the others.
+  @Test(arguments: [UInt8.comma, UInt8(ascii: ";"), .tab])
+  func countQuotedRowAgreesWithAPlainReading(delimiter: UInt8) {
+    let scanner = CSVWordScanner(delimiter: delimiter, quoting: true)
+    let alphabet: [UInt8] =
+      [delimiter, delimiter, .quote, .quote, .quote, .lineFeed, .carriageReturn, delimiter &+ 1,
+       0x00, 0x0E, 0xC3, 0xA9] + Array("abcdefgh-0123".utf8)
+    var g = CSVWordScanTests.Generator(state: 0x0407 &+ UInt64(delimiter))
+    var (read, asWritten) = (0, 0)
+    for round in 0..<400 {
+      let count = Int.random(in: 0...90, using: &g)
+      let bytes = (0..<count).map { _ in alphabet.randomElement(using: &g)! }
+      let limit = Int.random(in: 1...12, using: &g)
+      bytes.withUnsafeBufferPointer { b in
+        for start in 0..<b.count {
+          let expected = Self.plainRow(bytes, from: start, delimiter: delimiter, limit: limit)
+          let got = scanner.countQuotedRow(b, from: start, limit: limit).map {
+            [$0.row.end, $0.row.next, $0.row.fields, $0.row.lineEnds, $0.asWritten ? 1 : 0]
+          }
+          #expect(got == expected, "round \(round), start \(start)")
+          if got != nil { read += 1 }
+          if got?[4] == 1 { asWritten += 1 }
+        }
+      }
+    }
+    #expect(read > 2000)
+    #expect(asWritten > 500)
+  }
+
+  /// Quoted rows a count reads without recording fields, and whether each is written as it is.
+  @Test(arguments: [
+    ("\"a,b\",c\n", [7, 8, 2, 1, 1]), ("\"ab\",c\n", [6, 7, 2, 1, 0]),
+    ("a\"b,c\n", [5, 6, 2, 1, 0]), ("\"a\"\"b\"\n", [6, 7, 1, 1, 1]),
+    ("\"x\r\ny\",z\r\n", [8, 10, 2, 2, 1]), ("\"x\ry\nz\",\n", [8, 9, 2, 3, 1]),
+    ("\"\",\"\"\n", [5, 6, 2, 1, 0]), ("x,\"a long quoted, value past a word\"\rnext", [36, 37, 2, 1, 1]),
+  ])
+  func countQuotedRowReads(text: String, expected: [Int]) {
+    let scanner = CSVWordScanner(delimiter: .comma, quoting: true)
+    let got = Array(text.utf8).withUnsafeBufferPointer {
+      scanner.countQuotedRow($0, from: 0, limit: 5)
+    }
+    #expect(
+      got.map { [$0.row.end, $0.row.next, $0.row.fields, $0.row.lineEnds, $0.asWritten ? 1 : 0] }
+        == expected)
+  }
+
+  /// Rows the byte-at-a-time scanner must read: text after a closing quote, an unterminated
+  /// quote, a CR or quote as the last byte, too many fields.
+  @Test(arguments: ["\"a\"b,c\n", "\"abc,d\n", "a,b\r", "a,\"b\"", "a,b,c,d,e,f\n"])
+  func countQuotedRowLeavesRows(text: String) {
+    let scanner = CSVWordScanner(delimiter: .comma, quoting: true)
+    let got = Array(text.utf8).withUnsafeBufferPointer {
+      scanner.countQuotedRow($0, from: 0, limit: 5)
+    }
+    #expect(got == nil)
+  }
 }

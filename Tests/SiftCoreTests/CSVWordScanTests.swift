@@ -20,10 +20,12 @@ import Testing
   }
 
   /// Reads `bytes`; with `withoutFieldsAfter`, without fields (`readWithoutFields`) from the
-  /// batch after that many (Docs/Performance.md, Counting without fields).
+  /// batch after that many (Docs/Performance.md, Counting without fields); with
+  /// `asWrittenAfter`, as written for CSV output with the input's delimiter (`readAsWritten`,
+  /// Pass-through without fields) from the batch after that many.
   static func read(
     _ bytes: [UInt8], delimiter: UInt8, format: InputFormat, skipBad: Bool, chunkSize: Int,
-    wordScan: Bool, withoutFieldsAfter: Int? = nil
+    wordScan: Bool, withoutFieldsAfter: Int? = nil, asWrittenAfter: Int? = nil
   ) -> Outcome {
     let reader = CSVReader(
       source: ByteSource(bytes: bytes, name: "r.csv"),
@@ -34,9 +36,11 @@ import Testing
     var batches = 0
     do throws(InputError) {
       if withoutFieldsAfter == 0 { reader.readWithoutFields() }
+      if asWrittenAfter == 0 { reader.readAsWritten(delimiter: delimiter) }
       while let batch = try reader.nextBatch() {
         batches += 1
         if batches == withoutFieldsAfter { reader.readWithoutFields() }
+        if batches == asWrittenAfter { reader.readAsWritten(delimiter: delimiter) }
         batch.withRows { rows in
           for r in 0..<rows.count {
             let row = rows.row(r)

@@ -43,6 +43,7 @@ final class Engine {
       return try count(plan)
     case .stream:
       guard let writer else { return try count(plan) }
+      readAsWritten(plan, by: writer)
       var pass = Pass(plan: plan, sink: StreamSink(writer: writer, limit: limit))
       return try run(&pass, writer: writer)
     case .order:
@@ -68,6 +69,20 @@ final class Engine {
     }
     var pass = Pass(plan: plan, sink: CountSink())
     return try run(&pass, writer: nil)
+  }
+
+  /// With no filter, each record `writer` writes unchanged (every field, in order) need not be
+  /// read into fields when its text is what the writer would write (Docs/Performance.md,
+  /// Pass-through without fields): the readers whose records are so written are told.
+  private func readAsWritten(_ plan: Plan, by writer: RecordWriter) {
+    guard plan.filter == nil, let copying = writer as? RowTextCopying,
+      let delimiter = copying.copiedDelimiter
+    else { return }
+    for reader in readers[current...] where reader.encoding == .csv {
+      let access = SourceAccess(
+        plan: plan, names: reader.fieldNames, encoding: .csv, decimalMark: reader.decimalMark)
+      if access.verbatim { reader.readAsWritten(delimiter: delimiter) }
+    }
   }
 
   private func run<Sink: MatchSink>(

@@ -342,19 +342,25 @@ struct StreamSink: MatchSink {
   }
 }
 
-/// The output a part writer wrote, in the blocks its buffer filled (kept, not copied).
+/// The output a part writer wrote, in the blocks its buffer filled and the runs of input rows
+/// it copied as they are (kept, not copied).
 final class PartBytes: BlockKeeper {
-  private var chunks: [[UInt8]] = []
+  private var chunks: [ArraySlice<UInt8>] = []
   private(set) var count = 0
 
   func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
-    chunks.append(Array(bytes))
+    chunks.append(Array(bytes)[...])
     count += bytes.count
   }
 
   func keep(_ block: inout [UInt8]) {
     count += block.count
-    chunks.append([UInt8].take(&block))
+    chunks.append([UInt8].take(&block)[...])
+  }
+
+  func keep(shared bytes: ArraySlice<UInt8>) {
+    count += bytes.count
+    chunks.append(bytes)
   }
 
   /// Calls `body` with the first `length` bytes, block by block.

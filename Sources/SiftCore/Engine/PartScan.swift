@@ -470,7 +470,7 @@ extension RecordBatch {
       }
       return RecordBatch(
         bytes: newBytes, encoding: encoding, width: width, spans: newSpans, extents: newExtents,
-        lines: newLines, decimalMark: decimalMark)
+        lines: newLines, decimalMark: decimalMark, asWritten: asWritten)
     }
   }
 }

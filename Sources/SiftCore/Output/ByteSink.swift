@@ -17,6 +17,8 @@ public enum OutputError: Error, Sendable, Equatable {
 protocol BlockKeeper: ByteSink {
   /// Takes `block`'s bytes, leaving it empty.
   func keep(_ block: inout [UInt8])
+  /// Keeps `bytes`, part of an array no one changes (an input chunk), without copying them.
+  func keep(shared bytes: ArraySlice<UInt8>)
 }
 
 /// Collects bytes in memory (tests, and output that must be measured before it is written).
@@ -69,6 +71,36 @@ public final class OutputBuffer {
     try sink.write(bytes)
     handedOver += bytes.count
   }
+
+  /// Appends `bytes`, whole records copied as they are from an input chunk no one changes
+  /// (Docs/Performance.md, Pass-through without fields): a sink that keeps blocks (a part's
+  /// output) keeps them without a copy, another sink is handed them straight, after what is
+  /// buffered.
+  func append(shared bytes: ArraySlice<UInt8>) throws(OutputError) {
+    guard !lineBuffered, bytes.count >= Self.sharedMinimum else {
+      buffer.append(contentsOf: bytes)
+      return
+    }
+    if let keeper = sink as? BlockKeeper {
+      // What is buffered goes as a copy of its own size: the buffer stays for what follows.
+      if !buffer.isEmpty {
+        try buffer.withUnsafeBufferPointer { b throws(OutputError) in try keeper.write(b) }
+        handedOver += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+      }
+      keeper.keep(shared: bytes)
+      handedOver += bytes.count
+      return
+    }
+    var failure: OutputError?
+    bytes.withUnsafeBufferPointer { b in
+      do throws(OutputError) { try write(through: b) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+
+  /// The fewest bytes `append(shared:)` hands over without copying them into the buffer.
+  static let sharedMinimum = 4096
 
   /// Writes out everything buffered.
   public func flush() throws(OutputError) {

@@ -129,29 +129,14 @@ public final class CSVWriter: RecordWriter {
       }
     }
     guard memchr(base, Int32(UInt8.quote), text.count) != nil else { return true }
-    return fieldsAreQuotedAsWritten(row, delimiter: delimiter)
+    return CSVRowText.fieldsAreQuotedAsWritten(
+      base: row.base, spans: row.spans, width: row.width, delimiter: delimiter)
   }
 
-  /// Whether each field of a row holding a quote is written as it stands: a quoted field whose
-  /// value needs its quotes (it holds the delimiter, a quote, CR or LF; its quotes are doubled
-  /// already, as the reader read them), or an unquoted field without a quote.
-  @inline(never)
-  private static func fieldsAreQuotedAsWritten(_ row: RowView, delimiter: UInt8) -> Bool {
-    for f in 0..<row.width {
-      let start = Int(row.spans[2 &* f])
-      let field = UnsafeBufferPointer(
-        start: row.base + start, count: Int(row.spans[2 &* f &+ 1]) &- start)
-      guard field.first == .quote else {
-        if field.contains(.quote) { return false }
-        continue
-      }
-      guard field.count >= 2, field.last == .quote,
-        field[1..<(field.count &- 1)].contains(where: {
-          $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn
-        })
-      else { return false }
-    }
-    return true
+  @inline(__always)
+  private func appendLineEnd(to output: OutputBuffer) {
+    output.append(lineEnd.first)
+    if let second = lineEnd.second { output.append(second) }
   }
 
   @inline(__always)
@@ -171,7 +156,7 @@ public final class CSVWriter: RecordWriter {
     case .csv:
       let needsQuotes =
         (alone && text.isEmpty)
-        || (first && Self.startsWithByteOrderMark(text))
+        || (first && CSVRowText.startsWithByteOrderMark(text))
         || text.contains {
           $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn
         }
@@ -204,11 +189,11 @@ public final class CSVWriter: RecordWriter {
   }
 }
 
-extension CSVWriter: BatchWriting {
-  /// Copies each run of records that are written as they are (`isWrittenAsItIs`) and follow
-  /// one another in the input, one line end apart, with this writer's line end, in one piece:
-  /// their bytes in the input are exactly their bytes in the output. Any other record is
-  /// written by `write`.
+extension CSVWriter: RowTextCopying {
+  /// Copies each run of records that are written as they are (`isWrittenAsItIs`, or every
+  /// record of a batch read as written) and follow one another in the input, one line end
+  /// apart, with this writer's line end, in one piece: their bytes in the input are exactly
+  /// their bytes in the output. Any other record is written by `write`.
   public func write(
     rows: ArraySlice<Int32>, of cursor: RowCursor, columns: [OutputColumn], verbatim: Bool,
     ends: inout [Int]
@@ -216,11 +201,15 @@ extension CSVWriter: BatchWriting {
     guard let bytes = cursor.bytes.baseAddress else { return }
     let (endLength, endFirst, endLast) =
       (lineEnd.second == nil ? 1 : 2, lineEnd.first, lineEnd.second ?? lineEnd.first)
+    // A batch read as written has no fields: its rows are this writer's own text, none starting
+    // with the bytes of a byte order mark (`RecordReader.readAsWritten`).
+    let asWritten = cursor.asWritten
+    if asWritten, !rows.isEmpty { atStart = false }
     var i = rows.startIndex
     while i < rows.endIndex {
       let first = cursor.row(Int(rows[i]))
-      guard verbatim, !atStart, !output.lineBuffered,
-        Self.isWrittenAsItIs(first, delimiter: delimiter, dialect: dialect)
+      guard asWritten || verbatim && !atStart && !output.lineBuffered
+          && Self.isWrittenAsItIs(first, delimiter: delimiter, dialect: dialect)
       else {
         try write(first, columns: columns, verbatim: verbatim)
         ends.append(output.position)
@@ -236,17 +225,35 @@ extension CSVWriter: BatchWriting {
         let next = cursor.row(Int(rows[i]))
         guard next.extentStart == runEnd &+ endLength, bytes[runEnd] == endFirst,
           bytes[next.extentStart &- 1] == endLast,
-          Self.isWrittenAsItIs(next, delimiter: delimiter, dialect: dialect)
+          asWritten || Self.isWrittenAsItIs(next, delimiter: delimiter, dialect: dialect)
         else { break }
         runEnd = next.extentEnd
         ends.append(origin &+ runEnd)
         i += 1
       }
-      output.append(UnsafeBufferPointer(start: bytes + runStart, count: runEnd &- runStart))
-      output.append(lineEnd.first)
-      if let second = lineEnd.second { output.append(second) }
+      if let shared = cursor.sharedBytes {
+        // Kept, not copied, where the output allows; the input's own line end after the run
+        // goes with it when it is this writer's.
+        let withEnd =
+          runEnd &+ endLength <= cursor.bytes.count && bytes[runEnd] == endFirst
+          && bytes[runEnd &+ endLength &- 1] == endLast
+        try output.append(shared: shared[runStart..<(withEnd ? runEnd &+ endLength : runEnd)])
+        if !withEnd { appendLineEnd(to: output) }
+      } else {
+        output.append(UnsafeBufferPointer(start: bytes + runStart, count: runEnd &- runStart))
+        appendLineEnd(to: output)
+      }
       try output.endRecord()
     }
+  }
+}
+
+extension CSVWriter {
+  /// CSV rows with this writer's delimiter are copied as they are, unless the output is a
+  /// terminal's (a record at a time) or TSV (escaped, never quoted).
+  public var copiedDelimiter: UInt8? {
+    guard case .csv(let delimiter) = dialect, !output.lineBuffered else { return nil }
+    return delimiter
   }
 }
 
@@ -258,11 +265,5 @@ extension CSVWriter: PartWritable {
 
   public func appendPart(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
     try output.write(through: bytes)
-  }
-
-  /// Whether `text` starts with the bytes of a UTF-8, UTF-16LE or UTF-16BE byte order mark.
-  private static func startsWithByteOrderMark(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    text.starts(with: [0xEF, 0xBB, 0xBF]) || text.starts(with: [0xFF, 0xFE])
-      || text.starts(with: [0xFE, 0xFF])
   }
 }

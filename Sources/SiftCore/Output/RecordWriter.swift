@@ -108,6 +108,15 @@ public protocol BatchWriting: RecordWriter {
   ) throws(OutputError)
 }
 
+/// A writer that copies whole the records of a batch read as written (`RecordBatch.asWritten`,
+/// Docs/Performance.md, Pass-through without fields).
+public protocol RowTextCopying: BatchWriting {
+  /// The delimiter of the CSV rows this writer writes as their own text, or `nil` when it
+  /// writes none that way: the engine asks its readers for rows as written with it
+  /// (`RecordReader.readAsWritten`) when the run writes every record unchanged.
+  var copiedDelimiter: UInt8? { get }
+}
+
 extension RecordWriter {
   public var writesTotals: Bool { false }
 

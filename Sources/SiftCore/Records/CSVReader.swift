@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads CSV (RFC 4180) and TSV in chunks: each row becomes a record whose fields are byte spans;
 /// quoted CSV fields keep their quotes (`FieldValue` decodes them).
 ///
@@ -33,6 +39,11 @@ public final class CSVReader: RecordReader {
   /// The run counts records only (`readWithoutFields`): each row's fields are still found, for
   /// the same checks, into room the next row reuses, and the batches have no fields.
   private var withoutFields = false
+  /// The run writes every row unchanged as CSV with this reader's delimiter (`readAsWritten`):
+  /// a chunk whose rows are all as that writer writes them is handed over without fields.
+  private var asWritten = false
+  /// The chunk being read was read as written (`scanRowsAsWritten`).
+  private var batchAsWritten = false
   private let extents = PointerStore<Int32>()
   private let lines = PointerStore<Int32>()
 
@@ -79,6 +90,7 @@ public final class CSVReader: RecordReader {
     headerBytes = parent.headerBytes
     width = parent.width
     withoutFields = parent.withoutFields
+    asWritten = parent.asWritten
     self.line = line
   }
 
@@ -87,6 +99,10 @@ public final class CSVReader: RecordReader {
   private var readAheadError: InputError?
 
   public func readWithoutFields() { withoutFields = true }
+
+  public func readAsWritten(delimiter: UInt8) {
+    asWritten = encoding == .csv && delimiter == self.delimiter
+  }
 
   public func readHeader() {
     guard width == nil, !finished, readAhead == nil, readAheadError == nil else { return }
@@ -110,9 +126,10 @@ public final class CSVReader: RecordReader {
       finished = done
       if extents.count > 0, let width {
         return RecordBatch(
-          bytes: buffer, encoding: encoding, width: withoutFields ? 0 : width,
+          bytes: buffer, encoding: encoding, width: withoutFields || batchAsWritten ? 0 : width,
           spans: spans.handOff(),
-          extents: extents.handOff(), lines: lines.handOff(), decimalMark: decimalMark)
+          extents: extents.handOff(), lines: lines.handOff(), decimalMark: decimalMark,
+          asWritten: batchAsWritten)
       }
     }
     return nil
@@ -120,15 +137,18 @@ public final class CSVReader: RecordReader {
 
   /// Scans the whole rows of `b` into the stores; returns the offset after the last one.
   private func scanRows(_ b: UnsafeBufferPointer<UInt8>, isLast: Bool) throws(InputError) -> Int {
+    batchAsWritten = false
+    if asWritten, let width, let next = scanRowsAsWritten(b, width: width, isLast: isLast) {
+      batchAsWritten = true
+      return next
+    }
     let n = b.count
     var p = 0
     while p < n {
-      // Blank lines.
       let c = b[p]
       if c == .lineFeed || c == .carriageReturn {
-        if c == .carriageReturn && p + 1 >= n && !isLast { break }
-        p += (c == .carriageReturn && p + 1 < n && b[p + 1] == .lineFeed) ? 2 : 1
-        line += 1
+        guard let next = blankLineEnd(b, at: p, isLast: isLast) else { break }
+        p = next
         continue
       }
       guard let width else {
@@ -139,7 +159,7 @@ public final class CSVReader: RecordReader {
       spans.reserve(2 * width)
       let out = spans.base + spans.count
       let row =
-        (withoutFields ? wordScanner?.countRow(b, from: p, limit: width) : nil)
+        (withoutFields ? countRow(b, from: p, limit: width) : nil)
         ?? wordScanner?.scanRow(b, from: p, limit: width, into: out)
         ?? scanRow(b, from: p, limit: width, into: out, isLast: isLast)
       switch row.outcome {
@@ -179,13 +199,95 @@ public final class CSVReader: RecordReader {
             shortRows += 1
           }
           if !withoutFields { spans.count += 2 * width }
-          extents.append(Int32(p))
-          extents.append(Int32(row.end))
-          lines.append(Int32(truncatingIfNeeded: line))
+          keepRecord(from: p, to: row.end)
         }
         line += row.lineEnds
         p = row.next
       }
+    }
+    return p
+  }
+
+  /// The row at `p` counted without its fields (`readWithoutFields`), eight or sixteen bytes at
+  /// a time, quoted fields included; `nil` when a scanner that records fields must read it.
+  @inline(__always)
+  private func countRow(_ b: UnsafeBufferPointer<UInt8>, from p: Int, limit: Int) -> RowScan? {
+    guard let wordScanner else { return nil }
+    return wordScanner.countRow(b, from: p, limit: limit)
+      ?? wordScanner.countQuotedRow(b, from: p, limit: limit)?.row
+  }
+
+  /// Keeps the record whose text is `start..<end`, on the current line.
+  @inline(__always)
+  private func keepRecord(from start: Int, to end: Int) {
+    extents.append(Int32(truncatingIfNeeded: start))
+    extents.append(Int32(truncatingIfNeeded: end))
+    lines.append(Int32(truncatingIfNeeded: line))
+  }
+
+  /// Skips the blank line whose line end is at `p`: where the next row may start, or `nil`
+  /// when a CR ends `b` and more input follows (it may be a CRLF).
+  @inline(__always)
+  private func blankLineEnd(_ b: UnsafeBufferPointer<UInt8>, at p: Int, isLast: Bool) -> Int? {
+    let n = b.count
+    let c = b[p]
+    if c == .carriageReturn && p + 1 >= n && !isLast { return nil }
+    line += 1
+    return p + ((c == .carriageReturn && p + 1 < n && b[p + 1] == .lineFeed) ? 2 : 1)
+  }
+
+  /// Reads the whole rows of `b` keeping only their text and line (`readAsWritten`,
+  /// Docs/Performance.md, Pass-through without fields) while each row is exactly what the CSV
+  /// writer writes for its fields: `width` fields, each quoted just when its value needs it, not
+  /// starting with the bytes of a byte order mark. Returns the offset after the last whole row,
+  /// or `nil`, the stores and line as they were, at the first row that is not so (a needless or
+  /// a literal quote, a short or long row, a malformed one): `b` is then read with fields, its
+  /// errors and padded rows as ever.
+  private func scanRowsAsWritten(
+    _ b: UnsafeBufferPointer<UInt8>, width: Int, isLast: Bool
+  ) -> Int? {
+    guard let base = b.baseAddress else { return 0 }
+    let (extentsBefore, linesBefore, lineBefore) = (extents.count, lines.count, line)
+    spans.reserve(2 * width)
+    // Each row's fields, when a quote makes them needed, go where the next row's go.
+    let scratch = spans.base + spans.count
+    let n = b.count
+    var p = 0
+    while p < n {
+      let c = b[p]
+      if c == .lineFeed || c == .carriageReturn {
+        guard let next = blankLineEnd(b, at: p, isLast: isLast) else { break }
+        p = next
+        continue
+      }
+      var verbatim =
+        c < 0xEF || !CSVRowText.startsWithByteOrderMark(UnsafeBufferPointer(rebasing: b[p...]))
+      var row: RowScan
+      if let counted = wordScanner?.countRow(b, from: p, limit: width) {
+        row = counted
+      } else if let counted = wordScanner?.countQuotedRow(b, from: p, limit: width) {
+        row = counted.row
+        verbatim = verbatim && counted.asWritten
+      } else {
+        row =
+          wordScanner?.scanRow(b, from: p, limit: width, into: scratch)
+          ?? scanRow(b, from: p, limit: width, into: scratch, isLast: isLast)
+        if row.outcome == .incomplete { break }
+        verbatim =
+          verbatim && row.outcome == .complete && row.fields == width
+          && (memchr(base + p, Int32(UInt8.quote), row.end - p) == nil
+            || CSVRowText.fieldsAreQuotedAsWritten(
+              base: base, spans: scratch, width: width, delimiter: delimiter))
+      }
+      guard verbatim, row.fields == width else {
+        extents.count = extentsBefore
+        lines.count = linesBefore
+        line = lineBefore
+        return nil
+      }
+      keepRecord(from: p, to: row.end)
+      line += row.lineEnds
+      p = row.next
     }
     return p
   }

@@ -235,4 +235,99 @@ struct CSVWordScanner {
     }
     return nil
   }
+
+  /// Where the first delimiter, quote, LF or CR at or after `start` is, eight bytes at a time
+  /// (the lowest flag of `zeroBytes` is exact, so the lowest of the four is a true match), then
+  /// byte by byte; `nil`: none in `b`.
+  @inline(__always)
+  private func nextSpecial(
+    _ base: UnsafePointer<UInt8>, count n: Int, from start: Int
+  ) -> Int? {
+    let raw = UnsafeRawPointer(base)
+    let (delimiters, quotes) = (delimiterPattern, Self.ones &* UInt64(UInt8.quote))
+    let (lineFeeds, returns) = (
+      Self.ones &* UInt64(UInt8.lineFeed), Self.ones &* UInt64(UInt8.carriageReturn)
+    )
+    var p = start
+    while p &+ 8 <= n {
+      let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+      let found =
+        Self.zeroBytes(w ^ delimiters) | Self.zeroBytes(w ^ quotes)
+        | Self.zeroBytes(w ^ lineFeeds) | Self.zeroBytes(w ^ returns)
+      if found != 0 { return p &+ found.trailingZeroBitCount >> 3 }
+      p &+= 8
+    }
+    while p < n {
+      let c = base[p]
+      if c == delimiter || c == .quote || c == .lineFeed || c == .carriageReturn { return p }
+      p &+= 1
+    }
+    return nil
+  }
+
+  /// Counts the fields of a row holding quotes without recording them (Docs/Performance.md,
+  /// Counting without fields): each field is skipped to its end, a quoted one to its closing
+  /// quote, eight bytes at a time, counting the line ends inside quotes. Also says whether the
+  /// row is as `CSVWriter` writes it (`CSVRowText`): every quoted field holds a delimiter, a
+  /// quote, LF or CR, and no unquoted field holds a quote. `nil` when the byte-at-a-time
+  /// scanner must read the row: more than `limit` fields, text after a closing quote, or a row
+  /// that goes on past `b` (or whose end `b` does not settle: a CR or a quote as its last byte).
+  @inline(never)
+  func countQuotedRow(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int
+  ) -> (row: CSVReader.RowScan, asWritten: Bool)? {
+    guard quoting, let base = b.baseAddress else { return nil }
+    let n = b.count
+    var p = start
+    var fields = 0
+    var lineEnds = 0
+    var asWritten = true
+    while true {
+      // `p` starts a field.
+      fields &+= 1
+      guard fields <= limit else { return nil }
+      if p < n && base[p] == .quote {
+        var needsQuotes = false
+        p &+= 1
+        while true {
+          guard let q = nextSpecial(base, count: n, from: p), q &+ 1 < n else { return nil }
+          let c = base[q]
+          p = q &+ 1
+          if c == .quote {
+            guard base[p] == .quote else { break }
+            p &+= 1
+          } else if c == .lineFeed || (c == .carriageReturn && base[p] != .lineFeed) {
+            lineEnds &+= 1
+          }
+          needsQuotes = true
+        }
+        if !needsQuotes { asWritten = false }
+        let c = base[p]
+        guard c == delimiter || c == .lineFeed || c == .carriageReturn else { return nil }
+      } else {
+        while true {
+          guard let q = nextSpecial(base, count: n, from: p) else { return nil }
+          p = q
+          guard base[q] == .quote else { break }
+          asWritten = false
+          p &+= 1
+        }
+      }
+      if base[p] == delimiter {
+        p &+= 1
+        continue
+      }
+      var next = p &+ 1
+      if base[p] == .carriageReturn {
+        guard next < n else { return nil }
+        if base[next] == .lineFeed { next &+= 1 }
+      }
+      return (
+        CSVReader.RowScan(
+          outcome: .complete, next: next, end: p, fields: fields, extraField: -1,
+          lineEnds: lineEnds &+ 1),
+        asWritten
+      )
+    }
+  }
 }

@@ -16,6 +16,9 @@ public final class DeferredReader: RecordReader {
   private var header: (names: [String], bytes: [[UInt8]]?, style: TextConventions)?
   /// The run counts records only (`readWithoutFields`): said to each reader opened.
   private var withoutFields = false
+  /// The run writes records unchanged as CSV with this delimiter (`readAsWritten`): said to
+  /// each reader opened.
+  private var asWrittenDelimiter: UInt8?
   private var finishedShortRows = 0
   private var finishedSkipped = 0
   /// True when the reader, let go, was one that is never read in parts (a JSON array).
@@ -65,6 +68,11 @@ public final class DeferredReader: RecordReader {
     inner?.readWithoutFields()
   }
 
+  public func readAsWritten(delimiter: UInt8) {
+    asWrittenDelimiter = delimiter
+    inner?.readAsWritten(delimiter: delimiter)
+  }
+
   /// The file's reader, opened now with its header read if it is not open (for the engine to
   /// read it in parts); `nil` when it cannot be opened (`nextBatch` then says why) or after its end.
   public func openedForParts() -> RecordReader? {
@@ -100,6 +108,7 @@ public final class DeferredReader: RecordReader {
     let reader = try open()
     reader.onSkip = onSkip
     if withoutFields { reader.readWithoutFields() }
+    if let delimiter = asWrittenDelimiter { reader.readAsWritten(delimiter: delimiter) }
     inner = reader
     return reader
   }

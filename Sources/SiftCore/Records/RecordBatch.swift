@@ -29,6 +29,9 @@ public final class RecordBatch: @unchecked Sendable {
   public let decimalMark: DecimalMark
   /// Fields per record: the reader's field count when the batch was made.
   public let width: Int
+  /// The batch holds no fields (width 0): each record's text is exactly what the CSV writer
+  /// the run writes with would write for its fields (`RecordReader.readAsWritten`).
+  public let asWritten: Bool
   /// Field ranges, two `Int32` per field, `width` fields per record; record text ranges, two
   /// `Int32` per record; the 1-based input line on which each record starts (for messages).
   /// Held in stores a reader hands over whole, so a batch's spans are never copied.
@@ -45,18 +48,19 @@ public final class RecordBatch: @unchecked Sendable {
 
   public convenience init(
     bytes: [UInt8], encoding: FieldEncoding, width: Int, spans: [Int32], extents: [Int32],
-    lines: [Int32], decimalMark: DecimalMark = .point
+    lines: [Int32], decimalMark: DecimalMark = .point, asWritten: Bool = false
   ) {
     self.init(
       bytes: bytes, encoding: encoding, width: width, spans: PointerStore(copying: spans),
       extents: PointerStore(copying: extents), lines: PointerStore(copying: lines),
-      decimalMark: decimalMark)
+      decimalMark: decimalMark, asWritten: asWritten)
   }
 
   init(
     bytes: [UInt8], encoding: FieldEncoding, width: Int, spans: PointerStore<Int32>,
     extents: PointerStore<Int32>, lines: PointerStore<Int32>, decimalMark: DecimalMark = .point,
-    rowStarts: PointerStore<Int>? = nil, rowWidths: PointerStore<Int32>? = nil
+    rowStarts: PointerStore<Int>? = nil, rowWidths: PointerStore<Int32>? = nil,
+    asWritten: Bool = false
   ) {
     precondition(
       rowStarts != nil || spans.count == extents.count * width,
@@ -70,6 +74,7 @@ public final class RecordBatch: @unchecked Sendable {
     self.encoding = encoding
     self.decimalMark = decimalMark
     self.width = width
+    self.asWritten = asWritten
     spanStore = spans
     extentStore = extents
     lineStore = lines
@@ -93,7 +98,8 @@ public final class RecordBatch: @unchecked Sendable {
         try body(
           RowCursor(
             bytes: b, spans: spanStore.values, extents: extentStore.values, width: width,
-            encoding: encoding, rowStarts: rowStartStore?.values, rowWidths: rowWidthStore?.values))
+            encoding: encoding, rowStarts: rowStartStore?.values, rowWidths: rowWidthStore?.values,
+            asWritten: asWritten, sharedBytes: bytes))
       }
     }
     return try result.get()
@@ -112,6 +118,11 @@ public struct RowCursor {
   let rowStarts: UnsafeBufferPointer<Int>?
   /// Each record's span pairs in a ragged batch; `nil` when uniform.
   let rowWidths: UnsafeBufferPointer<Int32>?
+  /// The rows have no fields, only their text as written (`RecordBatch.asWritten`).
+  public let asWritten: Bool
+  /// The batch's own array of `bytes`, which a writer may keep a part of rather than copy it
+  /// (`OutputBuffer.append(shared:)`); `nil` for a cursor over bytes of someone else's.
+  let sharedBytes: [UInt8]?
 
   public init(
     bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int32>,
@@ -119,13 +130,14 @@ public struct RowCursor {
   ) {
     self.init(
       bytes: bytes, spans: spans, extents: extents, width: width, encoding: encoding, rowStarts: nil,
-      rowWidths: nil)
+      rowWidths: nil, asWritten: false, sharedBytes: nil)
   }
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int32>,
     extents: UnsafeBufferPointer<Int32>, width: Int, encoding: FieldEncoding,
-    rowStarts: UnsafeBufferPointer<Int>?, rowWidths: UnsafeBufferPointer<Int32>?
+    rowStarts: UnsafeBufferPointer<Int>?, rowWidths: UnsafeBufferPointer<Int32>?, asWritten: Bool,
+    sharedBytes: [UInt8]?
   ) {
     self.bytes = bytes
     self.spans = spans
@@ -134,6 +146,8 @@ public struct RowCursor {
     self.encoding = encoding
     self.rowStarts = rowStarts
     self.rowWidths = rowWidths
+    self.asWritten = asWritten
+    self.sharedBytes = sharedBytes
   }
 
   public var count: Int { extents.count / 2 }

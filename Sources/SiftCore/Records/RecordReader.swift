@@ -106,6 +106,12 @@ public protocol RecordReader: AnyObject {
   /// numbers, padded and skipped rows and errors as a full read. Readers that gain nothing by
   /// it read as before.
   func readWithoutFields()
+  /// Told that the run writes every record unchanged as CSV with `delimiter` (no filter, every
+  /// field in order, Docs/Performance.md, Pass-through without fields): a batch read after this
+  /// may hold no fields (`RecordBatch.asWritten`) when each of its records is exactly what that
+  /// writer writes for it, with the same records and line numbers as a full read; any other
+  /// batch is read as before. Readers that gain nothing by it read as before.
+  func readAsWritten(delimiter: UInt8)
   /// CSV/TSV: whether the input began with a byte order mark and how its first line ended, so
   /// CSV output can keep them (Docs/Formats.md, Output); `.plain` for other formats.
   var textStyle: TextConventions { get }
@@ -124,6 +130,7 @@ extension RecordReader {
   public var wentIdle: Bool { false }
   public func readHeader() {}
   public func readWithoutFields() {}
+  public func readAsWritten(delimiter: UInt8) {}
 }
 
 /// The field names of a CSV/TSV header.

@@ -3,8 +3,8 @@
 /// and Unicode line separators are written as `\u{a}` escapes; a backslash at the end gets a
 /// space after it, since Spark's lexer reads a backslash before a line break as a continuation.
 /// `*/` and `/*` stay as they are: a line comment is not a bracketed one.
-enum SQLComment {
-  static func line(_ text: String) -> String {
+public enum SQLComment {
+  public static func line(_ text: String) -> String {
     var out = "-- "
     for u in text.unicodeScalars {
       if u.value < 0x20 || u.value == 0x7F || u.value == 0x85 || u.value == 0x2028
