@@ -85,7 +85,7 @@ import Testing
 
   @Test(arguments: [
     "status:received customer:Acme", "note:*three* limit:40",
-    "group:customer sort:-qty limit:5000",
+    "group:customer sort:-qty limit:5000", "",
   ])
   func pipedCSVMatchesTheFileAtEveryWorkerCountAndPartSize(query: String) throws {
     try Self.expectPipedMatchesFile(query, Self.csvText, suffix: ".csv", format: .csv)
