@@ -62,7 +62,7 @@ import Testing
     return text
   }
 
-  static let partSizes = [700, 4096, 100_000, 8 << 20]
+  static let partSizes = [700, 4096, 100_000, 1 << 20]
   static let csvText = ParallelTests.csv(rows: 40_000, multilineEvery: 13)
   static let ndjsonText = ndjson(rows: 30_000)
 
@@ -177,7 +177,10 @@ import Testing
     #expect(split.isParts)
     #expect(
       ParallelOptions(workers: 2, partSize: 4096).threadingWords(split: split)
-        == "2 workers, parts of up to 4 KiB as the stream arrives")
+        == "2 workers, parts of 4 KiB as the stream arrives")
+    #expect(
+      ParallelOptions(workers: 2).threadingWords(split: split)
+        == "2 workers, parts of 1 MiB as the stream arrives")
   }
 }
 

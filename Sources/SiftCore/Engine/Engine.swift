@@ -164,7 +164,7 @@ final class Engine {
     case .stream(let rest):
       guard let streamReader = reader as? any StreamSplittableReader else { return nil }
       let cutter = StreamCutter(
-        rest, partSize: parallel.partSize, rule: reader.boundaryRule,
+        rest, partSize: parallel.streamPartSize, rule: reader.boundaryRule,
         quote: streamReader.quoteByte)
       feed = .stream(cutter, reader: streamReader)
       (line, column) = (rest.line, 1)

@@ -30,6 +30,11 @@ public struct ParallelOptions: Sendable {
   /// Parts a worker may run ahead of the one the calling thread takes next.
   var partsAhead: Int { 2 * workers }
 
+  /// The bytes a part of a stream holds before it ends at a record boundary: at most 1 MiB, so
+  /// a part's buffer is reused from the heap and stays in the cache while it is read (a pipe
+  /// gains nothing from larger parts; Docs/Performance.md, Standard input in parts).
+  var streamPartSize: Int { min(partSize, 1 << 20) }
+
   /// What the parts being filtered or waiting their turn may hold at most: a part's batches
   /// (its text and field spans) are about twice its bytes. None on one thread.
   var partsHeld: Int { workers > 1 ? 2 * partSize * (workers + partsAhead) : 0 }
@@ -57,7 +62,7 @@ extension ParallelOptions {
       let parts = (rest.range.count + partSize - 1) / partSize
       return "\(workers) workers, \(parts) part\(parts == 1 ? "" : "s") of \(sizeWords(partSize))"
     case .stream:
-      return "\(workers) workers, parts of up to \(sizeWords(partSize)) as the stream arrives"
+      return "\(workers) workers, parts of \(sizeWords(streamPartSize)) as the stream arrives"
     case .oneThread(let reason):
       let why: String? =
         switch reason {
