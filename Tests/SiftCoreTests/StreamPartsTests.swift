@@ -62,8 +62,8 @@ import Testing
     return text
   }
 
-  static let partSizes = [700, 4096, 100_000, 1 << 20]
-  static let csvText = ParallelTests.csv(rows: 40_000, multilineEvery: 13)
+  static let partSizes = [700, 8192, 100_000]
+  static let csvText = ParallelTests.csv(rows: 30_000, multilineEvery: 13)
   static let ndjsonText = ndjson(rows: 30_000)
 
   /// Expects `query` over `text` from a pipe to give what it gives from a file on one thread,
