@@ -326,10 +326,10 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
       }
       nextPart = index + 1
       heldBytes[index] = cut.bytes
-      // Read in chunks of the size a file's parts are read in, so a batch stays in the cache.
+      // Read as one buffer, the part's own bytes (a part is about `streamPartSize`).
       let part = streamReader.streamPartReader(
         ByteSource(bytes: cut.bytes, name: cutter.source.name), line: 1,
-        chunkSize: ChunkedInput.chunkSize(for: 0..<cut.bytes.count))
+        chunkSize: cut.bytes.count + 1)
       return ClaimedPart(index: index, idle: cut.idle, reader: part)
     }
   }

@@ -63,6 +63,13 @@ struct ChunkedInput {
   mutating func nextBuffer() throws(InputError) -> [UInt8] {
     if let heldFailure { throw heldFailure }
     let kept = carriedCount
+    // A part of a stream, in memory: its bytes are the one buffer, not copied
+    // (Docs/Architecture.md, Standard input in parts).
+    if kept == 0, !atStart, !atEnd, let whole = source.takeWholeMemory(ifAtMost: chunkSize) {
+      atEnd = true
+      bytesWritten += whole.count
+      return whole
+    }
     let wanted = max(chunkSize, kept)
     guard kept + wanted < Int(Int32.max) else {
       throw InputError(
