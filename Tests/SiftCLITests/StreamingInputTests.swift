@@ -26,11 +26,19 @@ import Testing
         let received = i % 2 == 1
         return ("S-\(i),\(received ? "received" : "pending"),\(i * 10)\n", received ? "S-\(i)," : nil)
       }),
+    // Read in parts on worker threads, each part cut as soon as the pipe pauses
+    // (Docs/Architecture.md, Standard input in parts).
+    Feed(
+      arguments: ["status:received", "-o", "csv", "-j", "3"], header: "id,status,qty\n",
+      records: (1...6).map { i in
+        let received = i % 3 != 0
+        return ("S-\(i),\(received ? "received" : "pending"),\(i * 10)\n", received ? "S-\(i)," : nil)
+      }),
     Feed(
       arguments: ["qty:>15", "-o", "ndjson"], header: "id;status;qty\n",
       records: (1...5).map { i in ("S-\(i);received;\(i * 5)\n", i * 5 > 15 ? "\"S-\(i)\"" : nil) }),
     Feed(
-      arguments: ["status:received", "-o", "json"], header: nil,
+      arguments: ["status:received", "-o", "json", "-j", "2"], header: nil,
       records: (1...5).map { i in
         let received = i != 3
         return (

@@ -117,7 +117,7 @@ final class Engine {
           if let ahead = parts.ahead {
             try pass.process(ahead, from: current, names: parts.reader.fieldNames)
           }
-          try takeParts(parts, pass: &pass)
+          try takeParts(parts, pass: &pass, writer: writer)
           (readers[current] as? DeferredReader)?.finish()
           current += 1
         } else if let batch = try next(from: current) {
@@ -137,12 +137,13 @@ final class Engine {
     }
   }
 
-  /// A file being read in parts: its workers, and the batch its reader had read ahead (which
-  /// comes before the parts).
+  /// A file or stream being read in parts: its workers, where its rest starts, and the batch
+  /// its reader had read ahead (which comes before the parts).
   private struct StartedParts<Part: PartCollector> {
     let scan: PartScan<Part>
     let started: Bool
-    let rest: FileRest
+    let line: Int
+    let column: Int
     let reader: SplittableReader
     let ahead: RecordBatch?
   }
@@ -152,52 +153,88 @@ final class Engine {
   /// collector; else `nil`.
   private func startParts<Sink: MatchSink>(of pass: Pass<Sink>) -> StartedParts<Sink.Part>? {
     guard current < readers.count, let opened = openedForParts(readers[current]),
-      case .parts(let rest) = parallel.split(opened), let reader = opened as? SplittableReader
+      let reader = opened as? SplittableReader
     else { return nil }
+    let feed: PartFeed
+    let (line, column): (Int, Int)
+    switch parallel.split(opened) {
+    case .parts(let rest):
+      feed = .file(rest, partSize: parallel.partSize)
+      (line, column) = (rest.line, rest.column)
+    case .stream(let rest):
+      guard let streamReader = reader as? any StreamSplittableReader else { return nil }
+      let cutter = StreamCutter(
+        rest, partSize: parallel.streamPartSize, rule: reader.boundaryRule,
+        quote: streamReader.quoteByte)
+      feed = .stream(cutter, reader: streamReader)
+      (line, column) = (rest.line, 1)
+    case .oneThread:
+      return nil
+    }
     let ahead = reader.handOverRest()
     let scan = PartScan<Sink.Part>(
-      plan: pass.plan, reader: reader, rest: rest, firstSource: nextPartSource,
+      plan: pass.plan, reader: reader, feed: feed, firstSource: nextPartSource,
       makeCollector: pass.sink.partMaker(), options: parallel)
-    nextPartSource += scan.partCount
+    nextPartSource += scan.fileParts
     let started = scan.start(workers: parallel.workers)
-    return StartedParts(scan: scan, started: started, rest: rest, reader: reader, ahead: ahead)
+    return StartedParts(
+      scan: scan, started: started, line: line, column: column, reader: reader, ahead: ahead)
   }
 
   /// Merges the parts in input order (filtering each here when no worker could start); after a
   /// part that did not read cleanly (a real error, or a part end inside a quoted field) the rest
   /// from that part's start is read here, as it would be without threads.
   private func takeParts<Sink: MatchSink>(
-    _ parts: StartedParts<Sink.Part>, pass: inout Pass<Sink>
+    _ parts: StartedParts<Sink.Part>, pass: inout Pass<Sink>, writer: RecordWriter?
   ) throws(SiftError) {
-    let (scan, rest, reader) = (parts.scan, parts.rest, parts.reader)
-    var line = rest.line
-    var column = rest.column
-    for index in 0..<scan.partCount {
-      let part = parts.started ? scan.result(index) : scan.filter(part: index)
+    let scan = parts.scan
+    var line = parts.line
+    var column = parts.column
+    var index = 0
+    defer { nextPartSource = max(nextPartSource, scan.firstSource + index) }
+    while let part = parts.started ? scan.result(index) : scan.filterHere() {
       guard part.clean else {
         scan.stop()
-        let tail = reader.partReader(
-          part.start..<rest.range.upperBound, of: rest, line: line, column: column)
-        let source = nextSource()
-        while let batch = try read(tail) {
-          try pass.process(batch, from: source, names: tail.fieldNames)
-          try check(pass.summary)
-        }
-        pass.shortRowsElsewhere += tail.shortRows
+        nextPartSource = max(nextPartSource, scan.firstSource + index)
+        try readInOrder(
+          scan.tailReader(from: index, start: part.start, line: line, column: column),
+          pass: &pass, writer: writer)
+        if let failure = scan.streamFailure { throw .input(failure) }
         return
       }
       try pass.merge(part, source: scan.firstSource + index)
       try check(pass.summary)
+      if part.idle { try flush(writer) }
       line += part.lines
       column = part.lines > 0 ? part.endColumn : column + part.endColumn - 1
+      index += 1
     }
+    if let failure = scan.streamFailure { throw .input(failure) }
+  }
+
+  /// Reads the rest of a file or stream from an unclean part on, here, as it would be read
+  /// without threads.
+  private func readInOrder<Sink: MatchSink>(
+    _ tail: any PartReader, pass: inout Pass<Sink>, writer: RecordWriter?
+  ) throws(SiftError) {
+    let source = nextSource()
+    while let batch = try read(tail) {
+      try pass.process(batch, from: source, names: tail.fieldNames)
+      try check(pass.summary)
+      if tail.wentIdle { try flush(writer) }
+    }
+    pass.shortRowsElsewhere += tail.shortRows
   }
 
   /// Writes out what the writer holds when the input being read waits for its writer (a pipe
   /// or terminal), so that records go out as they arrive (Docs/Formats.md, Streaming input).
   private func flushIfWaiting(_ writer: RecordWriter?) throws(SiftError) {
-    guard let writer, current < readers.count, readers[current].wentIdle else { return }
-    do throws(OutputError) { try writer.flush() } catch { throw .output(error) }
+    guard current < readers.count, readers[current].wentIdle else { return }
+    try flush(writer)
+  }
+
+  private func flush(_ writer: RecordWriter?) throws(SiftError) {
+    do throws(OutputError) { try writer?.flush() } catch { throw .output(error) }
   }
 
   /// Stops the run, as a closed output does, when `watch` says so.

@@ -30,6 +30,11 @@ public struct ParallelOptions: Sendable {
   /// Parts a worker may run ahead of the one the calling thread takes next.
   var partsAhead: Int { 2 * workers }
 
+  /// The bytes a part of a stream holds before it ends at a record boundary: at most 1 MiB, so
+  /// a part's buffer is reused from the heap and stays in the cache while it is read (a pipe
+  /// gains nothing from larger parts; Docs/Performance.md, Standard input in parts).
+  var streamPartSize: Int { min(partSize, 1 << 20) }
+
   /// What the parts being filtered or waiting their turn may hold at most: a part's batches
   /// (its text and field spans) are about twice its bytes. None on one thread.
   var partsHeld: Int { workers > 1 ? 2 * partSize * (workers + partsAhead) : 0 }
@@ -56,6 +61,8 @@ extension ParallelOptions {
     case .parts(let rest):
       let parts = (rest.range.count + partSize - 1) / partSize
       return "\(workers) workers, \(parts) part\(parts == 1 ? "" : "s") of \(sizeWords(partSize))"
+    case .stream:
+      return "\(workers) workers, parts of \(sizeWords(streamPartSize)) as the stream arrives"
     case .oneThread(let reason):
       let why: String? =
         switch reason {
@@ -82,8 +89,10 @@ extension ParallelOptions {
 
 extension RestSplit {
   var isParts: Bool {
-    if case .parts = self { return true }
-    return false
+    switch self {
+    case .parts, .stream: true
+    case .oneThread: false
+    }
   }
 }
 
@@ -93,6 +102,9 @@ struct PartResult<Collector: PartCollector> {
   /// does it end where the next part starts, and are its results complete.
   var start: Int
   var clean = true
+  /// True when the part was cut early because its stream paused: what it matched is written
+  /// out now (Docs/Formats.md, Streaming input).
+  var idle = false
   /// Records read, and matched.
   var total = 0
   var matched = 0
@@ -108,60 +120,84 @@ struct PartResult<Collector: PartCollector> {
   var collector: Collector
 }
 
-/// Filters the parts of a file on worker threads while the calling thread takes the results in
-/// order. A part's ends are moved to the first line start at or after its nominal offset (for a
-/// JSON array, to the first record start its probe finds); a line start inside a quoted field
-/// makes the part before it end in an unterminated quote, an error, so a part's start is
-/// trusted only when the part before it was read cleanly (the first part starts at a record).
-/// After an unclean part the caller reads the rest on its own thread.
+/// Where the parts of a `PartScan` come from.
+enum PartFeed {
+  /// The rest of a regular file, at nominal part starts (and the rest's end) `bounds`.
+  case file(FileRest, bounds: [Int])
+  /// A stream cut into parts as it arrives, read by `reader`'s part readers.
+  case stream(StreamCutter, reader: any StreamSplittableReader)
+
+  /// The parts of a file's rest `rest`, `partSize` bytes each before their ends move.
+  static func file(_ rest: FileRest, partSize: Int) -> PartFeed {
+    let parts = max(1, (rest.range.count + partSize - 1) / partSize)
+    let bounds = (0...parts).map { rest.range.lowerBound + min($0 * partSize, rest.range.count) }
+    return .file(rest, bounds: bounds)
+  }
+}
+
+/// Filters the parts of a file or stream on worker threads while the calling thread takes the
+/// results in order. A file part's ends are moved to the first line start at or after its
+/// nominal offset (for a JSON array, to the first record start its probe finds); a line start
+/// inside a quoted field makes the part before it end in an unterminated quote, an error, so a
+/// part's start is trusted only when the part before it was read cleanly (the first part starts
+/// at a record). A stream is cut by one worker at a time, in order (`StreamCutter`). After an
+/// unclean part the caller reads the rest on its own thread.
 final class PartScan<Collector: PartCollector>: @unchecked Sendable {
   let plan: Plan
   let reader: SplittableReader
-  let rest: FileRest
+  let feed: PartFeed
   /// The source number of part 0; part `i` is `firstSource + i`.
   let firstSource: Int
   /// Makes the collector of a part's matches, on the worker.
   let makeCollector: () -> Collector
-  /// Nominal part starts, and the end of the rest.
-  let bounds: [Int]
   /// Parts a worker may run ahead of the one the caller takes next.
   let ahead: Int
 
   private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  /// Held by the worker cutting a stream's next part (waiting for its bytes), not by `lock`, so
+  /// the caller takes finished parts meanwhile.
+  private let cutting = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private var nextPart = 0
   private var taken = 0
   private var stopped = false
-  private var results: [PartResult<Collector>?]
+  /// How many parts there are: known from the start for a file, when the stream ends for one.
+  private var knownCount: Int?
+  private var results: [Int: PartResult<Collector>] = [:]
+  /// A stream's parts from the first one not taken yet: read again in order after an unclean one.
+  private var heldBytes: [Int: [UInt8]] = [:]
   private var threads: [pthread_t] = []
 
   init(
-    plan: Plan, reader: SplittableReader, rest: FileRest, firstSource: Int,
+    plan: Plan, reader: SplittableReader, feed: PartFeed, firstSource: Int,
     makeCollector: @escaping () -> Collector, options: ParallelOptions
   ) {
     self.makeCollector = makeCollector
     self.plan = plan
     self.reader = reader
-    self.rest = rest
+    self.feed = feed
     self.firstSource = firstSource
-    let parts = max(1, (rest.range.count + options.partSize - 1) / options.partSize)
-    bounds = (0...parts).map {
-      rest.range.lowerBound + min($0 * options.partSize, rest.range.count)
-    }
+    if case .file(_, let bounds) = feed { knownCount = bounds.count - 1 }
     ahead = options.partsAhead
-    results = Array(repeating: nil, count: parts)
     pthread_mutex_init(lock, nil)
+    pthread_mutex_init(cutting, nil)
     pthread_cond_init(changed, nil)
   }
 
   deinit {
     pthread_cond_destroy(changed)
+    pthread_mutex_destroy(cutting)
     pthread_mutex_destroy(lock)
     changed.deallocate()
+    cutting.deallocate()
     lock.deallocate()
   }
 
-  var partCount: Int { results.count }
+  /// The number of parts of a file (0 for a stream, whose parts are counted as they come).
+  var fileParts: Int {
+    if case .file(_, let bounds) = feed { return bounds.count - 1 }
+    return 0
+  }
 
   /// Starts `workers` threads; returns false if none could be started.
   func start(workers: Int) -> Bool {
@@ -183,19 +219,31 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
     return !threads.isEmpty
   }
 
-  /// Waits for part `index` (taken in order) and returns its result.
-  func result(_ index: Int) -> PartResult<Collector> {
+  /// Waits for part `index` (taken in order) and returns its result; `nil` past the last part.
+  func result(_ index: Int) -> PartResult<Collector>? {
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
     while true {
-      if let result = results[index] {
-        results[index] = nil
+      if let result = results.removeValue(forKey: index) {
+        heldBytes[index - 1] = nil
         taken = index + 1
         pthread_cond_broadcast(changed)
         return result
       }
+      if let knownCount, index >= knownCount { return nil }
       pthread_cond_wait(changed, lock)
     }
+  }
+
+  /// Filters the next part on the calling thread (when no worker could start); `nil` past the
+  /// last part.
+  func filterHere() -> PartResult<Collector>? {
+    guard let claimed = claim() else { return nil }
+    pthread_mutex_lock(lock)
+    heldBytes[claimed.index - 1] = nil
+    taken = claimed.index + 1
+    pthread_mutex_unlock(lock)
+    return filter(claimed)
   }
 
   /// Stops the workers after their current part and waits for them.
@@ -208,36 +256,102 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
     threads = []
   }
 
+  /// After `stop`: a reader of the rest from part `index`, which starts at `start` of a file,
+  /// on `line` and `column`. For a stream, the bytes of that part and the ones read after it
+  /// are put back in front of what it has not handed out.
+  func tailReader(from index: Int, start: Int, line: Int, column: Int) -> any PartReader {
+    switch feed {
+    case .file(let rest, _):
+      return reader.partReader(
+        start..<rest.range.upperBound, of: rest, line: line, column: column)
+    case .stream(let cutter, let streamReader):
+      var bytes: [UInt8] = []
+      for k in index..<nextPart { bytes += heldBytes[k] ?? [] }
+      heldBytes = [:]
+      cutter.source.putBack(bytes + cutter.takePending())
+      return streamReader.streamPartReader(
+        cutter.source, line: line, chunkSize: ChunkedInput.defaultChunkSize)
+    }
+  }
+
+  /// The read failure that ended a stream, after its last part.
+  var streamFailure: InputError? {
+    if case .stream(let cutter, _) = feed { return cutter.failure }
+    return nil
+  }
+
   /// A worker: takes the next part while it is not too far ahead of the caller.
   private func runWorker() {
-    while true {
+    while let claimed = claim() {
+      let result = filter(claimed)
       pthread_mutex_lock(lock)
-      while !stopped && nextPart < results.count && nextPart >= taken + ahead {
-        pthread_cond_wait(changed, lock)
-      }
-      if stopped || nextPart >= results.count {
-        pthread_mutex_unlock(lock)
-        return
-      }
-      let index = nextPart
-      nextPart += 1
-      pthread_mutex_unlock(lock)
-      let result = filter(part: index)
-      pthread_mutex_lock(lock)
-      results[index] = result
+      results[claimed.index] = result
       pthread_cond_broadcast(changed)
       pthread_mutex_unlock(lock)
     }
   }
 
-  /// Reads and filters part `index`, from its start guess to the next part's.
-  func filter(part index: Int) -> PartResult<Collector> {
-    let start = partStart(index)
-    let end = partStart(index + 1)
-    var result = PartResult(start: start, collector: makeCollector())
-    guard start < end else { return result }
-    let part = reader.partReader(start..<end, of: rest, line: 1, column: 1)
-    let source = firstSource + index
+  /// A part a worker took: its number, where it starts in the file, whether it was cut early
+  /// because the stream paused, and its reader (`nil` for an empty part).
+  struct ClaimedPart {
+    var index: Int
+    var start = 0
+    var idle = false
+    var reader: (any PartReader)?
+  }
+
+  /// The next part to filter, once it is not too far ahead of the caller; `nil` when there is
+  /// none or the scan stopped. A stream's part is cut here, one worker at a time.
+  private func claim() -> ClaimedPart? {
+    switch feed {
+    case .file(let rest, let bounds):
+      guard let index = nextIndex(reserving: true) else { return nil }
+      let start = partStart(index, of: rest, bounds: bounds)
+      let end = partStart(index + 1, of: rest, bounds: bounds)
+      guard start < end else { return ClaimedPart(index: index, start: start) }
+      return ClaimedPart(
+        index: index, start: start,
+        reader: reader.partReader(start..<end, of: rest, line: 1, column: 1))
+    case .stream(let cutter, let streamReader):
+      pthread_mutex_lock(cutting)
+      defer { pthread_mutex_unlock(cutting) }
+      guard let index = nextIndex(reserving: false) else { return nil }
+      let cut = cutter.next()
+      pthread_mutex_lock(lock)
+      defer { pthread_mutex_unlock(lock) }
+      guard let cut else {
+        knownCount = index
+        pthread_cond_broadcast(changed)
+        return nil
+      }
+      nextPart = index + 1
+      heldBytes[index] = cut.bytes
+      // Read as one buffer, the part's own bytes (a part is about `streamPartSize`).
+      let part = streamReader.streamPartReader(
+        ByteSource(bytes: cut.bytes, name: cutter.source.name), line: 1,
+        chunkSize: cut.bytes.count + 1)
+      return ClaimedPart(index: index, idle: cut.idle, reader: part)
+    }
+  }
+
+  /// Waits until the next part is within `ahead` of the caller; returns its index (counted as
+  /// taken when `reserving`), or `nil` when there is none or the scan stopped.
+  private func nextIndex(reserving: Bool) -> Int? {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    while !stopped && nextPart < (knownCount ?? .max) && nextPart >= taken + ahead {
+      pthread_cond_wait(changed, lock)
+    }
+    guard !stopped, nextPart < (knownCount ?? .max) else { return nil }
+    defer { if reserving { nextPart += 1 } }
+    return nextPart
+  }
+
+  /// Reads and filters a part.
+  func filter(_ claimed: ClaimedPart) -> PartResult<Collector> {
+    var result = PartResult(start: claimed.start, idle: claimed.idle, collector: makeCollector())
+    guard let part = claimed.reader else { return result }
+    let source = firstSource + claimed.index
     var compiledFor = -1
     var access: SourceAccess?
     var matches: [Int32] = []
@@ -269,29 +383,30 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
     return result
   }
 
-  /// Where part `index` starts (the end of the rest for `partCount`): its nominal start moved
+  /// Where part `index` starts (the end of the rest for the part count): its nominal start moved
   /// to the first place at or after it where the reader's parts may start.
-  func partStart(_ index: Int) -> Int {
+  func partStart(_ index: Int, of rest: FileRest, bounds: [Int]) -> Int {
+    let count = bounds.count - 1
     guard index > 0 else { return bounds[0] }
-    guard index < results.count else { return bounds[results.count] }
+    guard index < count else { return bounds[count] }
     switch reader.boundaryRule {
     case .afterLineEnd, .afterLineFeed:
-      return lineStart(atOrAfter: bounds[index])
+      return lineStart(atOrAfter: bounds[index], of: rest)
     case .afterCommaBetweenRecords:
       // Looked for before the next nominal start only, so part starts never go backwards; with
       // none found there, the part is empty and starts where the next one does.
       let probe = JSONArrayProbe(fd: rest.fd)
-      for nominal in index..<results.count {
+      for nominal in index..<count {
         let start = probe.recordStart(atOrAfter: bounds[nominal], before: bounds[nominal + 1])
         if start < bounds[nominal + 1] { return start }
       }
-      return bounds[results.count]
+      return bounds[count]
     }
   }
 
   /// The first line start at or after `offset` (a part's nominal start), or the end of the rest:
   /// a position after a LF, or (`afterLineEnd`) after a CR that no LF follows.
-  func lineStart(atOrAfter offset: Int) -> Int {
+  func lineStart(atOrAfter offset: Int, of rest: FileRest) -> Int {
     let end = rest.range.upperBound
     let window = 4096
     var buffer = [UInt8](repeating: 0, count: window)

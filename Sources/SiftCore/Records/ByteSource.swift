@@ -121,6 +121,25 @@ public final class ByteSource {
     if ownsDescriptor { close(fd) }
   }
 
+  /// All of a source over bytes in memory, when none was read yet and there are at most
+  /// `limit`: handed over without a copy, and the source is then at its end.
+  func takeWholeMemory(ifAtMost limit: Int) -> [UInt8]? {
+    guard fd < 0, stage == nil, front.isEmpty, memoryOffset == 0, !memory.isEmpty,
+      memory.count <= limit
+    else { return nil }
+    defer { memory = [] }
+    return memory
+  }
+
+  /// Puts `bytes`, taken from this source, back in front of what it has not handed out: the
+  /// parts of a stream not filtered cleanly are read again in order (Docs/Architecture.md,
+  /// Standard input in parts).
+  func putBack(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    front = bytes + front[frontOffset...]
+    frontOffset = 0
+  }
+
   /// The size in bytes when the source is a regular file or memory, else `nil`.
   public var knownSize: Int? {
     if stage != nil { return nil }

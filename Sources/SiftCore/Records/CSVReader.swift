@@ -522,7 +522,7 @@ extension CSVReader: SplittableReader {
   func restSplit(minimum: Int) -> RestSplit {
     guard !finished, width != nil, readAheadError == nil else { return .oneThread(.sampleReadAll) }
     guard !skipBadRows else { return .oneThread(.skipBad) }
-    return input.rest(minimum: minimum, name: name, line: line)
+    return input.rest(minimum: minimum, name: name, line: line, streams: true)
   }
 
   func handOverRest() -> RecordBatch? {
@@ -541,4 +541,12 @@ extension CSVReader: SplittableReader {
 
   var boundaryRule: PartBoundary { .afterLineEnd }
   var nextLine: Int { line }
+}
+
+extension CSVReader: StreamSplittableReader {
+  func streamPartReader(_ source: ByteSource, line: Int, chunkSize: Int) -> any PartReader {
+    CSVReader(part: source, of: self, line: line, chunkSize: chunkSize)
+  }
+
+  var quoteByte: UInt8? { quoting ? .quote : nil }
 }

@@ -51,12 +51,25 @@ struct ChunkedInput {
   /// Bytes carried over from the last buffer, not consumed yet.
   var carriedCount: Int { carried.count - carriedFrom }
 
+  /// The bytes carried over and not consumed, when no read failure is held back: where the
+  /// unread rest of a stream starts (Docs/Architecture.md, Standard input in parts).
+  var unconsumedBytes: [UInt8]? {
+    heldFailure == nil ? Array(carried[carriedFrom...]) : nil
+  }
+
   /// The next buffer: the carried bytes followed by new bytes, at least a chunk's worth (or as
   /// many as are carried, so a record larger than a chunk doubles the buffer) unless the source
   /// ends or fails first. A UTF-8 byte order mark at the very start is dropped.
   mutating func nextBuffer() throws(InputError) -> [UInt8] {
     if let heldFailure { throw heldFailure }
     let kept = carriedCount
+    // A part of a stream, in memory: its bytes are the one buffer, not copied
+    // (Docs/Architecture.md, Standard input in parts).
+    if kept == 0, !atStart, !atEnd, let whole = source.takeWholeMemory(ifAtMost: chunkSize) {
+      atEnd = true
+      bytesWritten += whole.count
+      return whole
+    }
     let wanted = max(chunkSize, kept)
     guard kept + wanted < Int(Int32.max) else {
       throw InputError(

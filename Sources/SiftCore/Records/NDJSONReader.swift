@@ -122,7 +122,7 @@ extension NDJSONReader: SplittableReader {
   func restSplit(minimum: Int) -> RestSplit {
     guard !finished else { return .oneThread(.sampleReadAll) }
     guard !skipBad else { return .oneThread(.skipBad) }
-    return input.rest(minimum: minimum, name: name, line: line)
+    return input.rest(minimum: minimum, name: name, line: line, streams: true)
   }
 
   func handOverRest() -> RecordBatch? {
@@ -140,4 +140,14 @@ extension NDJSONReader: SplittableReader {
 
   var boundaryRule: PartBoundary { .afterLineFeed }
   var nextLine: Int { line }
+}
+
+extension NDJSONReader: StreamSplittableReader {
+  func streamPartReader(_ source: ByteSource, line: Int, chunkSize: Int) -> any PartReader {
+    NDJSONReader(
+      part: source, options: options, line: line, chunkSize: chunkSize, atFileStart: false)
+  }
+
+  /// A line end inside a JSON string is an error, not a record's text.
+  var quoteByte: UInt8? { nil }
 }

@@ -11,10 +11,23 @@ struct FileRest {
   var column = 1
 }
 
+/// The unread rest of a stream (a pipe, standard input from a pipe): cut into parts as its
+/// bytes arrive (`StreamCutter`; Docs/Architecture.md, Standard input in parts).
+struct StreamRest {
+  let source: ByteSource
+  /// The name used in messages.
+  let name: String
+  /// Bytes the reader had read and not consumed: the rest's first bytes, starting a record.
+  let carried: [UInt8]
+  /// The line on which the rest starts.
+  let line: Int
+}
+
 /// Whether the unread rest of an input can be read in parts on worker threads, or why it is
 /// read on one thread (Docs/Performance.md, Every core for one file).
 enum RestSplit {
   case parts(FileRest)
+  case stream(StreamRest)
   case oneThread(OneThreadReason)
 }
 
@@ -43,9 +56,15 @@ enum OneThreadReason: Equatable {
 extension ChunkedInput {
   /// The part of a regular file this input has not handed out yet, when it is at least
   /// `minimum` bytes; `line` and `column` are where it starts.
-  func rest(minimum: Int, name: String, line: Int, column: Int = 1) -> RestSplit {
+  /// With `streams`, the rest of a pipe is cut into parts as it arrives.
+  func rest(
+    minimum: Int, name: String, line: Int, column: Int = 1, streams: Bool = false
+  ) -> RestSplit {
     guard let file = source.filePosition else {
       if source.isConverted { return .oneThread(.converted) }
+      if streams, source.streams, let carried = unconsumedBytes {
+        return .stream(StreamRest(source: source, name: name, carried: carried, line: line))
+      }
       return .oneThread(name == "stdin" ? .standardInput : .notAFile)
     }
     let start = file.offset - carriedCount
@@ -81,6 +100,17 @@ protocol SplittableReader: RecordReader {
   func partReader(_ range: Range<Int>, of rest: FileRest, line: Int, column: Int)
     -> any PartReader
   var boundaryRule: PartBoundary { get }
+}
+
+/// A splittable reader whose parts can also be cut from a stream as it arrives: a line-based
+/// format, whose record boundaries `StreamCutter` finds from the rest's start.
+protocol StreamSplittableReader: SplittableReader {
+  /// A reader of the records in `source` (bytes of the rest from a record start), counting
+  /// lines from `line`, with this reader's header and options.
+  func streamPartReader(_ source: ByteSource, line: Int, chunkSize: Int) -> any PartReader
+  /// The byte that opens and closes quoted text in which a line end is not a record's end, if
+  /// the format has one.
+  var quoteByte: UInt8? { get }
 }
 
 /// A reader of one part of a file.
