@@ -82,6 +82,17 @@ import Testing
   func sameBytesAtEveryPartSize(seed: UInt64, minified: Bool) throws {
     let (text, _) = Self.array(records: Self.records, seed: seed, minified: minified)
     try ParallelTests.withFile(String(decoding: text, as: UTF8.self), suffix: ".json") { path in
+      // The rest after the sample is cut into parts, or the comparisons could not fail.
+      for (partSize, least) in [(97, 300), (16_411, 3)] {
+        let reader = JSONReader(
+          source: try ByteSource(path: path), options: ReaderOptions(name: "input"), prefix: [],
+          chunkSize: 4096)
+        let dataset = Dataset(
+          inputs: [DatasetInput(reader: reader)], parallel: ParallelTests.parallel(partSize))
+        let words = try #require(dataset.threading.first)
+        let parts = Int(words.split(separator: " ").dropFirst(2).first ?? "") ?? 0
+        #expect(parts >= least, "\(words)")
+      }
       for query in Self.queries {
         for format in [OutputFormat.ndjson, .json] {
           let one = Self.run(query, path, format: format, ParallelTests.sequential)
