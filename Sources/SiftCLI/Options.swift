@@ -281,14 +281,21 @@ extension Options {
   /// How many threads read a large file: `-j N`, else every core online; how much memory
   /// sorting keeps before it spills to temporary files in `$TMPDIR`: `--memory SIZE`, else a
   /// quarter of physical memory (Docs/CommandLine.md, Options). `environment` is the process's,
-  /// which the frontend hands over (Docs/Architecture.md, The front).
+  /// which the frontend hands over (Docs/Architecture.md, The front). `SIFT_PART_SIZE`, a test
+  /// seam and no option, cuts a file into parts of that size, from any rest, so a small file
+  /// takes the paths of a large one (Docs/Testing.md, What the suite costs).
   func parallel(environment: [String: String]) -> ParallelOptions {
     let physical = sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
     let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
-    return ParallelOptions(
+    var options = ParallelOptions(
       workers: threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))),
       memoryBudget: memory ?? (physical > 0 ? physical / 4 : 1 << 30),
       temporaryDirectory: directory ?? "/tmp")
+    if let partSize = environment["SIFT_PART_SIZE"].flatMap(Self.parseSize) {
+      options.partSize = partSize
+      options.minimumSize = 0
+    }
+    return options
   }
 
   /// Bytes from a size: digits, then optionally `K`, `M`, `G` or `T` (powers of 1024, either

@@ -8,13 +8,18 @@ import Testing
 /// exponent (`1.234560e+07`, `5E-3`) and of long numbers are exact, so a file summarized in parts
 /// on several threads gives the same bytes for every `-j`.
 @Suite struct ExactSumThreadsTests {
-  /// A CSV file of about 10 MB, more than the first chunk and one 8 MB part, so `-j 2` and `-j 3`
-  /// cut it into parts: values with exponents, long values and plain ones, in three groups.
+  /// Parts of 32 KiB through the test seam `SIFT_PART_SIZE` (Docs/Testing.md, What the suite
+  /// costs), not 8 MiB ones: the same paths on a file of 1.5 MB, not 5.5.
+  static let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_PART_SIZE": "32K"]
+
+  /// A CSV file of about 1.5 MB, more than the first chunk of 1 MiB (the sample) and a dozen
+  /// parts of 32 KiB, so `-j 2` and `-j 3` cut it into parts: values with exponents, long values
+  /// and plain ones, in three groups.
   static func withFile(_ body: (String) throws -> Void) throws {
     var text = "k,v\n"
-    text.reserveCapacity(13 << 20)
+    text.reserveCapacity(2 << 20)
     var state: UInt64 = 27
-    for i in 0..<330_000 {
+    for i in 0..<90_000 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       let digits = (state >> 20) % 10_000_000
       let value: String
@@ -36,10 +41,11 @@ import Testing
   @Test func theSameBytesForEveryThreadCount() throws {
     try Self.withFile { file in
       // The file is big enough to be cut into parts, or the comparisons could not fail.
-      let explain = sift(["-j", "3", "--explain", "sum:v", file])
+      let explain = sift(["-j", "3", "--explain", "sum:v", file], environment: Self.environment)
       #expect(explain.text.contains("3 workers"), "\(explain.text)")
+      #expect(explain.text.contains("parts of 32 KiB"), "\(explain.text)")
       for query in ["group:k sum:v avg:v", "sum:v avg:v"] {
-        let runs = ["1", "2", "3"].map { sift(["-q", "-j", $0, query, file, "-o", "csv"]) }
+        let runs = ["1", "2", "3"].map { sift(["-q", "-j", $0, query, file, "-o", "csv"], environment: Self.environment) }
         for run in runs { #expect(run.status == .matched, "\(run.stderr)") }
         #expect(runs[0].text.contains("."), "the sums are written: \(runs[0].text)")
         #expect(runs[1].stdout == runs[0].stdout, "-j 2: \(runs[1].text) -j 1: \(runs[0].text)")

@@ -19,20 +19,29 @@ import Testing
 
   static let splits = [(1, 1 << 24), (2, 4099), (3, 65_537), (8, 30_011)]
 
-  /// Ties abound: `qty` takes 250 values over 40,000 records and `status` four.
+  /// 10,000 records (about 500 KB) read in chunks of 32 KiB: past the first chunk, which the
+  /// sample reads whole, about 115 parts of 4,099 bytes and seven of 65,537 (as
+  /// `ParallelTests.quotedNewlinesAcrossPartBoundariesGiveTheSameBytes` reads them).
+  static let rows = 10_000
+  static let chunk = 32 << 10
+
+  static func run(_ query: String, _ path: String, _ parallel: ParallelOptions) -> P.Outcome {
+    P.run(query, path, format: .ndjson, csvChunkSize: chunk, parallel)
+  }
+
+  /// Ties abound: `qty` takes 250 values over 10,000 records and `status` four.
   @Test(arguments: [
-    ("sort:-qty", 10), ("status:received sort:qty", 1), ("sort:-qty", 9_000), ("sort:status", 300),
+    ("sort:-qty", 10), ("status:received sort:qty", 1), ("sort:-qty", 2_250), ("sort:status", 300),
     ("sort:qty,-id", 25),
   ])
   func aLimitedSortIsTheFirstRecordsOfTheWholeSort(query: String, n: Int) throws {
-    try P.withFile(P.csv(rows: 40_000, multilineEvery: 50), suffix: ".csv") { path in
-      let whole = P.run(query, path, format: .ndjson, P.sequential)
+    try P.withFile(P.csv(rows: Self.rows, multilineEvery: 50), suffix: ".csv") { path in
+      let whole = Self.run(query, path, P.sequential)
       #expect(whole.error == nil)
       let expected = Self.records(whole.output).prefix(n).map { "\($0)\n" }.joined()
       for (workers, partSize) in Self.splits {
-        let top = P.run(
-          "\(query) limit:\(n)", path, format: .ndjson,
-          Self.options(workers: workers, partSize: partSize))
+        let top = Self.run(
+          "\(query) limit:\(n)", path, Self.options(workers: workers, partSize: partSize))
         #expect(top.output == expected, "'\(query) limit:\(n)', -j \(workers), parts \(partSize)")
         #expect(top.summary?.shown == n)
         #expect(top.summary?.matched == whole.summary?.matched)
@@ -46,10 +55,11 @@ import Testing
     return line[start.upperBound...].prefix { $0 != "," && $0 != "}" }
   }
 
-  @Test(arguments: [("group:qty sort:-id", 2), ("group:qty", 1), ("group:qty sort:status", 40)])
+  /// Each `qty` has 40 records; the limits keep part of each group.
+  @Test(arguments: [("group:qty sort:-id", 2), ("group:qty", 1), ("group:qty sort:status", 10)])
   func aLimitPerGroupIsTheFirstRecordsOfEachGroup(query: String, n: Int) throws {
-    try P.withFile(P.csv(rows: 40_000, multilineEvery: 50), suffix: ".csv") { path in
-      let whole = P.run(query, path, format: .ndjson, P.sequential)
+    try P.withFile(P.csv(rows: Self.rows, multilineEvery: 50), suffix: ".csv") { path in
+      let whole = Self.run(query, path, P.sequential)
       #expect(whole.error == nil)
       var seen: [Substring: Int] = [:]
       let expected = Self.records(whole.output).filter { line in
@@ -57,9 +67,8 @@ import Testing
         return seen[Self.qty(line)]! <= n
       }.map { "\($0)\n" }.joined()
       for (workers, partSize) in Self.splits {
-        let top = P.run(
-          "\(query) limit:\(n)/group", path, format: .ndjson,
-          Self.options(workers: workers, partSize: partSize))
+        let top = Self.run(
+          "\(query) limit:\(n)/group", path, Self.options(workers: workers, partSize: partSize))
         #expect(top.output == expected, "'\(query) limit:\(n)/group', -j \(workers)")
         #expect(top.summary?.groups == whole.summary?.groups)
         // Each group's heading counts what it shows, capped by the limit, of all its records.
@@ -69,17 +78,18 @@ import Testing
     }
   }
 
-  /// A limit that keeps groups whole: the headings count every record of a shown group.
+  /// A limit that keeps groups whole: the headings count every record of a shown group. The
+  /// four statuses have 2,500 records each; the limit ends in the second.
   @Test func aLimitWithGroupsCountsEachGroupWhole() throws {
-    try P.withFile(P.csv(rows: 40_000, multilineEvery: 50), suffix: ".csv") { path in
-      let whole = P.run("group:status sort:-qty", path, format: .ndjson, P.sequential)
-      let expected = Self.records(whole.output).prefix(15_000).map { "\($0)\n" }.joined()
+    try P.withFile(P.csv(rows: Self.rows, multilineEvery: 50), suffix: ".csv") { path in
+      let whole = Self.run("group:status sort:-qty", path, P.sequential)
+      let expected = Self.records(whole.output).prefix(3_750).map { "\($0)\n" }.joined()
       for (workers, partSize) in Self.splits {
-        let top = P.run(
-          "group:status sort:-qty limit:15000", path, format: .ndjson,
+        let top = Self.run(
+          "group:status sort:-qty limit:3750", path,
           Self.options(workers: workers, partSize: partSize))
         #expect(top.output == expected)
-        var left = 15_000
+        var left = 3_750
         let counts = (whole.summary?.groupCounts ?? []).compactMap { group -> Int? in
           guard left > 0 else { return nil }
           defer { left -= min(group.count, left) }
