@@ -9,11 +9,12 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    // The one C call the Glibc module leaves out (Docs/Performance.md, Temporary space).
-    .target(name: "FileSpace"),
-    .target(name: "SiftCore", dependencies: ["FileSpace"]),
+    // The C calls the Glibc module leaves out (Docs/Performance.md, Temporary space;
+    // Docs/CommandLine.md, Options).
+    .target(name: "GNUCalls"),
+    .target(name: "SiftCore", dependencies: ["GNUCalls"]),
     .target(name: "SiftScreen", dependencies: ["SiftCore"]),
-    .target(name: "SiftCLI", dependencies: ["SiftCore", "SiftScreen"]),
+    .target(name: "SiftCLI", dependencies: ["GNUCalls", "SiftCore", "SiftScreen"]),
     // The Swift runtime is linked into the binary on Linux, so the README's `swift build -c
     // release` starts as fast as a static build (Docs/Performance.md, "Start-up"). macOS keeps
     // the runtime that ships with the system.

@@ -161,7 +161,7 @@ enum OptionTable {
     },
     OptionSpec(
       long: "threads", short: "j", value: .text("a whole number, 1 or more"), placeholder: "N",
-      summary: "threads for a large file (default: the cores online)", defaultChoice: nil
+      summary: "threads for a large file (default: the cores sift may use)", defaultChoice: nil
     ) { options, value throws(UsageError) in
       guard let n = Int(value), n >= 1 else {
         throw UsageError("option '--threads' needs a whole number, 1 or more, not '\(value)'")

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import GNUCalls
 import SiftCore
 
 /// How the feedback bar is written (Docs/FeedbackBar.md).
@@ -278,7 +279,8 @@ public struct Options: Sendable, Equatable {
 }
 
 extension Options {
-  /// How many threads read a large file: `-j N`, else every core online; how much memory
+  /// How many threads read a large file: `-j N`, else every core this process may run on (its
+  /// affinity, as `nproc` counts), else every core online; how much memory
   /// sorting keeps before it spills to temporary files in `$TMPDIR`: `--memory SIZE`, else a
   /// quarter of physical memory (Docs/CommandLine.md, Options). `environment` is the process's,
   /// which the frontend hands over (Docs/Architecture.md, The front). `SIFT_PART_SIZE`, a test
@@ -288,7 +290,7 @@ extension Options {
     let physical = sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
     let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
     var options = ParallelOptions(
-      workers: threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))),
+      workers: threads ?? Self.usableCores,
       memoryBudget: memory ?? (physical > 0 ? physical / 4 : 1 << 30),
       temporaryDirectory: directory ?? "/tmp")
     if let partSize = environment["SIFT_PART_SIZE"].flatMap(Self.parseSize) {
@@ -296,6 +298,13 @@ extension Options {
       options.minimumSize = 0
     }
     return options
+  }
+
+  /// The cores this process may run on: under `taskset -c 0,1` or a container's cpuset, two
+  /// workers on a 16-core machine, not sixteen taking turns on two.
+  static var usableCores: Int {
+    let allowed = Int(sift_usable_cores())
+    return allowed > 0 ? allowed : max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
   }
 
   /// Bytes from a size: digits, then optionally `K`, `M`, `G` or `T` (powers of 1024, either

@@ -1,4 +1,4 @@
-import FileSpace
+import GNUCalls
 #if canImport(Glibc)
   import Glibc
 #endif
