@@ -16,12 +16,12 @@ out=Fuzz/.build
 binary=$out/sift-fuzz
 mkdir -p "$out"
 sources=$(find Sources/SiftCore Fuzz/Targets -name '*.swift' | LC_ALL=C sort)
-stamp=$(cat $sources Sources/FileSpace/include/* | cksum | cut -d' ' -f1)
+stamp=$(cat $sources Sources/GNUCalls/include/* | cksum | cut -d' ' -f1)
 if [[ ! -x $binary || "$(cat "$out/stamp" 2>/dev/null)" != "$stamp" ]]; then
   echo "building $binary" >&2
   # shellcheck disable=SC2086
   swiftc -O -wmo -parse-as-library -sanitize=fuzzer,address -module-name SiftFuzz \
-    -I Sources/FileSpace/include $sources -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+    -I Sources/GNUCalls/include $sources -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
   echo "$stamp" > "$out/stamp"
 fi
 [[ ${FUZZ_BUILD_ONLY:-} ]] && exit 0
