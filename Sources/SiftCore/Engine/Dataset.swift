@@ -48,9 +48,16 @@ public final class Dataset {
   public var parallel: ParallelOptions
   /// `--dates`, `--tz` and the decimal mark (Docs/Formats.md, Dates).
   public var dateSettings = DateSettings() {
-    didSet { dateReadingMade = nil }
+    didSet {
+      dateReadingMade = nil
+      inferences = [:]
+    }
   }
   private var dateReadingMade: DateReading?
+  /// What the sample shows of each field asked about, under the current schema and
+  /// `dateSettings`: planning asks for a field's type, its dates' convention, whether it is
+  /// mostly numbers and the input's date reading, and each would read the sample again.
+  private var inferences: [ResolvedField: TypeInference] = [:]
 
   /// Reads the first `TypeInference.sampleSize` records of `inputs` (fewer where a pipe waits
   /// for its writer) and unites their fields.
@@ -137,11 +144,20 @@ public final class Dataset {
     }
     schema.nestedPaths = nested
     dateReadingMade = nil
+    inferences = [:]
+  }
+
+  /// What the sample shows of `field`, read once per schema and date settings.
+  private func inference(of field: ResolvedField) -> TypeInference {
+    if let known = inferences[field] { return known }
+    let made = sample.inference(of: field, order: dateSettings.order)
+    inferences[field] = made
+    return made
   }
 
   /// The type the sample gives `field`.
   public func type(of field: ResolvedField) -> ColumnType {
-    sample.type(of: field, order: dateSettings.order)
+    inference(of: field).type
   }
 
   /// How the input's fields read their dates, decided from the sample once per schema.
@@ -149,7 +165,7 @@ public final class Dataset {
     if let made = dateReadingMade, made.settings == dateSettings { return made }
     let fields = schema.names.enumerated().map { i, name in
       let field = ResolvedField(index: i, path: [], name: name)
-      return (name: name, evidence: sample.inference(of: field, order: dateSettings.order).dateEvidence)
+      return (name: name, evidence: inference(of: field).dateEvidence)
     }
     let made = DateReading(settings: dateSettings, fields: fields)
     dateReadingMade = made
@@ -161,10 +177,9 @@ public final class Dataset {
     guard field.index >= 0, field.index < schema.names.count else {
       return DateConvention(order: dateSettings.order ?? .ymd, zone: dateSettings.zone)
     }
-    let inference = sample.inference(of: field, order: dateSettings.order)
+    let shown = inference(of: field)
     return dateReading.convention(
-      for: inference.dateEvidence, offsets: inference.offsets,
-      otherStyles: inference.otherStyles > 0)
+      for: shown.dateEvidence, offsets: shown.offsets, otherStyles: shown.otherStyles > 0)
   }
 
   /// The notes that say how the dates of the fields `plan` uses are read, where sift decided it.
@@ -172,7 +187,7 @@ public final class Dataset {
     let used = Set(plan.fields.values).sorted { ($0.index, $0.name) < ($1.index, $1.name) }
     return used.compactMap { field in
       guard field.index >= 0, plan.type(of: field).isTemporal else { return nil }
-      let evidence = sample.inference(of: field, order: dateSettings.order).dateEvidence
+      let evidence = inference(of: field).dateEvidence
       return dateReading.note(field: field.name, evidence: evidence)
     }
   }
@@ -186,14 +201,14 @@ public final class Dataset {
       return try Plan(
         query: query, schema: schema, now: now, decimalMark: decimalMark, intent: intent,
         typeOf: { type(of: $0) }, conventionOf: { dateConvention(of: $0) },
-        mostlyNumbers: { sample.inference(of: $0, order: dateSettings.order).mostlyNumbers })
+        mostlyNumbers: { inference(of: $0).mostlyNumbers })
     } catch {
       guard error.unknownField, scanLaterKeys() else { throw error }
       makeSchema()
       return try Plan(
         query: query, schema: schema, now: now, decimalMark: decimalMark, intent: intent,
         typeOf: { type(of: $0) }, conventionOf: { dateConvention(of: $0) },
-        mostlyNumbers: { sample.inference(of: $0, order: dateSettings.order).mostlyNumbers })
+        mostlyNumbers: { inference(of: $0).mostlyNumbers })
     }
   }
 

@@ -63,9 +63,4 @@ struct Sample {
     forEachValue(of: field) { inference.add($0, mark: $1) }
     return inference
   }
-
-  /// The type of `field` by the sample.
-  func type(of field: ResolvedField, order: DateOrder? = nil) -> ColumnType {
-    inference(of: field, order: order).type
-  }
 }

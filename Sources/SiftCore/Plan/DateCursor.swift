@@ -169,7 +169,14 @@ struct DateCursor {
     guard length >= 3 else { return nil }
     var key: UInt32 = 0
     for k in start..<(start + 3) { key = key << 8 | UInt32(bytes[k] | 0x20) }
-    guard let month = DateCursor.monthKeys.firstIndex(of: key) else { return nil }
+    // An index loop, not `firstIndex(of:)`: type inference asks for every sampled word.
+    let keys = DateCursor.monthKeys
+    var found: Int? = nil
+    for m in 0..<keys.count where keys[m] == key {
+      found = m
+      break
+    }
+    guard let month = found else { return nil }
     if length == 3 { return month + 1 }
     let name = DateCursor.monthNames[month]
     guard length == name.count || (month == 8 && length == 4) else { return nil }

@@ -127,7 +127,10 @@ public enum Switch {
     guard b.count >= 1 && b.count <= 5 else { return nil }
     var word = UInt64(b.count) << 56
     for i in 0..<b.count { word |= UInt64(TextFold.lowerASCII(b[i])) << (8 * i) }
-    for spelling in spellings where spelling.word == word { return (spelling.on, spelling.numeric) }
+    let spellings = Switch.spellings
+    for k in 0..<spellings.count where spellings[k].word == word {
+      return (spellings[k].on, spellings[k].numeric)
+    }
     return nil
   }
 

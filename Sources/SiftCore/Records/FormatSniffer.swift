@@ -100,14 +100,31 @@ public enum FormatSniffer {
   /// does its second line; `nil` otherwise.
   public static func delimiter(_ sample: [UInt8]) -> UInt8? {
     let hasMark = sample.starts(with: [0xEF, 0xBB, 0xBF])
-    let lines = sample[(hasMark ? 3 : 0)...].split(
-      omittingEmptySubsequences: true, whereSeparator: { $0 == .lineFeed || $0 == .carriageReturn })
+    let lines = firstLines(2, of: sample[(hasMark ? 3 : 0)...])
     guard lines.count >= 2, !lines[0].contains(.comma), !lines[0].contains(.tab) else { return nil }
     for candidate in [UInt8(ascii: ";"), UInt8(ascii: "|")]
     where lines[0].contains(candidate) && lines[1].contains(candidate) {
       return candidate
     }
     return nil
+  }
+
+  /// The first `count` non-empty lines of `bytes` (fewer where it has fewer), without
+  /// splitting the rest of the 64 KiB sample.
+  static func firstLines(_ count: Int, of bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+    var lines: [ArraySlice<UInt8>] = []
+    var start = bytes.startIndex
+    var i = start
+    while i < bytes.endIndex, lines.count < count {
+      let b = bytes[i]
+      if b == .lineFeed || b == .carriageReturn {
+        if i > start { lines.append(bytes[start..<i]) }
+        start = i + 1
+      }
+      i += 1
+    }
+    if lines.count < count, i > start { lines.append(bytes[start..<i]) }
+    return lines
   }
 
   /// True when a TSV `sample` quotes its fields as CSV does (Excel's "Text (tab delimited)"): some
