@@ -36,13 +36,16 @@ public struct FieldValue {
 
   public init(raw: UnsafeBufferPointer<UInt8>, encoding: FieldEncoding) {
     self.raw = raw
+    // `count` and a subscript, not `first`: every value read is made here, and a debug build
+    // calls `first` through the generic Collection.
+    let first: UInt8? = raw.count > 0 ? raw[0] : nil
     switch encoding {
     case .plain:
       form = .plain
     case .csv:
-      form = raw.first == UInt8(ascii: "\"") ? .csvQuoted : .plain
+      form = first == UInt8(ascii: "\"") ? .csvQuoted : .plain
     case .json:
-      switch raw.first {
+      switch first {
       case UInt8(ascii: "\""): form = .jsonString
       case UInt8(ascii: "{"), UInt8(ascii: "["): form = .jsonNested
       case UInt8(ascii: "t"), UInt8(ascii: "f"): form = .jsonBool

@@ -92,7 +92,9 @@ public enum FormatSniffer {
     if starts(Array("PAR1".utf8)) { return "a Parquet file" }
     if starts([0x1F, 0x8B]) { return "gzip data inside gzip data" }
     if starts([0xFF, 0xFE]) || starts([0xFE, 0xFF]) { return "UTF-16 text" }
-    if sample.prefix(4096).contains(0) { return "a binary file (it holds NUL bytes)" }
+    for i in 0..<min(sample.count, 4096) where sample[i] == 0 {
+      return "a binary file (it holds NUL bytes)"
+    }
     return nil
   }
 
