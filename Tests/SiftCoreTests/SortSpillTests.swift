@@ -38,27 +38,53 @@ import Testing
     "group:qty limit:70", "group:status,customer sort:-qty limit:2/group",
   ]
 
+  /// Runs `query` over the file at `path`: a CSV as ReaderFactory reads it (whole, for its
+  /// multi-line notes), an NDJSON file in chunks of 32 KiB, so that the sample ends after its
+  /// first few chunks and the rest is cut into parts.
+  static func run(
+    _ query: String, _ path: String, format: OutputFormat, _ options: ParallelOptions
+  ) -> ParallelTests.Outcome {
+    guard path.hasSuffix(".ndjson") else { return P.run(query, path, format: format, options) }
+    return P.run(query, format: format, options) {
+      NDJSONReader(
+        source: try ByteSource(path: path), options: ReaderOptions(name: "input"), prefix: [],
+        chunkSize: 32 << 10)
+    }
+  }
+
   /// Every query in CSV; the first two also in NDJSON and as a table (the writers do not sort,
-  /// so more formats for every query only repeat the same spills). The NDJSON keeps 24,000
-  /// records (1.5 MB): past its first 1 MiB chunk, which the sample reads, about 110 parts of
-  /// 4 KB spill more runs than the 64 merged at once, so the merge on the way is taken (20,000
-  /// records, 49 parts, do not reach it); the CSV, read whole for its multi-line
-  /// notes, needs no more than 8,000 to spill every run.
+  /// so more formats for every query only repeat the same spills). The NDJSON's 8,000 records
+  /// (500 KB) are read in chunks of 32 KiB: past the sample's chunks, some 100 parts of 4 KB
+  /// spill more runs than the 64 merged at once, so the merge on the way is taken (asserted
+  /// from the part count; 24,000 records in 1 MiB chunks did the same at three times the cost,
+  /// 5,000 make only 60 parts); the CSV, read whole for its multi-line notes, needs no more
+  /// than 8,000 to spill every run.
   @Test(arguments: [".csv", ".ndjson"])
   func aTinyBudgetGivesTheBytesOfTheInMemorySort(suffix: String) throws {
     let text =
-      suffix == ".csv" ? P.csv(rows: 8_000, multilineEvery: 50) : Self.ndjson(rows: 24_000)
+      suffix == ".csv" ? P.csv(rows: 8_000, multilineEvery: 50) : Self.ndjson(rows: 8_000)
     try P.withFile(text, suffix: suffix) { path in
+      if suffix == ".ndjson" {
+        let reader = NDJSONReader(
+          source: try ByteSource(path: path), options: ReaderOptions(name: "input"), prefix: [],
+          chunkSize: 32 << 10)
+        let dataset = Dataset(
+          inputs: [DatasetInput(reader: reader)],
+          parallel: Self.options(workers: 2, partSize: 4099, budget: 1))
+        let words = try #require(dataset.threading.first)
+        let parts = Int(words.split(separator: " ").dropFirst(2).first ?? "") ?? 0
+        #expect(parts > OrderSink.mergeWidth, "\(words)")
+      }
       for (index, query) in Self.queries.enumerated() {
         for format in index < 2 ? [OutputFormat.csv, .ndjson, .table] : [.csv] {
-          let expected = P.run(query, path, format: format, Self.options(workers: 1))
+          let expected = Self.run(query, path, format: format, Self.options(workers: 1))
           #expect(expected.error == nil)
           #expect(expected.output.count > 1000)
           for workers in [1, 2] {
             // A budget of 1 byte spills every batch and part: with parts of 4 KB, more runs
             // than are merged at once, so spilled runs are merged into one on the way.
             for (budget, partSize) in [(1, 4099), (200_000, 65_537)] {
-              let spilled = P.run(
+              let spilled = Self.run(
                 query, path, format: format,
                 Self.options(workers: workers, partSize: partSize, budget: budget))
               #expect(
