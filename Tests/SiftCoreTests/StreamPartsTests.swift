@@ -12,9 +12,12 @@ import Testing
 @Suite struct StreamPartsTests {
   /// Runs `query` over `text` written into a pipe by another thread, `chunk` bytes a write
   /// (pausing `pause` microseconds between writes), read as `format` like standard input.
+  /// With `csvChunkSize`, the pipe is read as CSV in chunks of that size (so the sample ends
+  /// early), not through ReaderFactory's 1 MiB ones.
   static func runOverPipe(
     _ query: String, _ text: String, format: OutputFormat, count: Bool = false,
-    chunk: Int = 1 << 16, pause: UInt32 = 0, _ parallel: ParallelOptions
+    chunk: Int = 1 << 16, pause: UInt32 = 0, csvChunkSize: Int? = nil,
+    _ parallel: ParallelOptions
   ) throws -> ParallelTests.Outcome {
     signal(SIGPIPE, SIG_IGN)  // a run that stops at an error leaves the writer a closed pipe
     var ends: [Int32] = [0, 0]
@@ -35,6 +38,11 @@ import Testing
     }
     return ParallelTests.run(query, format: format, count: count, parallel) {
       let source = ByteSource(fileDescriptor: ends[0], name: "input")
+      if let csvChunkSize {
+        return CSVReader(
+          source: source, options: ReaderOptions(name: "input"), format: .csv, prefix: [],
+          chunkSize: csvChunkSize)
+      }
       return try ReaderFactory.makeReader(
         source: source, format: nil, options: ReaderOptions(name: "input")
       ).reader
@@ -70,14 +78,15 @@ import Testing
   /// at 1–3 workers and each of `partSizes`; with `failing`, both end in the same error.
   static func expectPipedMatchesFile(
     _ query: String, _ text: String, suffix: String, format: OutputFormat,
-    partSizes: [Int] = partSizes, failing: Bool = false
+    partSizes: [Int] = partSizes, failing: Bool = false, csvChunkSize: Int? = nil
   ) throws {
     let expected = try runOverFile(query, text, suffix: suffix, format: format)
     #expect((expected.error != nil) == failing, "\(expected.error ?? "no error")")
     for workers in [1, 2, 3] {
       for partSize in partSizes {
         let options = ParallelOptions(workers: workers, partSize: partSize)
-        let got = try runOverPipe(query, text, format: format, options)
+        let got = try runOverPipe(
+          query, text, format: format, csvChunkSize: csvChunkSize, options)
         #expect(got == expected, "\(workers) workers, parts of \(partSize)")
       }
     }
@@ -117,20 +126,28 @@ import Testing
       "note:*next*", text, suffix: ".csv", format: .csv, partSizes: [4096, 100_000])
   }
 
-  /// An error late in the pipe: the records before it written, the same place named.
+  /// An error late in the pipe: the records before it written, the same place named. The pipe
+  /// is read in chunks of 32 KiB, so the 1,000 sampled records end within the first two and the
+  /// bad row, some 200 KB in, lies some 30 parts of 4 KB and a whole one of 100 KB past them
+  /// (60,000 records in 1 MiB chunks put it past the sample at six times the cost).
   @Test(arguments: ["\n", "\r\n"])
   func anErrorLateInThePipeIsTheOneThreadError(lineEnd: String) throws {
+    let chunk = 32 << 10
     var text = "id,status,note" + lineEnd
-    for i in 0..<60_000 {
-      text += i == 55_555 ? "\(i),received,\"never\" closed" : "\(i),received,\"n \(i)\""
+    for i in 0..<10_000 {
+      text += i == 8_888 ? "\(i),received,\"never\" closed" : "\(i),received,\"n \(i)\""
       text += lineEnd
     }
+    let bad = try #require(text.utf8.firstRange(of: "8888,received".utf8)).lowerBound
+    // 1,000 rows are some 23 KB: the sample reads at most two chunks.
+    #expect(text.utf8.distance(from: text.utf8.startIndex, to: bad) > 2 * chunk + 100_000)
     let query = "status:received"
     let expected = try Self.runOverFile(query, text, suffix: ".csv", format: .csv)
-    #expect(expected.error?.contains("input:55557:") == true, "\(expected.error ?? "")")
+    #expect(expected.error?.contains("input:8890:") == true, "\(expected.error ?? "")")
     #expect(expected.output.hasPrefix("id,status,note"))
     try Self.expectPipedMatchesFile(
-      query, text, suffix: ".csv", format: .csv, partSizes: [4096, 100_000], failing: true)
+      query, text, suffix: ".csv", format: .csv, partSizes: [4096, 100_000], failing: true,
+      csvChunkSize: chunk)
   }
 
   /// The cutter hands out every byte once, in order, each part ending at a record's end: an
