@@ -104,14 +104,9 @@ public final class ByteSource {
     frontOffset = 0
     // A stream that waits for its writer is sniffed from the lines it has sent so far.
     while rest.count < count, !(FormatSniffer.enoughFromStream(rest) && wouldWait()) {
-      let wanted = count - rest.count
-      let old = rest.count
-      rest.append(contentsOf: repeatElement(0, count: wanted))
-      let got = try rest.withUnsafeMutableBufferPointer { b throws(InputError) in
-        try readBytes(to: b.baseAddress! + old, maxCount: wanted)
-      }
-      rest.removeLast(wanted - got)
-      if got == 0 { break }
+      let got = try readFresh(maxCount: count - rest.count)
+      rest.append(contentsOf: got)
+      if got.isEmpty { break }
     }
     front = rest
     return rest
@@ -158,13 +153,26 @@ public final class ByteSource {
       return n
     }
     guard maxCount > 0 else { return 0 }
-    let old = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: maxCount))
-    let got = try buffer.withUnsafeMutableBufferPointer { b throws(InputError) in
-      try readBytes(to: b.baseAddress! + old, maxCount: maxCount)
+    let got = try readFresh(maxCount: maxCount)
+    if buffer.isEmpty { buffer = got } else { buffer.append(contentsOf: got) }
+    return got.count
+  }
+
+  /// Up to `maxCount` (> 0) bytes read into a new array, its memory not filled first: zeros
+  /// appended to make room cost a generic call per byte in a debug build, twice a 64 KiB read
+  /// of a small file.
+  private func readFresh(maxCount: Int) throws(InputError) -> [UInt8] {
+    var failure: InputError?
+    let bytes = [UInt8](unsafeUninitializedCapacity: maxCount) { b, count in
+      do throws(InputError) {
+        count = try readBytes(to: b.baseAddress!, maxCount: maxCount)
+      } catch {
+        failure = error
+        count = 0
+      }
     }
-    buffer.removeLast(maxCount - got)
-    return got
+    if let failure { throw failure }
+    return bytes
   }
 
   /// Reads up to `maxCount` bytes to `target`; returns how many were read, 0 at the end. (Not
