@@ -35,12 +35,13 @@ struct JSONArrayProbe {
     while position < limit {
       let from = seen.count
       let wanted = min(window, limit - position)
-      seen.append(contentsOf: repeatElement(0, count: wanted))
-      let got = seen.withUnsafeMutableBytes { b in
-        pread(fd, b.baseAddress! + from, wanted, off_t(position))
+      // Read into fresh memory: zeros appended first cost a generic call per byte in a debug build.
+      let read = [UInt8](unsafeUninitializedCapacity: wanted) { b, count in
+        count = max(0, pread(fd, b.baseAddress!, wanted, off_t(position)))
       }
-      seen.removeLast(wanted - max(got, 0))
+      let got = read.count
       guard got > 0 else { break }
+      seen += read
       for k in from..<seen.count {
         let c = seen[k]
         for g in guesses.indices { guesses[g].take(c, at: k) }
