@@ -45,11 +45,14 @@ import Testing
     _ query: String, _ path: String, format: OutputFormat, _ options: ParallelOptions
   ) -> ParallelTests.Outcome {
     guard path.hasSuffix(".ndjson") else { return P.run(query, path, format: format, options) }
-    return P.run(query, format: format, options) {
-      NDJSONReader(
-        source: try ByteSource(path: path), options: ReaderOptions(name: "input"), prefix: [],
-        chunkSize: 32 << 10)
-    }
+    return P.run(query, format: format, options) { try ndjsonReader(path) }
+  }
+
+  /// A reader of the NDJSON file at `path` in chunks of 32 KiB.
+  static func ndjsonReader(_ path: String) throws -> NDJSONReader {
+    NDJSONReader(
+      source: try ByteSource(path: path), options: ReaderOptions(name: "input"), prefix: [],
+      chunkSize: 32 << 10)
   }
 
   /// Every query in CSV; the first two also in NDJSON and as a table (the writers do not sort,
@@ -65,11 +68,8 @@ import Testing
       suffix == ".csv" ? P.csv(rows: 8_000, multilineEvery: 50) : Self.ndjson(rows: 8_000)
     try P.withFile(text, suffix: suffix) { path in
       if suffix == ".ndjson" {
-        let reader = NDJSONReader(
-          source: try ByteSource(path: path), options: ReaderOptions(name: "input"), prefix: [],
-          chunkSize: 32 << 10)
         let dataset = Dataset(
-          inputs: [DatasetInput(reader: reader)],
+          inputs: [DatasetInput(reader: try Self.ndjsonReader(path))],
           parallel: Self.options(workers: 2, partSize: 4099, budget: 1))
         let words = try #require(dataset.threading.first)
         let parts = Int(words.split(separator: " ").dropFirst(2).first ?? "") ?? 0
