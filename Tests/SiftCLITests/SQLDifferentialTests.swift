@@ -42,6 +42,9 @@ import Testing
   /// Sums beyond ±1.8 × 10^308 (`inf`, `-inf`, `nan` when both), the text `inf`, a group with
   /// no number (Docs/Aggregates.md, Overflow).
   static let sumOverflow = "Tests/SiftCLITests/Fixtures/sum-overflow.csv"
+  /// Group fields named like the columns a tally writes (`count`, `value`), their null tokens
+  /// in every case: groups are made as read first, then folded (Docs/Engines.md, Readable statements).
+  static let namedCount = "Tests/SiftCLITests/Fixtures/group-fields-named-count.csv"
 
   /// The queries of DifferentialTests, and more of every kind: terms, order, groups, limits,
   /// projections.
@@ -87,6 +90,7 @@ import Testing
     "group:customer sort:-customer limit:5", "group:warehouse,status sort:-status",
   ].map { ($0, grn) } + ["group:note", "group:ok", "qty:>0 group:ok", "group:ok,note"].map { ($0, terms) }
     + ["group:name", "group:name sort:-name", "group:name sort:-count"].map { ($0, sorting) }
+    + ["group:count", "group:value", "group:count,value sort:-count"].map { ($0, namedCount) }
 
   static let summaryQueries: [(String, String)] = [
     "sum:qty", "group:customer sum:amount avg:qty", "group:status min:date max:date",
@@ -110,7 +114,9 @@ import Testing
   ].map { ($0, sorting) } + [
     "group:c sum:v sort:-v_sum", "group:c sum:v sort:v_sum", "group:c avg:v sort:-v_avg",
     "group:c avg:v sort:v_avg limit:4", "group:c sum:v max:v sort:-v_sum,-v_max",
-  ].map { ($0, sumOverflow) }
+  ].map { ($0, sumOverflow) } + [
+    "group:count sum:amount avg:amount", "group:value,count sum:amount sort:-count",
+  ].map { ($0, namedCount) }
 
   static let now = ["--now", "2024-06-12T10:00"]
 

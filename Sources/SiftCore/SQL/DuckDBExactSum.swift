@@ -35,26 +35,52 @@ enum DuckDBExactSum {
       + "lambda sift_decimals: {'d': sift_decimals, 'u': \(units)})[1])[1]"
   }
 
+  /// A total as the aggregates it is made from: over a group's rows (`overRows`), or over
+  /// partial groups, each part's values merged by its `merge` aggregate (`sum`, `max`,
+  /// `bool_or`) where a statement groups the column as read first and folds empty values into
+  /// one group after (Docs/Engines.md, Readable statements: `partial`).
+  struct Total {
+    /// Each aggregate over a group's rows, named by what it holds (`units`, `count`), and the
+    /// aggregate that merges its values.
+    let parts: [(what: String, aggregate: String, merge: String)]
+    /// The total (a struct `written` reads) from each part's value, in `parts`' order.
+    let made: @Sendable ([String]) -> String
+
+    /// The total over a group's rows.
+    var overRows: String { made(parts.map(\.aggregate)) }
+  }
+
   /// The total of a group's numbers (`written` makes it their sum or mean): `v` the value's
   /// text, `n` its number (a `DOUBLE`, NULL when it is not one), `x` its `parts`.
-  static func total(value v: String, number n: String, parts x: String) -> String {
+  static func total(value v: String, number n: String, parts x: String) -> Total {
     let finite = "\(n) IS NOT NULL AND NOT isinf(\(n))"
     let refusal = "error('sift: DuckDB cannot sum ' || \(v) || ' exactly: it has more than "
       + "\(scale) decimals')"
     let kept = "CASE WHEN \(finite) THEN CASE WHEN \(x).d > \(scale) THEN \(refusal) ELSE \(x).u END END"
-    return "{'u': CAST(sum(\(kept)) AS VARCHAR), "
-      + "'s': coalesce(max(CASE WHEN \(finite) THEN greatest(\(x).d, 0) END), 0), "
-      + "'c': count(\(n)), 'p': coalesce(bool_or(\(n) = 'inf'::DOUBLE), FALSE), "
-      + "'m': coalesce(bool_or(\(n) = '-inf'::DOUBLE), FALSE)}"
+    return Total(
+      parts: [
+        ("units", "sum(\(kept))", "sum"),
+        ("decimals", "max(CASE WHEN \(finite) THEN greatest(\(x).d, 0) END)", "max"),
+        ("count", "count(\(n))", "sum"), ("has_inf", "bool_or(\(n) = 'inf'::DOUBLE)", "bool_or"),
+        ("has_minus_inf", "bool_or(\(n) = '-inf'::DOUBLE)", "bool_or"),
+      ],
+      made: { p in
+        "{'u': CAST(\(p[0]) AS VARCHAR), 's': coalesce(\(p[1]), 0), 'c': \(p[2]), "
+          + "'p': coalesce(\(p[3]), FALSE), 'm': coalesce(\(p[4]), FALSE)}"
+      })
   }
 
   /// The total of an integer or decimal column (Docs/Engines.md, Typed columns): DuckDB's
   /// own exact sum (`HUGEINT`, `DECIMAL(38, scale)`), written with the column's `scale`.
-  static func total(column c: String, scale: Int) -> String {
-    let units = "CAST(replace(CAST(sum(\(c)) AS VARCHAR), '.', '') || "
-      + "'\(String(repeating: "0", count: self.scale - scale))' AS BIGNUM)"
-    return "{'u': CAST(\(units) AS VARCHAR), 's': \(scale), 'c': count(\(c)), "
-      + "'p': FALSE, 'm': FALSE}"
+  static func total(column c: String, scale: Int) -> Total {
+    let zeros = String(repeating: "0", count: self.scale - scale)
+    return Total(
+      parts: [("sum", "sum(\(c))", "sum"), ("count", "count(\(c))", "sum")],
+      made: { p in
+        let units = "CAST(replace(CAST(\(p[0]) AS VARCHAR), '.', '') || '\(zeros)' AS BIGNUM)"
+        return "{'u': CAST(\(units) AS VARCHAR), 's': \(scale), 'c': \(p[1]), "
+          + "'p': FALSE, 'm': FALSE}"
+      })
   }
 
   /// The total of a double column (Docs/Engines.md, Typed columns), exactly as sift sums
@@ -64,7 +90,7 @@ enum DuckDBExactSum {
   /// zeros (DuckDB writes `100.0` for a whole number). Every other finite value goes the way of
   /// a text column's (`parts`), which a `CASE` keeps to those values; `nan` and infinities are
   /// not numbers to sift.
-  static func total(double c: String) -> String {
+  static func total(double c: String) -> Total {
     // DuckDB's cast of a double to an integer rounds to the nearest, ties to even, so no
     // `round` per row (Docs/Engines.md, Measured); a value whose millionths do not give it back
     // goes the text's way, which sums the same number.
@@ -79,13 +105,22 @@ enum DuckDBExactSum {
     let decimals = "CASE WHEN \(millionths) % 100000 = 0 THEN 1 WHEN \(millionths) % 10000 = 0 THEN 2 "
       + "WHEN \(millionths) % 1000 = 0 THEN 3 WHEN \(millionths) % 100 = 0 THEN 4 "
       + "WHEN \(millionths) % 10 = 0 THEN 5 ELSE 6 END"
-    let total = "(CAST(coalesce(CAST(sum(\(millionths)) FILTER (WHERE \(fast)) AS VARCHAR), '0') || "
-      + "'\(String(repeating: "0", count: scale - 6))' AS BIGNUM) + "
-      + "coalesce(sum(CASE WHEN \(slow) THEN \(kept) END), CAST(0 AS BIGNUM)))"
-    return "{'u': CAST(\(total) AS VARCHAR), "
-      + "'s': greatest(coalesce(max(\(decimals)) FILTER (WHERE \(fast)), 0), "
-      + "coalesce(max(CASE WHEN \(slow) THEN greatest(\(x).d, 0) END), 0)), "
-      + "'c': count(*) FILTER (WHERE isfinite(\(c))), 'p': FALSE, 'm': FALSE}"
+    let zeros = String(repeating: "0", count: scale - 6)
+    return Total(
+      parts: [
+        ("millionths", "sum(\(millionths)) FILTER (WHERE \(fast))", "sum"),
+        ("other_units", "sum(CASE WHEN \(slow) THEN \(kept) END)", "sum"),
+        ("millionths_decimals", "max(\(decimals)) FILTER (WHERE \(fast))", "max"),
+        ("other_decimals", "max(CASE WHEN \(slow) THEN greatest(\(x).d, 0) END)", "max"),
+        ("count", "count(*) FILTER (WHERE isfinite(\(c)))", "sum"),
+      ],
+      made: { p in
+        let total = "(CAST(coalesce(CAST(\(p[0]) AS VARCHAR), '0') || '\(zeros)' AS BIGNUM) + "
+          + "coalesce(\(p[1]), CAST(0 AS BIGNUM)))"
+        return "{'u': CAST(\(total) AS VARCHAR), "
+          + "'s': greatest(coalesce(\(p[2]), 0), coalesce(\(p[3]), 0)), "
+          + "'c': \(p[4]), 'p': FALSE, 'm': FALSE}"
+      })
   }
 
   /// The text of a sum or mean from its `total` (a column or an expression): its units of

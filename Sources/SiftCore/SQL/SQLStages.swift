@@ -1,7 +1,7 @@
 /// A statement written as one common table expression per stage (Docs/Engines.md, Readable
 /// statements): `source` (the reader), `nested` (nested JSON fields' values), `typed` (the
 /// derived columns), `filtered` (the WHERE),
-/// `grouped`, `summary`, `numbered`, each reading the one before it, and a final query that
+/// `partial` (groups as read), `grouped`, `summary`, `numbered`, each reading the one before it, and a final query that
 /// reads the last. A stage is added only where it has work to do.
 struct SQLStages {
   /// The stages so far: each one's name and its lines, indented as they are written.
@@ -13,7 +13,7 @@ struct SQLStages {
 
   /// The names of the stages.
   static let names: Set<String> = [
-    "source", "nested", "typed", "filtered", "grouped", "summary", "numbered",
+    "source", "nested", "typed", "filtered", "partial", "grouped", "summary", "numbered",
   ]
 
   /// What the statement ends with after its final query (`SETTINGS …`: SQLSource.settings).

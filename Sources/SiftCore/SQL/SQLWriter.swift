@@ -449,6 +449,8 @@ public struct SQLWriter {
     for g in plan.group { try requireSQLDates(g) }
     let keys = try plan.group.map { (g: ResolvedField) throws(SQLError) in try groupValue(g) }
     let names = keys.count == 1 ? ["value"] : keys.indices.map { "value\($0 + 1)" }
+    // The count of each group as read, named apart from the group fields (`partial`).
+    let partialCount = try dialect.identifier(derived.name("c:partial", base: "count"))
     for name in names { derived.taken.insert(name) }
     derived.taken.insert("count")
     let inner = zip(plan.group, zip(keys, names)).map {
@@ -470,7 +472,12 @@ public struct SQLWriter {
     for (g, name) in zip(plan.group, names) {
       order.append(SortSection("group:\(g.name)", try groupOrder(column: name, base: name)))
     }
-    stages.add("grouped", ["SELECT"] + SQLStages.list(inner + [["count(*) AS count"]])
+    var count = "count(*) AS count"
+    if groupsInParts() {
+      try addPartialStage(&stages, [["count(*) AS \(partialCount)"]])
+      count = "CAST(sum(\(partialCount)) AS BIGINT) AS count"
+    }
+    stages.add("grouped", ["SELECT"] + SQLStages.list(inner + [[count]])
       + ["FROM \(stages.last)", "GROUP BY \(keys.joined(separator: ", "))"])
     addSummaryStage(&stages, [])
     return "SELECT \(names.joined(separator: ", ")), count\nFROM \(stages.last)\nORDER BY\n"
@@ -524,16 +531,47 @@ public struct SQLWriter {
     var grouped: [[String]] = []
     var written: [[String]] = []
     var totalColumns: [String: String] = [:]
+    let inParts = groupsInParts(columns)
+    var partial: [[String]] = []
     for (i, c) in columns.enumerated() {
       switch c.kind {
       case .group:
         grouped.append(
           [SQLComment.line("group:\(c.field!.name)"), "\(try groupValue(c.field!)) AS \(ids[i])"])
-      case .count: grouped.append(["count(*) AS \(ids[i])"])
+      case .count:
+        if inParts {
+          partial.append(["count(*) AS \(ids[i])"])
+          grouped.append(["CAST(sum(\(ids[i])) AS BIGINT) AS \(ids[i])"])
+        } else {
+          grouped.append(["count(*) AS \(ids[i])"])
+        }
       case .aggregate(let function):
         let field = c.field!
         let term = "\(function.name):\(field.name)"
-        if let totals = try sumTotals(function, field) {
+        if inParts {
+          // Each total once, its parts summed per group as read, merged per group.
+          let total = try duckDBTotal(field)
+          let name: String
+          if let known = totalColumns[total.overRows] {
+            name = known
+          } else {
+            name = try dialect.identifier(
+              derived.name("t:\(total.overRows)", base: "\(field.name)_total"))
+            totalColumns[total.overRows] = name
+            var merged: [String] = []
+            for (k, part) in total.parts.enumerated() {
+              let partName = try dialect.identifier(
+                derived.name("p:\(part.aggregate)", base: "\(field.name)_\(part.what)"))
+              let comment = k == 0 ? [SQLComment.line("the parts of the total of \(field.name)")] : []
+              partial.append(comment + ["\(part.aggregate) AS \(partName)"])
+              merged.append("\(part.merge)(\(partName))")
+            }
+            grouped.append(
+              [SQLComment.line("the total of \(field.name)"), "\(total.made(merged)) AS \(name)"])
+          }
+          let text = try sumWritten(function, field) { $0 == "total" ? name : "NULL" }
+          written.append([SQLComment.line(term), "\(text) AS \(ids[i])"])
+        } else if let totals = try sumTotals(function, field) {
           // Each total once, shared where a field's sum and mean have the same.
           var named: [String: String] = [:]
           for (what, expression) in totals {
@@ -604,6 +642,7 @@ public struct SQLWriter {
     for (i, g) in plan.group.enumerated() {
       groups.append(SortSection("group:\(g.name)", try groupOrder(column: ids[i], base: names[i])))
     }
+    if inParts { try addPartialStage(&stages, partial) }
     stages.add("grouped", ["SELECT"] + SQLStages.list(grouped) + ["FROM \(stages.last)"]
       + (keys.isEmpty ? [] : ["GROUP BY \(keys.joined(separator: ", "))"]))
     addSummaryStage(&stages, written)
@@ -699,19 +738,7 @@ public struct SQLWriter {
   ) throws(SQLError) -> [(what: String, expression: String)]? {
     guard function == .sum || function == .avg else { return nil }
     switch dialect {
-    case .duckdb:
-      switch type(of: field) {
-      case .integer: return [("total", DuckDBExactSum.total(column: try column(field), scale: 0))]
-      case .decimal(let scale):
-        return [("total", DuckDBExactSum.total(column: try column(field), scale: scale))]
-      case .double: return [("total", DuckDBExactSum.total(double: try column(field)))]
-      case .text, .other, .date, .timestamp, .timestampWithZone:
-        let v = try value(field)
-        let n = try number(of: field)
-        derived.exactParts.insert(slot(field))
-        let parts = try partsName(slot(field))
-        return [("total", DuckDBExactSum.total(value: v, number: n, parts: parts))]
-      }
+    case .duckdb: return [("total", try duckDBTotal(field).overRows)]
     case .spark, .clickhouse:
       if dialect == .spark,
         let typed = ExactSumGuard.sparkTypedTotals(column: try column(field), type: type(of: field))
@@ -724,6 +751,52 @@ public struct SQLWriter {
         number: try number(of: field), field: field.name)
     case .postgres, .trino: return nil
     }
+  }
+
+  /// DuckDB's exact total of a field's numbers (DuckDBExactSum), by the field's engine type.
+  private func duckDBTotal(_ field: ResolvedField) throws(SQLError) -> DuckDBExactSum.Total {
+    switch type(of: field) {
+    case .integer: return DuckDBExactSum.total(column: try column(field), scale: 0)
+    case .decimal(let scale): return DuckDBExactSum.total(column: try column(field), scale: scale)
+    case .double: return DuckDBExactSum.total(double: try column(field))
+    case .text, .other, .date, .timestamp, .timestampWithZone:
+      let v = try value(field)
+      let n = try number(of: field)
+      derived.exactParts.insert(slot(field))
+      let parts = try partsName(slot(field))
+      return DuckDBExactSum.total(value: v, number: n, parts: parts)
+    }
+  }
+
+  /// Whether groups are made in two steps (Docs/Engines.md, Readable statements): `partial`
+  /// groups the fields as read, which DuckDB does from a Parquet file's dictionary, and
+  /// `grouped` folds empty values and null tokens into one group after, merging each column.
+  /// On DuckDB, without time buckets, where every column merges: a group value, the count, an
+  /// exact sum or mean (`columns`; a tally has no other).
+  private func groupsInParts(_ columns: [SummaryColumn] = []) -> Bool {
+    guard dialect == .duckdb, !plan.group.isEmpty, plan.groupBuckets.allSatisfy({ $0 == nil })
+    else { return false }
+    return columns.allSatisfy { c in
+      switch c.kind {
+      case .group, .count: return true
+      case .aggregate(let function): return function == .sum || function == .avg
+      }
+    }
+  }
+
+  /// The `partial` stage (`groupsInParts`): the group fields as read, each once, and `columns`,
+  /// from the stage before.
+  private func addPartialStage(_ stages: inout SQLStages, _ columns: [[String]]) throws(SQLError) {
+    var read: [String] = []
+    var items: [[String]] = []
+    for g in plan.group {
+      let c = try column(g)
+      if read.contains(c) { continue }
+      read.append(c)
+      items.append([SQLComment.line("group:\(g.name), as read"), c])
+    }
+    stages.add("partial", ["SELECT"] + SQLStages.list(items + columns)
+      + ["FROM \(stages.last)", "GROUP BY \(read.joined(separator: ", "))"])
   }
 
   /// The text of a sum or mean from its `sumTotals`, each read through `column` by what it is.
@@ -820,8 +893,9 @@ public struct SQLWriter {
     case .integer, .decimal, .date, .timestamp, .timestampWithZone:
       return ["\(c) \(direction) NULLS LAST"]
     case .double:
-      return ["CASE WHEN \(c) IS NULL THEN 3 WHEN \(dialect.isFinite(c)) THEN 0 ELSE 2 END",
-        "\(try number(of: field)) \(direction) NULLS LAST",
+      // The numbers (NULL for the rest), then `nan` and infinities as text, then NULL: each
+      // key is NULL where the one before it orders the row, so no class key is needed.
+      return ["\(try number(of: field)) \(direction) NULLS LAST",
         "CASE WHEN NOT \(dialect.isFinite(c)) THEN \(try value(field)) END \(direction) NULLS LAST"]
     case .text, .other:
       return try sortOrder(
@@ -1215,10 +1289,12 @@ public struct SQLWriter {
   }
 
   /// Whether the value is empty or a null token (`NA`, `N/A`, `null`, `None`, `-`, any case).
-  /// An empty JSON array or object counts as empty too.
+  /// An empty JSON array or object counts as empty too. No token is longer than 4 characters
+  /// (bytes, on ClickHouse: the tokens are ASCII), so `lower` runs on short values only
+  /// (Docs/Engines.md, Measured).
   private func isEmpty(_ v: String) -> String {
     let containers = source.nullIsMissing ? ", '[]', '{}'" : ""
-    return "(\(dialect.lower(v)) IN ('', 'na', 'n/a', 'null', 'none', '-'\(containers)))"
+    return "(length(\(v)) <= 4 AND \(dialect.lower(v)) IN ('', 'na', 'n/a', 'null', 'none', '-'\(containers)))"
   }
 
   /// The value as a number, NULL when it is not one: sift's own grammar (Docs/QueryLanguage.md,
