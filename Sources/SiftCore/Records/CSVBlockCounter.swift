@@ -31,20 +31,27 @@ struct CSVBlockCounter {
     var shortRows: Int
   }
 
-  /// The weight of each byte lane in its half of a block's mask.
-  private static let laneWeights = SIMD16<UInt8>(
-    1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
   private static let ones: UInt64 = 0x0101_0101_0101_0101
 
-  /// The 16-bit mask of the lanes `flags` sets: each half's weighted lanes summed into its top
-  /// byte by one multiplication (the weights are distinct bits, so nothing carries).
+  /// The 16-bit mask of the lanes `flags` sets: each lane's flag weighted 1, 2, 4 … 128 in its
+  /// half (`weights`), each half's weighted lanes summed into its top byte by one multiplication
+  /// (the weights are distinct bits, so nothing carries).
   @inline(__always)
-  static func mask(_ flags: SIMDMask<SIMD16<Int8>>) -> UInt32 {
-    let weighted = unsafeBitCast(flags, to: SIMD16<UInt8>.self) & laneWeights
+  static func mask(_ flags: SIMDMask<SIMD16<Int8>>, weights: SIMD16<UInt8>) -> UInt32 {
+    let weighted = unsafeBitCast(flags, to: SIMD16<UInt8>.self) & weights
     let halves = unsafeBitCast(weighted, to: SIMD2<UInt64>.self)
     let low = (halves[0] &* ones) >> 56
     let high = (halves[1] &* ones) >> 56
     return UInt32(truncatingIfNeeded: low | high << 8)
+  }
+
+  /// The lanes a 16-bit mask sets, the inverse of `mask`.
+  @inline(__always)
+  static func lanes(_ mask: UInt32, weights: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+    let halves = SIMD16<UInt8>(
+      lowHalf: SIMD8(repeating: UInt8(truncatingIfNeeded: mask)),
+      highHalf: SIMD8(repeating: UInt8(truncatingIfNeeded: mask >> 8)))
+    return halves & weights .== weights
   }
 
   /// Whether `flags` sets any lane, tested as two words (`any` on a mask is a call to a generic
@@ -75,61 +82,92 @@ struct CSVBlockCounter {
     guard let base = b.baseAddress else { return counted }
     let raw = UnsafeRawPointer(base)
     let n = b.count
+    let delimiter = self.delimiter
     let delimiterLanes = SIMD16<UInt8>(repeating: delimiter)
     let lineFeedLanes = SIMD16<UInt8>(repeating: .lineFeed)
     let returnLanes = SIMD16<UInt8>(repeating: .carriageReturn)
     // Without quoting a quote is field text: the lanes look for a LF again instead.
     let quoteLanes = SIMD16<UInt8>(repeating: quoting ? .quote : .lineFeed)
+    let weights = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
+    let laneIndex = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
     /// Where the row being counted starts, and its line; `line`: the line of the next byte.
     var rowStart = start
     var rowLine = line
     var line = line
-    /// The row's delimiters in the blocks before this one: `delimiters`, plus `lanes`' sum.
+    /// The row's delimiters outside quotes in the blocks before this one: `delimiters`, plus
+    /// the sum of `lanes`, summed when `laneBlocks` reaches 28 (so with two blocks' flags added
+    /// a lane is at most 29, and eight lanes still sum to a byte).
     var delimiters = 0
     var lanes = SIMD16<UInt8>()
     var laneBlocks = 0
     /// 0xFFFF while the block before ended inside quoted text.
     var inside: UInt32 = 0
-    /// Bit 0 set: the byte before this block was a closing quote, a CR, or the end of a field
-    /// (the block's first byte starts a field), each outside quoted text.
+    /// Bit 0 set: the block before ended with a closing quote, with a CR.
     var afterClosing: UInt32 = 0
     var afterReturn: UInt32 = 0
-    var fieldStart: UInt32 = 1
-    /// The block before had no LF, CR or quote and lay outside quotes (its delimiters are in
-    /// `lanes`, its last byte's meaning is read back when needed).
-    var plainBefore = false
+    /// Bit 0 set: the block before ended with a delimiter or a line end outside quotes (this
+    /// block's first byte starts a field); set only after a block whose quotes were followed.
+    var fieldStart: UInt32 = 0
+    var quotesFollowed = false
+    /// Where the next row's text range and line go, and how many rows fit there.
+    var keptExtents = extents.base + extents.count
+    var keptLines = lines.base + lines.count
+    var room = 0
+    /// Counts the rows kept into the stores.
+    func commit() {
+      extents.count = keptExtents - extents.base
+      lines.count = keptLines - lines.base
+    }
     var block = start
     // A byte always follows the block: a CR or a closing quote at its end is settled by it.
     while block &+ 16 < n {
+      if inside | afterClosing | afterReturn == 0 {
+        // Thirty-two bytes a step while they hold no LF, CR or quote: their delimiters are
+        // added per lane (two blocks a step).
+        let entered = block
+        while block &+ 32 < n {
+          let v0 = raw.loadUnaligned(fromByteOffset: block, as: SIMD16<UInt8>.self)
+          let v1 = raw.loadUnaligned(fromByteOffset: block &+ 16, as: SIMD16<UInt8>.self)
+          let stops0 = v0 .== lineFeedLanes .| v0 .== returnLanes .| v0 .== quoteLanes
+          let stops1 = v1 .== lineFeedLanes .| v1 .== returnLanes .| v1 .== quoteLanes
+          if Self.any(stops0 .| stops1) {
+            // The first block counted here when only the second holds a stop.
+            if !Self.any(stops0) {
+              lanes &+= SIMD16<UInt8>().replacing(with: 1, where: v0 .== delimiterLanes)
+              laneBlocks &+= 1
+              block &+= 16
+            }
+            break
+          }
+          lanes &+= SIMD16<UInt8>().replacing(with: 1, where: v0 .== delimiterLanes)
+          lanes &+= SIMD16<UInt8>().replacing(with: 1, where: v1 .== delimiterLanes)
+          laneBlocks &+= 2
+          if laneBlocks >= 28 {
+            delimiters &+= Self.laneSum(lanes)
+            lanes = SIMD16<UInt8>()
+            laneBlocks = 0
+          }
+          block &+= 32
+        }
+        if block != entered { quotesFollowed = false }
+        guard block &+ 16 < n else { break }
+      }
       let v = raw.loadUnaligned(fromByteOffset: block, as: SIMD16<UInt8>.self)
       let lineFeeds = v .== lineFeedLanes
       let returns = v .== returnLanes
       let quotes = v .== quoteLanes
-      let stops = lineFeeds .| returns .| quotes
-      if inside | afterClosing | afterReturn == 0, !Self.any(stops) {
-        lanes &+= SIMD16<UInt8>().replacing(with: 1, where: v .== delimiterLanes)
-        laneBlocks &+= 1
-        // At most 31 blocks a lane sum: eight lanes then add up to a byte.
-        if laneBlocks == 31 {
-          delimiters &+= Self.laneSum(lanes)
-          lanes = SIMD16<UInt8>()
-          laneBlocks = 0
-        }
-        plainBefore = true
-        block &+= 16
-        continue
-      }
-      if plainBefore {
-        fieldStart = base[block &- 1] == delimiter ? 1 : 0
-        plainBefore = false
-      }
-      let d = Self.mask(v .== delimiterLanes)
-      let lf = Self.mask(lineFeeds)
-      let cr = Self.any(returns) ? Self.mask(returns) : 0
+      var blockDelimiters = SIMD16<UInt8>().replacing(with: 1, where: v .== delimiterLanes)
+      let lf = Self.mask(lineFeeds, weights: weights)
+      let cr = Self.any(returns) ? Self.mask(returns, weights: weights) : 0
       let lineEnds = lf | cr
       var quoted: UInt32 = 0
       if quoting, Self.any(quotes) || inside | afterClosing != 0 {
-        let q = Self.mask(quotes)
+        if !quotesFollowed {
+          let c = block == start ? delimiter : base[block &- 1]
+          fieldStart = c == delimiter || c == .lineFeed || c == .carriageReturn ? 1 : 0
+        }
+        let q = Self.mask(quotes, weights: weights)
+        let d = Self.mask(v .== delimiterLanes, weights: weights)
         var x = q
         x ^= x << 1
         x ^= x << 2
@@ -149,39 +187,44 @@ struct CSVBlockCounter {
         }
         afterClosing = closing >> 15
         inside = (quoted >> 15) != 0 ? 0xFFFF : 0
-        fieldStart = (structural >> 15) & 1
+        fieldStart = structural >> 15
+        quotesFollowed = true
+        if quoted != 0 {
+          blockDelimiters = blockDelimiters.replacing(
+            with: 0, where: Self.lanes(quoted, weights: weights))
+        }
       } else {
-        fieldStart = (d | lineEnds) >> 15
+        quotesFollowed = false
       }
       // Each line end once, at its first byte (the LF of a CRLF is not one).
       let firstBytes = lineEnds & ~(lf & ((cr << 1) | afterReturn))
       afterReturn = cr >> 15
       var rowEnds = firstBytes & ~quoted
       var quotedEnds = firstBytes & quoted
-      var rest = d & ~quoted
       if rowEnds != 0 {
-        extents.reserve(32)
-        lines.reserve(16)
-        var keptExtents = extents.base + extents.count
-        var keptLines = lines.base + lines.count
-        defer {
-          extents.count = keptExtents - extents.base
-          lines.count = keptLines - lines.base
+        if room < 16 {
+          commit()
+          extents.reserve(2 * 1024)
+          lines.reserve(1024)
+          keptExtents = extents.base + extents.count
+          keptLines = lines.base + lines.count
+          room = min((extents.capacity - extents.count) / 2, lines.capacity - lines.count)
         }
-        delimiters &+= Self.laneSum(lanes)
-        lanes = SIMD16<UInt8>()
-        laneBlocks = 0
         repeat {
           let bit = rowEnds.trailingZeroBitCount
           let end = block &+ bit
-          let before: UInt32 = (1 << bit) &- 1
-          if quotedEnds & before != 0 {
+          if quotedEnds != 0 {
+            let before: UInt32 = (1 << bit) &- 1
             line &+= (quotedEnds & before).nonzeroBitCount
             quotedEnds &= ~before
           }
+          let ahead = laneIndex .< SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: bit))
           if end != rowStart {
-            let fields = delimiters &+ (rest & before).nonzeroBitCount &+ 1
+            let fields =
+              delimiters
+              &+ Self.laneSum(lanes &+ blockDelimiters.replacing(with: 0, where: .!ahead)) &+ 1
             if fields > width {
+              commit()
               counted.next = rowStart
               counted.line = rowLine
               return counted
@@ -192,8 +235,11 @@ struct CSVBlockCounter {
             keptExtents += 2
             keptLines[0] = Int32(truncatingIfNeeded: rowLine)
             keptLines += 1
+            room &-= 1
           }
-          rest &= ~before
+          blockDelimiters = blockDelimiters.replacing(with: 0, where: ahead)
+          lanes = SIMD16<UInt8>()
+          laneBlocks = 0
           delimiters = 0
           line &+= 1
           rowLine = line
@@ -204,10 +250,17 @@ struct CSVBlockCounter {
         counted.next = rowStart
         counted.line = rowLine
       }
-      delimiters &+= rest.nonzeroBitCount
-      line &+= quotedEnds.nonzeroBitCount
+      lanes &+= blockDelimiters
+      laneBlocks &+= 1
+      if laneBlocks >= 28 {
+        delimiters &+= Self.laneSum(lanes)
+        lanes = SIMD16<UInt8>()
+        laneBlocks = 0
+      }
+      if quotedEnds != 0 { line &+= quotedEnds.nonzeroBitCount }
       block &+= 16
     }
+    commit()
     return counted
   }
 }
