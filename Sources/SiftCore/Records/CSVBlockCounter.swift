@@ -78,8 +78,7 @@ struct CSVBlockCounter {
     _ b: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, width: Int,
     extents: PointerStore<Int32>, lines: PointerStore<Int32>
   ) -> Counted {
-    var counted = Counted(next: start, line: line, shortRows: 0)
-    guard let base = b.baseAddress else { return counted }
+    guard let base = b.baseAddress else { return Counted(next: start, line: line, shortRows: 0) }
     let raw = UnsafeRawPointer(base)
     let n = b.count
     let delimiter = self.delimiter
@@ -94,34 +93,23 @@ struct CSVBlockCounter {
     var rowStart = start
     var rowLine = line
     var line = line
+    var shortRows = 0
     /// The row's delimiters outside quotes in the blocks before this one: `delimiters`, plus
     /// the sum of `lanes`, summed when `laneBlocks` reaches 28 (so with two blocks' flags added
     /// a lane is at most 29, and eight lanes still sum to a byte).
     var delimiters = 0
     var lanes = SIMD16<UInt8>()
     var laneBlocks = 0
-    /// 0xFFFF while the block before ended inside quoted text.
-    var inside: UInt32 = 0
-    /// Bit 0 set: the block before ended with a closing quote, with a CR.
-    var afterClosing: UInt32 = 0
-    var afterReturn: UInt32 = 0
-    /// Bit 0 set: the block before ended with a delimiter or a line end outside quotes (this
-    /// block's first byte starts a field); set only after a block whose quotes were followed.
-    var fieldStart: UInt32 = 0
-    var quotesFollowed = false
+    /// What the block before leaves to this one, one bit each (`Carry`).
+    var carry: UInt32 = 0
     /// Where the next row's text range and line go, and how many rows fit there.
     var keptExtents = extents.base + extents.count
     var keptLines = lines.base + lines.count
     var room = 0
-    /// Counts the rows kept into the stores.
-    func commit() {
-      extents.count = keptExtents - extents.base
-      lines.count = keptLines - lines.base
-    }
     var block = start
     // A byte always follows the block: a CR or a closing quote at its end is settled by it.
-    while block &+ 16 < n {
-      if inside | afterClosing | afterReturn == 0 {
+    blocks: while block &+ 16 < n {
+      if carry & (Carry.inside | Carry.closing | Carry.carriageReturn) == 0 {
         // Thirty-two bytes a step while they hold no LF, CR or quote: their delimiters are
         // added per lane (two blocks a step).
         let entered = block
@@ -149,7 +137,7 @@ struct CSVBlockCounter {
           }
           block &+= 32
         }
-        if block != entered { quotesFollowed = false }
+        if block != entered { carry = 0 }
         guard block &+ 16 < n else { break }
       }
       let v = raw.loadUnaligned(fromByteOffset: block, as: SIMD16<UInt8>.self)
@@ -160,9 +148,11 @@ struct CSVBlockCounter {
       let lf = Self.mask(lineFeeds, weights: weights)
       let cr = Self.any(returns) ? Self.mask(returns, weights: weights) : 0
       let lineEnds = lf | cr
+      let afterReturn = (carry >> 2) & 1
       var quoted: UInt32 = 0
-      if quoting, Self.any(quotes) || inside | afterClosing != 0 {
-        if !quotesFollowed {
+      if quoting, Self.any(quotes) || carry & (Carry.inside | Carry.closing) != 0 {
+        var fieldStart = (carry >> 3) & 1
+        if carry & Carry.followed == 0 {
           let c = block == start ? delimiter : base[block &- 1]
           fieldStart = c == delimiter || c == .lineFeed || c == .carriageReturn ? 1 : 0
         }
@@ -173,11 +163,11 @@ struct CSVBlockCounter {
         x ^= x << 2
         x ^= x << 4
         x ^= x << 8
-        quoted = (x ^ inside) & 0xFFFF
+        quoted = (x ^ (0 &- (carry & Carry.inside))) & 0xFFFF
         let structural = (d | lineEnds) & ~quoted
         let closing = q & ~quoted
         let fieldStarts = (structural << 1) | fieldStart
-        let afterClose = (closing << 1) | afterClosing
+        let afterClose = (closing << 1) | ((carry >> 1) & 1)
         // A quote that opens quoted text must start a field or double a closing quote, and a
         // closing quote must be followed by a delimiter, a line end or a quote.
         if (q & quoted) & ~(fieldStarts | afterClose) & 0xFFFF != 0
@@ -185,25 +175,24 @@ struct CSVBlockCounter {
         {
           break
         }
-        afterClosing = closing >> 15
-        inside = (quoted >> 15) != 0 ? 0xFFFF : 0
-        fieldStart = structural >> 15
-        quotesFollowed = true
+        carry =
+          (quoted >> 15) | (closing >> 15) << 1 | (structural >> 15) << 3 | Carry.followed
         if quoted != 0 {
           blockDelimiters = blockDelimiters.replacing(
             with: 0, where: Self.lanes(quoted, weights: weights))
         }
       } else {
-        quotesFollowed = false
+        carry = 0
       }
+      carry |= (cr >> 15) << 2
       // Each line end once, at its first byte (the LF of a CRLF is not one).
       let firstBytes = lineEnds & ~(lf & ((cr << 1) | afterReturn))
-      afterReturn = cr >> 15
       var rowEnds = firstBytes & ~quoted
       var quotedEnds = firstBytes & quoted
       if rowEnds != 0 {
         if room < 16 {
-          commit()
+          extents.count = keptExtents - extents.base
+          lines.count = keptLines - lines.base
           extents.reserve(2 * 1024)
           lines.reserve(1024)
           keptExtents = extents.base + extents.count
@@ -223,13 +212,8 @@ struct CSVBlockCounter {
             let fields =
               delimiters
               &+ Self.laneSum(lanes &+ blockDelimiters.replacing(with: 0, where: .!ahead)) &+ 1
-            if fields > width {
-              commit()
-              counted.next = rowStart
-              counted.line = rowLine
-              return counted
-            }
-            if fields < width { counted.shortRows &+= 1 }
+            if fields > width { break blocks }
+            if fields < width { shortRows &+= 1 }
             keptExtents[0] = Int32(truncatingIfNeeded: rowStart)
             keptExtents[1] = Int32(truncatingIfNeeded: end)
             keptExtents += 2
@@ -247,8 +231,6 @@ struct CSVBlockCounter {
           if base[end] == .carriageReturn && base[rowStart] == .lineFeed { rowStart &+= 1 }
           rowEnds &= rowEnds &- 1
         } while rowEnds != 0
-        counted.next = rowStart
-        counted.line = rowLine
       }
       lanes &+= blockDelimiters
       laneBlocks &+= 1
@@ -260,7 +242,23 @@ struct CSVBlockCounter {
       if quotedEnds != 0 { line &+= quotedEnds.nonzeroBitCount }
       block &+= 16
     }
-    commit()
-    return counted
+    extents.count = keptExtents - extents.base
+    lines.count = keptLines - lines.base
+    return Counted(next: rowStart, line: rowLine, shortRows: shortRows)
+  }
+
+  /// The bits of what one block leaves to the next.
+  private enum Carry {
+    /// It ended inside quoted text.
+    static let inside: UInt32 = 1
+    /// Its last byte was a closing quote.
+    static let closing: UInt32 = 2
+    /// Its last byte was a CR (a LF first in the next block is part of a CRLF).
+    static let carriageReturn: UInt32 = 4
+    /// Its last byte ended a field outside quotes (the next block's first byte starts one);
+    /// known only when its quotes were followed.
+    static let fieldEnd: UInt32 = 8
+    /// Its quotes were followed (else `fieldEnd` is read back from its last byte).
+    static let followed: UInt32 = 16
   }
 }
