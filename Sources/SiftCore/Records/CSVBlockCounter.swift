@@ -1,16 +1,18 @@
 /// Counts the rows of a chunk sixteen bytes at a time, across rows, for a run that needs only
 /// how many records there are (Docs/Performance.md, Counting a chunk at a time).
 ///
-/// Each block of sixteen bytes is compared with LF, CR, the quote and the delimiter at once
-/// (`SIMD16<UInt8>`). A block with no LF, CR or quote, outside quoted text (most blocks), only
-/// has its delimiters counted per byte lane. A block with one of them has each of the four turned
-/// into a 16-bit mask (the lanes' flags weighted 1, 2, 4 … 128 and summed eight at a time by one
-/// multiplication); a prefix XOR over the quote mask (`x ^= x << 1; … x ^= x << 8`, carried from
-/// block to block) marks the bytes inside quoted text, whose delimiters and line ends are field
-/// text. Every line end outside quotes ends a row (a CRLF once, at its CR; a line end at a row's
-/// start is a blank line, skipped); the row's fields are the delimiters counted since it started,
-/// plus one. A row with the header's field count or fewer (a short row, counted) is kept as the
-/// full read keeps it: its text range and the line it starts on.
+/// Blocks of sixteen bytes are compared with LF, CR, the quote and the delimiter at once
+/// (`SIMD16<UInt8>`). Blocks with no LF, CR or quote, outside quoted text (most blocks), go two
+/// a step and only have their delimiters added per byte lane. A block with one of them has its
+/// LFs turned into a 16-bit mask (the lanes' flags weighted 1, 2, 4 … 128 and summed eight at a
+/// time by one multiplication), and its CRs, quotes and delimiters too when it holds a CR or a
+/// quote or lies inside quotes; a prefix XOR over the quote mask (`x ^= x << 1; … x ^= x << 8`,
+/// carried from block to block) marks the bytes inside quoted text, whose delimiters and line
+/// ends are field text. Every line end outside quotes ends a row (a CRLF once, at its CR; a line
+/// end at a row's start is a blank line, skipped); the row's fields are its delimiters outside
+/// quotes plus one: the lanes summed, with the block's lanes before the line end added. A row
+/// with the header's field count or fewer (a short row, counted) is kept as the full read keeps
+/// it: its text range and the line it starts on.
 ///
 /// The count stops at the start of a row the exact scanners must read, which then read it (so
 /// its error or its fields come out as ever): a row with more fields than the header, a quote

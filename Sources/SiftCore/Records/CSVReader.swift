@@ -36,8 +36,9 @@ public final class CSVReader: RecordReader {
   private var line = 1
   private var finished = false
   private let spans = PointerStore<Int32>(capacity: 1 << 16)
-  /// The run counts records only (`readWithoutFields`): each row's fields are still found, for
-  /// the same checks, into room the next row reuses, and the batches have no fields.
+  /// The run counts records only (`readWithoutFields`): most rows are counted a chunk at a time
+  /// (`CSVBlockCounter`), the others have their fields found, for the same checks, into room the
+  /// next row reuses; the batches have no fields.
   private var withoutFields = false
   /// The run writes every row unchanged as CSV with this reader's delimiter (`readAsWritten`):
   /// a chunk whose rows are all as that writer writes them is handed over without fields.
