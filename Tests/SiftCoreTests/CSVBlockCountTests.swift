@@ -150,8 +150,8 @@ import Testing
 
     for stop in ["1,2,3,4,5,6,7", "1,2,3,a\"b,5,6", "1,2,\"3\"x,4,5,6"] {
       let row = Array(stop.utf8).map { $0 == .comma ? delimiter : $0 }
-      let text = Array(repeating: Array("a,b,c,d,e,f\n".utf8).map { $0 == .comma ? delimiter : $0 }, count: 20)
-        .joined()
+      let good = Array("a,b,c,d,e,f\n".utf8).map { $0 == .comma ? delimiter : $0 }
+      let text = Array(repeating: good, count: 20).joined()
       let file = Array(text) + row + [.lineFeed] + Array(text)
       let (e, l) = (PointerStore<Int32>(), PointerStore<Int32>())
       let result = file.withUnsafeBufferPointer {
