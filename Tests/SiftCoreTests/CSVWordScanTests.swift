@@ -22,15 +22,18 @@ import Testing
   /// Reads `bytes`; with `withoutFieldsAfter`, without fields (`readWithoutFields`) from the
   /// batch after that many (Docs/Performance.md, Counting without fields); with
   /// `asWrittenAfter`, as written for CSV output with the input's delimiter (`readAsWritten`,
-  /// Pass-through without fields) from the batch after that many.
+  /// Pass-through without fields) from the batch after that many; `blockCount: false` counts
+  /// without fields a row at a time (Counting a chunk at a time).
   static func read(
     _ bytes: [UInt8], delimiter: UInt8, format: InputFormat, skipBad: Bool, chunkSize: Int,
-    wordScan: Bool, withoutFieldsAfter: Int? = nil, asWrittenAfter: Int? = nil
+    wordScan: Bool, blockCount: Bool = true, withoutFieldsAfter: Int? = nil,
+    asWrittenAfter: Int? = nil
   ) -> Outcome {
     let reader = CSVReader(
       source: ByteSource(bytes: bytes, name: "r.csv"),
       options: ReaderOptions(name: "r.csv", delimiter: delimiter, skipBad: skipBad),
-      format: format, prefix: [], chunkSize: chunkSize, wordScan: wordScan)
+      format: format, prefix: [], chunkSize: chunkSize, wordScan: wordScan,
+      blockCount: blockCount)
     var outcome = Outcome()
     reader.onSkip = { outcome.skips.append($0) }
     var batches = 0

@@ -36,8 +36,9 @@ public final class CSVReader: RecordReader {
   private var line = 1
   private var finished = false
   private let spans = PointerStore<Int32>(capacity: 1 << 16)
-  /// The run counts records only (`readWithoutFields`): each row's fields are still found, for
-  /// the same checks, into room the next row reuses, and the batches have no fields.
+  /// The run counts records only (`readWithoutFields`): most rows are counted a chunk at a time
+  /// (`CSVBlockCounter`), the others have their fields found, for the same checks, into room the
+  /// next row reuses; the batches have no fields.
   private var withoutFields = false
   /// The run writes every row unchanged as CSV with this reader's delimiter (`readAsWritten`):
   /// a chunk whose rows are all as that writer writes them is handed over without fields.
@@ -57,7 +58,8 @@ public final class CSVReader: RecordReader {
   /// the word scanner is tested against).
   init(
     source: ByteSource, options: ReaderOptions, format: InputFormat, prefix: [UInt8],
-    chunkSize: Int = ChunkedInput.defaultChunkSize, wordScan: Bool = true
+    chunkSize: Int = ChunkedInput.defaultChunkSize, wordScan: Bool = true,
+    blockCount: Bool = true
   ) {
     input = ChunkedInput(source: source, chunkSize: chunkSize, prefix: prefix)
     self.options = options
@@ -68,6 +70,8 @@ public final class CSVReader: RecordReader {
     quoting = options.quoting ?? !tabs
     encoding = quoting ? .csv : .plain
     wordScanner = wordScan ? CSVWordScanner(delimiter: delimiter, quoting: quoting) : nil
+    blockCounter =
+      wordScan && blockCount ? CSVBlockCounter(delimiter: delimiter, quoting: quoting) : nil
     hasHeader = !options.noHeader
     skipBadRows = options.skipBad
   }
@@ -75,6 +79,9 @@ public final class CSVReader: RecordReader {
   private let skipBadRows: Bool
   /// Reads most rows eight bytes at a time; `nil`: every row byte by byte.
   private let wordScanner: CSVWordScanner?
+  /// Counts most rows of a chunk sixteen bytes at a time when the run reads without fields;
+  /// `nil`: a row at a time (the reference it is tested against).
+  private let blockCounter: CSVBlockCounter?
   public var decimalMark: DecimalMark { options.decimalMark ?? .point }
   private var failure = DeferredFailure()
   private let options: ReaderOptions
@@ -144,7 +151,18 @@ public final class CSVReader: RecordReader {
     }
     let n = b.count
     var p = 0
+    /// Where the block count last stopped: the row there is read by the exact scanners.
+    var countedTo = -1
     while p < n {
+      if withoutFields, p != countedTo, let width, let blockCounter {
+        let counted = blockCounter.countRows(
+          b, from: p, line: line, width: width, extents: extents, lines: lines)
+        shortRows += counted.shortRows
+        line = counted.line
+        p = counted.next
+        countedTo = p
+        continue
+      }
       let c = b[p]
       if c == .lineFeed || c == .carriageReturn {
         guard let next = blankLineEnd(b, at: p, isLast: isLast) else { break }
