@@ -39,6 +39,15 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   }
   /// This run's records so far.
   private var records = 0
+  /// The size of the inputs in bytes, when known (regular files): with the first records' mean
+  /// length it tells how many records to make room for (`makeRoom`).
+  public var inputBytes: Int?
+  /// The bytes of the first `Self.measured` records' texts, for `makeRoom`.
+  private var measuredBytes = 0
+  /// How many records this run most likely has (`makeRoom`); 0 until known.
+  private var expectedRecords = 0
+  /// How many records are measured before room is made for the rest.
+  private static let measured = 64
   /// Whether every record so far was the baseline's record of the same number, unchanged; `next`
   /// is then left empty until one is not (`stopMirroring`), or the run ends (Docs/Performance.md,
   /// "Changes since the last run").
@@ -130,8 +139,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     values.removeAll(keepingCapacity: true)
     keyText.removeAll(keepingCapacity: true)
-    var keepValues = !mirrored && next.valueBytes.count < budget
-    var content = Self.hashValues(row, cs, collect: keepValues, into: &values, scratch: &scratch)
+    if records <= Self.measured, inputBytes != nil { measure(row) }
     for (n, k) in keyColumns.enumerated() {
       if n > 0 { keyText.append(0x1f) }
       let v = cs[k].value(row)
@@ -142,6 +150,16 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
         keyText.append(contentsOf: scratch)
       }
     }
+    // Where the key table is looked up for every record (no baseline, or past the baseline's
+    // order), the key's slot is asked for now: its cache miss overlaps the hashing of the values.
+    var keyHash: UInt64?
+    if !mirrored && (baseline == nil || tableHasBaseline) {
+      let hash = keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
+      table.prefetch(hash)
+      keyHash = hash
+    }
+    var keepValues = !mirrored && next.valueBytes.count < budget
+    var content = Self.hashValues(row, cs, collect: keepValues, into: &values, scratch: &scratch)
     let index = Int32(records)
     if mirrored {
       if let baseline, expected == records, expected < baseline.entries.count,
@@ -169,7 +187,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       b = Int32(expected)
     } else {
       if !tableHasBaseline { addBaselineToTable() }
-      let keyHash = keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
+      let keyHash = keyHash ?? keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
       let slot = table.slot(keyHash) { b, c in
         if b >= 0 { return self.baseline?.key(Int(b)).elementsEqual(keyText) ?? false }
         return self.next.key(Int(c)).elementsEqual(keyText)
@@ -252,22 +270,68 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     try emit("changed", was: was(old, baseline: baseline))
   }
 
+  /// Adds the record's text to `measuredBytes`; after `Self.measured` records, makes room for
+  /// as many records as the inputs' size holds at their mean length.
+  private func measure(_ row: RowView) {
+    if records < Self.measured {
+      measuredBytes += row.extentEnd - row.extentStart + 1
+      return
+    }
+    guard let inputBytes, measuredBytes > 0 else { return }
+    makeRoom(for: inputBytes / (measuredBytes / Self.measured + 1))
+  }
+
+  /// Sizes the next baseline's arrays, the places and the key table for `expected` records up
+  /// front, so they are not copied (and their pages touched again) as they grow
+  /// (Docs/Performance.md, "The first run, and runs with many new or gone records"). While the
+  /// run mirrors the baseline, neither is built: `expected` waits for `stopMirroring`.
+  private func makeRoom(for expected: Int) {
+    expectedRecords = max(expectedRecords, expected)
+    guard !mirrored else { return }
+    // The mean key length so far, else the baseline's first key's.
+    let keyBytes =
+      next.entries.isEmpty
+      ? (baseline.map { $0.entries.isEmpty ? 16 : $0.key(0).count + 1 } ?? 16)
+      : next.keyBytes.count / next.entries.count + 1
+    // The arrays with a sixteenth more (room they do not fill is never touched); the table,
+    // whose slots are all written, as estimated.
+    let records = expected + expected / 16
+    next.entries.reserveCapacity(records)
+    next.keyBytes.reserveCapacity(records * keyBytes)
+    places.reserveCapacity(records)
+    if baseline == nil || tableHasBaseline { table.reserve(expected) }
+    if budget != .max { next.valueBytes.reserveCapacity(min(budget, inputBytes ?? 0)) }
+  }
+
   /// Puts the baseline's keys in `table`, once, the first time a record is not where the
   /// baseline's order says (`expected`).
   private func addBaselineToTable() {
     tableHasBaseline = true
     guard let baseline else { return }
-    var table = KeyTable(capacity: baseline.entries.count + self.table.count + 1024)
+    var table = KeyTable(
+      capacity: max(expectedRecords, baseline.entries.count + self.table.count + 1024))
     baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
       func key(_ e: ChangeBaseline.Entry) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
       }
+      // A chunk of keys is hashed and its slots asked for before the first is put in, so the
+      // cache misses of the chunk overlap.
+      var hashes: [UInt64] = Array(repeating: 0, count: 64)
       baseline.entries.withUnsafeBufferPointer { entries in
-        for i in entries.indices {
-          let k = key(entries[i])
-          let hash = ChangeCoding.hash(k)
-          let slot = table.slot(hash) { b, _ in key(entries[Int(b)]).elementsEqual(k) }
-          table.setBaseline(Int32(i), hash: hash, at: slot)
+        var start = 0
+        while start < entries.count {
+          let end = min(entries.count, start + hashes.count)
+          for i in start..<end {
+            hashes[i - start] = ChangeCoding.hash(key(entries[i]))
+            table.prefetch(hashes[i - start])
+          }
+          for i in start..<end {
+            let k = key(entries[i])
+            let hash = hashes[i - start]
+            let slot = table.slot(hash) { b, _ in key(entries[Int(b)]).elementsEqual(k) }
+            table.setBaseline(Int32(i), hash: hash, at: slot)
+          }
+          start = end
         }
       }
     }
@@ -312,6 +376,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   private func stopMirroring() {
     mirrored = false
     guard let baseline else { return }
+    if expectedRecords > 0 { makeRoom(for: expectedRecords) }
     baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
       baseline.valueBytes.withUnsafeBufferPointer { valueBytes in
         for e in baseline.entries[0..<records] {

@@ -1,3 +1,5 @@
+import GNUCalls
+
 /// The keys of a `--changes` run by their 64-bit hash: for each, its record in the baseline and
 /// in this run (`-1`: none). Open addressing with linear probing over one flat array of 16-byte
 /// slots, so a lookup is mostly one cache miss, not a dictionary's hashing of the hash.
@@ -32,6 +34,14 @@ struct KeyTable {
     return i
   }
 
+  /// Asks for the memory of `hash`'s first slot ahead of `slot(_:matches:)`, so that the cache
+  /// miss of a table far larger than the cache overlaps the work done before the look-up.
+  @inline(__always)
+  func prefetch(_ hash: UInt64) {
+    let i = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+    slots.withUnsafeBufferPointer { sift_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + i) }) }
+  }
+
   /// The baseline and current records at `slot`.
   func records(at slot: Int) -> (baseline: Int32, current: Int32) {
     (slots[slot].baseline, slots[slot].current)
@@ -49,9 +59,16 @@ struct KeyTable {
     slots[slot].current = record
   }
 
-  private mutating func grow() {
+  /// Makes room for `capacity` keys in all, so that the table does not grow before.
+  mutating func reserve(_ capacity: Int) {
+    if capacity * 2 > slots.count { rehash(capacity: capacity) }
+  }
+
+  private mutating func grow() { rehash(capacity: slots.count) }
+
+  private mutating func rehash(capacity: Int) {
     let old = slots
-    self = KeyTable(capacity: old.count)
+    self = KeyTable(capacity: capacity)
     for s in old where !s.isFree {
       var j = Int(truncatingIfNeeded: s.hash ^ (s.hash >> 29)) & mask
       while !slots[j].isFree { j = (j &+ 1) & mask }
