@@ -86,6 +86,18 @@ public enum ChangeCoding {
   /// The hash of a name, for state file names.
   public static func hash(text: String) -> UInt64 { hash(Array(text.utf8)) }
 
+  /// How many bytes `appendVarint` writes for `value`.
+  @inline(__always)
+  static func varintSize(_ value: Int) -> Int {
+    var v = UInt64(truncatingIfNeeded: value) >> 7
+    var n = 1
+    while v > 0 {
+      n &+= 1
+      v >>= 7
+    }
+    return n
+  }
+
   static func appendVarint(_ value: Int, to out: inout [UInt8]) {
     var v = UInt64(value)
     while v >= 0x80 {

@@ -137,7 +137,6 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       self.values = values
       self.keyText = keyText
     }
-    values.removeAll(keepingCapacity: true)
     keyText.removeAll(keepingCapacity: true)
     if records <= Self.measured, inputBytes != nil { measure(row) }
     for (n, k) in keyColumns.enumerated() {
@@ -158,8 +157,8 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
       table.prefetch(hash)
       keyHash = hash
     }
-    var keepValues = !mirrored && next.valueBytes.count < budget
-    var content = Self.hashValues(row, cs, collect: keepValues, into: &values, scratch: &scratch)
+    // The values are hashed here and copied only for a record whose values `next` keeps.
+    let (content, size) = Self.hashValues(row, cs, verbatim: verbatim, scratch: &scratch)
     let index = Int32(records)
     if mirrored {
       if let baseline, expected == records, expected < baseline.entries.count,
@@ -174,10 +173,6 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
         return
       }
       stopMirroring()
-      keepValues = next.valueBytes.count < budget
-      if keepValues {
-        content = Self.hashValues(row, cs, collect: true, into: &values, scratch: &scratch)
-      }
     }
     var b: Int32 = -1
     var first: Int32 = -1
@@ -212,6 +207,8 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     }
     if let place { places.append(place) }
     records += 1
+    let keepValues = next.valueBytes.count < budget && next.valueBytes.count + size <= budget
+    if keepValues { Self.collectValues(row, cs, into: &values, scratch: &scratch) }
     keyText.withUnsafeBufferPointer { k in
       values.withUnsafeBufferPointer { v in
         self.next.append(key: k, content: content, values: keepValues ? v : nil, budget: budget)
@@ -338,35 +335,55 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
     self.table = table
   }
 
-  /// The content hash of the record's values; with `collect`, the values too, each
-  /// length-prefixed, as `ChangeBaseline` keeps them.
+  /// The content hash of the record's values, and the bytes `collectValues` would take.
   private static func hashValues(
-    _ row: RowView, _ cs: [OutputColumn], collect: Bool, into values: inout [UInt8],
-    scratch: inout [UInt8]
-  ) -> UInt64 {
-    values.removeAll(keepingCapacity: true)
+    _ row: RowView, _ cs: [OutputColumn], verbatim: Bool, scratch: inout [UInt8]
+  ) -> (content: UInt64, size: Int) {
+    var content = ChangeCoding.fnvOffset
+    var size = 0
+    @inline(__always)
+    func add(_ v: FieldValue) {
+      if v.isVerbatim {
+        let t = v.content
+        content = mix(t, into: content)
+        size &+= ChangeCoding.varintSize(t.count) &+ t.count
+      } else {
+        v.decode(into: &scratch)
+        content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
+        size &+= ChangeCoding.varintSize(scratch.count) &+ scratch.count
+      }
+    }
+    // A CSV record whose fields are the columns: each field read from its span, not through
+    // its column's accessor (the same values).
+    if verbatim, row.encoding == .csv, row.extraCount == 0, row.width == cs.count {
+      for i in 0..<cs.count { add(row.field(i)) }
+      return (content, size)
+    }
     // The columns are borrowed, not copied one by one (each copy retains its name and path).
-    return cs.withUnsafeBufferPointer { columns in
-      var content = ChangeCoding.fnvOffset
+    cs.withUnsafeBufferPointer { columns in
+      for i in columns.indices { add(columns[i].value(row)) }
+    }
+    return (content, size)
+  }
+
+  /// The record's values, each length-prefixed, as `ChangeBaseline` keeps them.
+  private static func collectValues(
+    _ row: RowView, _ cs: [OutputColumn], into values: inout [UInt8], scratch: inout [UInt8]
+  ) {
+    values.removeAll(keepingCapacity: true)
+    cs.withUnsafeBufferPointer { columns in
       for i in columns.indices {
         let v = columns[i].value(row)
         if v.isVerbatim {
           let t = v.content
-          content = mix(t, into: content)
-          if collect {
-            ChangeCoding.appendVarint(t.count, to: &values)
-            values.append(contentsOf: t)
-          }
+          ChangeCoding.appendVarint(t.count, to: &values)
+          values.append(contentsOf: t)
         } else {
           v.decode(into: &scratch)
-          content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
-          if collect {
-            ChangeCoding.appendVarint(scratch.count, to: &values)
-            values.append(contentsOf: scratch)
-          }
+          ChangeCoding.appendVarint(scratch.count, to: &values)
+          values.append(contentsOf: scratch)
         }
       }
-      return content
     }
   }
 
