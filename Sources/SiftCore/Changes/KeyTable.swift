@@ -22,10 +22,14 @@ struct KeyTable {
     mask = size - 1
   }
 
-  /// The slot of `hash` whose key `matches`, else a free slot for it (after growing when half
-  /// full).
-  mutating func slot(_ hash: UInt64, matches: (_ baseline: Int32, _ current: Int32) -> Bool) -> Int {
+  /// Makes room for one more key: grows the table when it is half full. Called before `slot`
+  /// (which only looks, so its `matches` may read what holds the table).
+  mutating func makeRoomForOne() {
     if (count + 1) * 2 > slots.count { grow() }
+  }
+
+  /// The slot of `hash` whose key `matches`, else a free slot for it (`makeRoomForOne` first).
+  func slot(_ hash: UInt64, matches: (_ baseline: Int32, _ current: Int32) -> Bool) -> Int {
     var i = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
     while !slots[i].isFree {
       if slots[i].hash == hash && matches(slots[i].baseline, slots[i].current) { return i }
