@@ -103,16 +103,6 @@ struct ChangeComparison {
   }
 
   mutating func write(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool) throws(OutputError) {
-    // The buffers are taken out of the object for the record, so the loops below touch locals
-    // (no exclusivity check per access).
-    var scratch = Self.take(&self.scratch)
-    var values = Self.take(&self.values)
-    var keyText = Self.take(&self.keyText)
-    defer {
-      self.scratch = scratch
-      self.values = values
-      self.keyText = keyText
-    }
     keyText.removeAll(keepingCapacity: true)
     if records <= Self.measured, inputBytes != nil { measure(row) }
     for (n, k) in keyColumns.enumerated() {
@@ -186,24 +176,18 @@ struct ChangeComparison {
     records += 1
     let keepValues = next.valueBytes.count < budget && next.valueBytes.count + size <= budget
     if keepValues { Self.collectValues(row, cs, into: &values, scratch: &scratch) }
-    keyText.withUnsafeBufferPointer { k in
-      values.withUnsafeBufferPointer { v in
-        self.next.append(key: k, content: content, values: keepValues ? v : nil, budget: budget)
-      }
-    }
+    next.append(key: keyText, content: content, values: keepValues ? values : nil, budget: budget)
     guard let baseline, b >= 0 else {
       counts.new += 1
       guard let inner else { return }
       // A new record's values go straight into the row written: its own CSV text, else each
       // value decoded once.
-      var out = Self.take(&outgoing)
-      defer { outgoing = out }
-      if !out.startAsWritten(row, columns: cs.count, verbatim: verbatim) {
-        out.start("new")
-        for i in cs.indices { out.add(cs[i].value(row), scratch: &scratch) }
-        out.add(EmptyCollection())
+      if !outgoing.startAsWritten(row, columns: cs.count, verbatim: verbatim) {
+        outgoing.start("new")
+        for i in cs.indices { outgoing.add(cs[i].value(row), scratch: &scratch) }
+        outgoing.add(EmptyCollection())
       }
-      return try out.write(to: inner, columns: outputColumns)
+      return try outgoing.write(to: inner, columns: outputColumns)
     }
     // The earlier values are unpacked only for a record that may have changed: a record whose
     // content hash is the baseline's costs no more than the look-up.
@@ -394,13 +378,6 @@ struct ChangeComparison {
       texts.append(contentsOf: scratch)
       ends.append(texts.count)
     }
-  }
-
-  @inline(__always)
-  private static func take(_ buffer: inout [UInt8]) -> [UInt8] {
-    let taken = buffer
-    buffer = []
-    return taken
   }
 
   @inline(__always)
