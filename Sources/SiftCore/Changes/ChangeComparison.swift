@@ -229,15 +229,23 @@ struct ChangeComparison {
   }
 
   /// Adds the record's text to `measuredBytes`; after `Self.measured` records, makes room for
-  /// as many records as the inputs' size holds at their mean length.
+  /// the records the inputs' size holds at their mean length, as many of them as have matched so
+  /// far (by the line the engine says the last came from), and at most `Self.mostMadeRoomFor`.
   private mutating func measure(_ row: RowView) {
     if records < Self.measured {
       measuredBytes += row.extentEnd - row.extentStart + 1
       return
     }
     guard let inputBytes, measuredBytes > 0 else { return }
-    makeRoom(for: inputBytes / (measuredBytes / Self.measured + 1))
+    var expected = inputBytes / (measuredBytes / Self.measured + 1)
+    if let place, place.source == 0, Int(place.line) > records {
+      expected = expected / Int(place.line) * records
+    }
+    makeRoom(for: min(expected, Self.mostMadeRoomFor))
   }
+
+  /// The most records room is made for up front (a larger run grows its arrays as it goes).
+  private static let mostMadeRoomFor = 4 << 20
 
   /// Sizes the next baseline's arrays, the places and the key table for `expected` records up
   /// front, so they are not copied (and their pages touched again) as they grow
