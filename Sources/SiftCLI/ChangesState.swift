@@ -69,6 +69,20 @@ final class ChangesState {
     return state
   }
 
+  /// The inputs' size in bytes when every one is a regular file, else `nil`: the tracker makes
+  /// room for the records it holds up front (Docs/Performance.md, "The first run, and runs with
+  /// many new or gone records").
+  static func inputBytes(_ files: [String]) -> Int? {
+    guard !files.isEmpty else { return nil }
+    var total = 0
+    for file in files {
+      var info = stat()
+      guard file != "-", stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+      total += Int(info.st_size)
+    }
+    return total
+  }
+
   /// The baseline in the state file, or `nil` when there is none yet.
   func read() throws(Problem) -> ChangeBaseline? {
     guard let bytes = try Self.wholeFile(path) else { return nil }
@@ -116,20 +130,27 @@ final class ChangesState {
 
   /// Writes `baseline` to the temporary file, synced, without replacing the state yet.
   func prepare(_ baseline: ChangeBaseline) throws(Problem) {
-    let bytes = baseline.encoded()
     let fd = Glibc.open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { throw Self.unwritable(temporaryPath, errno) }
     defer { Glibc.close(fd) }
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else {
-        let e = errno
-        unlink(temporaryPath)
-        throw Self.unwritable(temporaryPath, e)
+    // Written a piece at a time as it is encoded; the first failed write stops the writing.
+    var failure: Int32 = 0
+    baseline.encode { piece in
+      guard failure == 0, let base = piece.baseAddress else { return }
+      var written = 0
+      while written < piece.count {
+        let n = Glibc.write(fd, base + written, piece.count - written)
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else {
+          failure = n < 0 ? errno : ENOSPC
+          return
+        }
+        written += n
       }
-      written += n
+    }
+    guard failure == 0 else {
+      unlink(temporaryPath)
+      throw Self.unwritable(temporaryPath, failure)
     }
     guard fsync(fd) == 0 else {
       let e = errno

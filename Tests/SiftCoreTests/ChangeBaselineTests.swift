@@ -39,6 +39,19 @@ private func sample(records: Int = 3, budget: Int = ChangeBaseline.valueBudget) 
     #expect(try ChangeBaseline(decoding: b.encoded()) == b)
   }
 
+  /// A state of many megabytes is written a piece at a time (`encode`), its checksum carried from
+  /// piece to piece: it is read back (the checksum checked against the whole), and its bytes are
+  /// the pieces one after another.
+  @Test func aStateWrittenInPiecesIsReadBack() throws {
+    let b = sample(records: 200_000)
+    var pieces: [[UInt8]] = []
+    b.encode { pieces.append(Array($0)) }
+    let bytes = b.encoded()
+    #expect(pieces.count > 2 && bytes.count > 3 << 20)
+    #expect(pieces.flatMap { $0 } == bytes)
+    #expect(try ChangeBaseline(decoding: bytes) == b)
+  }
+
   /// Any single damaged byte, and any cut, is refused.
   @Test func aDamagedFileIsRefused() {
     let bytes = sample().encoded()

@@ -8,7 +8,8 @@ import Testing
 
 /// Runs a tracker over `records` (`grn_no`, `status`) with `baseline`, writing through `inner`.
 private func track(
-  _ records: [[String]], baseline: ChangeBaseline?, inner: RecordWriter?, budget: Int
+  _ records: [[String]], baseline: ChangeBaseline?, inner: RecordWriter?, budget: Int,
+  inputBytes: Int? = nil
 ) throws -> ChangeTracker {
   let columns = ["grn_no", "status"]
   var harness = WriterHarness(.plain, columns: columns)
@@ -16,6 +17,7 @@ private func track(
   let tracker = ChangeTracker(
     inner: inner, keys: ["grn_no"], keyLabel: "GRN No", baseline: baseline,
     since: "2026-11-25 06:00", budget: budget)
+  tracker.inputBytes = inputBytes
   let outputColumns = columns.enumerated().map { OutputColumn.field($1, at: $0) }
   try tracker.begin(columns: columns)
   try harness.batch().withRows { cursor in
@@ -82,5 +84,46 @@ private func expectNotKeptSaid(_ html: String) throws {
     let parts = try tuesday([.html, .csv])
     try expectNotKeptSaid(parts[0])
     #expect(parts[1] == csv)
+  }
+
+  /// A record's values are kept while they fit what is left of the budget, also after one that
+  /// did not fit: G2's 17 bytes do not fit after G1's 8, G3's 5 still do.
+  @Test func aLaterRecordWhoseValuesStillFitKeepsThem() throws {
+    let run = try track(
+      [["G1", "hold"], ["G2", "released-long"], ["G3", "x"]], baseline: nil, inner: nil,
+      budget: 17)
+    #expect(run.next.values(0) != nil)
+    #expect(run.next.values(1) == nil)
+    #expect(run.next.values(2)?.map { String(decoding: $0, as: UTF8.self) } == ["G3", "x"])
+  }
+
+  /// Told the inputs' size, a first run makes room for the records up front (after the first
+  /// 64): the next baseline is the one a run not told makes, and a key that repeats past the
+  /// first 64 is still found, naming both records.
+  @Test(arguments: [100, 1 << 20])
+  func roomMadeUpFrontChangesNothing(inputBytes: Int) throws {
+    let records = (0..<300).map { ["G\($0)", $0 % 3 == 0 ? "hold" : "released"] }
+    let told = try track(records, baseline: nil, inner: nil, budget: 64, inputBytes: inputBytes)
+    let untold = try track(records, baseline: nil, inner: nil, budget: 64)
+    #expect(told.next == untold.next && told.next.entries.count == 300)
+    let repeated = records + [["G200", "hold"]]
+    #expect(throws: OutputError.self) {
+      try track(repeated, baseline: nil, inner: nil, budget: 64, inputBytes: inputBytes)
+    }
+    let tracker = ChangeTracker(
+      inner: nil, keys: ["grn_no"], keyLabel: "GRN No", baseline: nil, since: "", budget: 64)
+    tracker.inputBytes = inputBytes
+    var harness = WriterHarness(.plain, columns: ["grn_no", "status"])
+    for record in repeated { harness.add(record) }
+    let columns = [OutputColumn.field("grn_no", at: 0), OutputColumn.field("status", at: 1)]
+    try tracker.begin(columns: ["grn_no", "status"])
+    try? harness.batch().withRows { cursor in
+      for r in 0..<cursor.count { try tracker.write(cursor.row(r), columns: columns, verbatim: false) }
+    }
+    guard case .duplicateKey(let key, let first, let second, _) = tracker.failure else {
+      Issue.record("no repeated key found: \(String(describing: tracker.failure))")
+      return
+    }
+    #expect(key == "grn_no=G200" && first == 201 && second == 301)
   }
 }

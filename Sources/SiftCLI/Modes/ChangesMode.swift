@@ -77,6 +77,7 @@ extension RecordRun {
     let tracker = ChangeTracker(
       inner: makeWriter(plan, inputs, presentation, records, changes: true), keys: keys,
       keyLabel: keyLabel, baseline: baseline, since: ChangeCounts.sinceText(now))
+    tracker.inputBytes = ChangesState.inputBytes(options.files)
     let summary: RunSummary
     do throws(Problem) {
       summary = try execute(plan, on: dataset, writer: tracker, records: records)
@@ -117,6 +118,7 @@ extension RecordRun {
     _ = try Self.resolveKeys(keys, in: plan.outputNames, source: source)
     let tracker = ChangeTracker(
       inner: nil, keys: keys, keyLabel: "", baseline: nil, since: source, budget: .max)
+    tracker.inputBytes = ChangesState.inputBytes(options.against)
     do throws(Problem) {
       _ = try frontend.run(plan, over: dataset, writer: tracker, text: options.query, view: view)
     } catch {

@@ -22,9 +22,20 @@ public enum ChangeCoding {
   /// step a multiply and a shift, then the length, so the result is the same on every machine.
   @inline(__always)
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, into hash: UInt64 = fnvOffset) -> UInt64 {
-    var h = hash
     let n = bytes.count
-    guard n > 0, let base = bytes.baseAddress else { return (h ^ 0xff) &* wordPrime }
+    guard n > 0, let base = bytes.baseAddress else { return (hash ^ 0xff) &* wordPrime }
+    let words = n & ~7
+    let h = hashWords(UnsafeBufferPointer(start: base, count: words), into: hash)
+    return hashEnd(UnsafeBufferPointer(start: base + words, count: n &- words), into: h, length: n)
+  }
+
+  /// The word steps of `hash` over `bytes`, whose count is a multiple of 8: a hash of many
+  /// pieces (a state file written as it is encoded) goes on from where the last piece left it.
+  @inline(__always)
+  static func hashWords(_ bytes: UnsafeBufferPointer<UInt8>, into hash: UInt64) -> UInt64 {
+    var h = hash
+    guard let base = bytes.baseAddress else { return h }
+    let n = bytes.count
     var i = 0
     while i &+ 8 <= n {
       let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
@@ -32,24 +43,34 @@ public enum ChangeCoding {
       h ^= h >> 32
       i &+= 8
     }
+    return h
+  }
+
+  /// The last step of `hash`: the last 0 to 7 bytes, `rest`, and the whole length hashed, `length`
+  /// (more than 0).
+  @inline(__always)
+  static func hashEnd(_ rest: UnsafeBufferPointer<UInt8>, into hash: UInt64, length n: Int) -> UInt64 {
+    var h = hash
     // The last 0 to 7 bytes, little-endian, as at most three loads (4, 2, 1 bytes) rather than
     // a step per byte: the same number a byte-by-byte loop makes, so state files keep their
     // hashes.
-    let rest = n &- i
-    var p = UnsafeRawPointer(base + i)
     var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    if rest & 4 != 0 {
-      tail = UInt64(UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)))
-      shift = 32
-      p += 4
+    if let base = rest.baseAddress {
+      let count = rest.count
+      var p = UnsafeRawPointer(base)
+      var shift: UInt64 = 0
+      if count & 4 != 0 {
+        tail = UInt64(UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)))
+        shift = 32
+        p += 4
+      }
+      if count & 2 != 0 {
+        tail |= UInt64(UInt16(littleEndian: p.loadUnaligned(as: UInt16.self))) << shift
+        shift &+= 16
+        p += 2
+      }
+      if count & 1 != 0 { tail |= UInt64(p.load(as: UInt8.self)) << shift }
     }
-    if rest & 2 != 0 {
-      tail |= UInt64(UInt16(littleEndian: p.loadUnaligned(as: UInt16.self))) << shift
-      shift &+= 16
-      p += 2
-    }
-    if rest & 1 != 0 { tail |= UInt64(p.load(as: UInt8.self)) << shift }
     h = (h ^ tail ^ (UInt64(n) << 56)) &* wordPrime
     return h ^ (h >> 29)
   }
@@ -64,6 +85,18 @@ public enum ChangeCoding {
 
   /// The hash of a name, for state file names.
   public static func hash(text: String) -> UInt64 { hash(Array(text.utf8)) }
+
+  /// How many bytes `appendVarint` writes for `value`.
+  @inline(__always)
+  static func varintSize(_ value: Int) -> Int {
+    var v = UInt64(truncatingIfNeeded: value) >> 7
+    var n = 1
+    while v > 0 {
+      n &+= 1
+      v >>= 7
+    }
+    return n
+  }
 
   static func appendVarint(_ value: Int, to out: inout [UInt8]) {
     var v = UInt64(value)
@@ -125,8 +158,33 @@ extension ChangeBaseline {
   /// The state file's bytes: magic, version, columns, keys, time, entries, then a checksum of
   /// everything before it.
   public func encoded() -> [UInt8] {
-    var out = ChangeCoding.magic
+    var out: [UInt8] = []
     out.reserveCapacity(64 + entries.count * 20 + keyBytes.count + valueBytes.count)
+    encode { out.append(contentsOf: $0) }
+    return out
+  }
+
+  /// The state file's bytes (`encoded()`) handed to `write` a piece at a time, so that a large
+  /// baseline is written as it is encoded rather than copied whole into one array first
+  /// (Docs/Performance.md, "The first run, and runs with many new or gone records").
+  public func encode(_ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var out = ChangeCoding.magic
+    let piece = 1 << 20
+    out.reserveCapacity(piece + 64)
+    var sum = ChangeCoding.fnvOffset
+    var length = 0
+    /// Hands on the whole words of `out` once it holds a piece, keeping the last 0 to 7 bytes.
+    func handOn(force: Bool = false) {
+      guard force || out.count >= piece else { return }
+      let words = out.count & ~7
+      out.withUnsafeBufferPointer { b in
+        let whole = UnsafeBufferPointer(rebasing: b[0..<words])
+        sum = ChangeCoding.hashWords(whole, into: sum)
+        write(whole)
+      }
+      length += words
+      out.removeSubrange(0..<words)
+    }
     ChangeCoding.appendUInt64(UInt64(Self.version), to: &out)
     ChangeCoding.appendVarint(columns.count, to: &out)
     for c in columns { ChangeCoding.appendText(c, to: &out) }
@@ -148,12 +206,16 @@ extension ChangeBaseline {
               contentsOf: UnsafeBufferPointer(
                 rebasing: valueBytes[Int(e.valuesStart)..<Int(e.valuesEnd)]))
           }
+          handOn()
         }
       }
     }
-    let sum = out.withUnsafeBufferPointer { ChangeCoding.hash($0) }
+    handOn(force: true)
+    out.withUnsafeBufferPointer { rest in
+      sum = ChangeCoding.hashEnd(rest, into: sum, length: length + rest.count)
+    }
     ChangeCoding.appendUInt64(sum, to: &out)
-    return out
+    out.withUnsafeBufferPointer { write($0) }
   }
 
   /// Reads a state file's bytes, checking its magic, version and checksum. The bytes are kept

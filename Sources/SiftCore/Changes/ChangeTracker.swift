@@ -4,55 +4,23 @@
 /// baseline's records no longer there as `gone`, with their last values. It sits between the
 /// engine and the format's writer, and builds the next baseline as the records pass.
 public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
-  let inner: RecordWriter?
-  /// The writer, when it strikes earlier values through itself (HTML) and leaves the `was`
-  /// column out; an e-mail report's other parts keep theirs.
-  let strikingThrough: EarlierValuesShowing?
-  let keys: [String]
-  let baseline: ChangeBaseline?
-  let budget: Int
+  private var comparison: ChangeComparison
+
   /// The baseline the next run compares with: this run's matching records.
-  public private(set) var next: ChangeBaseline
-  public private(set) var counts: ChangeCounts
+  public var next: ChangeBaseline { comparison.next }
+  public var counts: ChangeCounts { comparison.counts }
   /// Set when two records share a key; the writer then stops the run.
-  public private(set) var failure: ChangeError?
-
-  private var columns: [String] = []
-  private var keyColumns: [Int] = []
-  /// Baseline column → current column, for the columns both have.
-  private var common: [(base: Int, current: Int)] = []
-  private var sameColumns = true
-  /// The keys by hash: the baseline's, and this run's that are not in the baseline. Built only
-  /// when a record is not the one after the last found (`expected`), so a run in the baseline's
-  /// order never builds it.
-  private var table = KeyTable(capacity: 1024)
-  private var tableHasBaseline = false
-  /// The baseline record the next record most likely has: the one after the last found.
-  private var expected = 0
-  /// Where each record of the run came from (input, line), when the engine says: a repeated
-  /// key's message names both lines.
-  private var places: [(source: Int32, line: Int32)] = []
-  private var place: (source: Int32, line: Int32)?
-
-  public func takePlace(source: Int, line: Int) {
-    place = (Int32(truncatingIfNeeded: source), Int32(truncatingIfNeeded: line))
+  public var failure: ChangeError? { comparison.failure }
+  /// The size of the inputs in bytes, when known (regular files): with the first records' mean
+  /// length it tells how many records to make room for up front.
+  public var inputBytes: Int? {
+    get { comparison.inputBytes }
+    set { comparison.inputBytes = newValue }
   }
-  /// This run's records so far.
-  private var records = 0
-  /// Whether every record so far was the baseline's record of the same number, unchanged; `next`
-  /// is then left empty until one is not (`stopMirroring`), or the run ends (Docs/Performance.md,
-  /// "Changes since the last run").
-  private var mirrored = false
-  /// Per baseline record, the record of this run with its key (`-1`: none yet).
-  private var currentOf: [Int32] = []
-  private var outputColumns: [OutputColumn] = []
-  private var texts: [UInt8] = []
-  private var ends: [Int] = []
-  private var scratch: [UInt8] = []
-  private var keyText: [UInt8] = []
-  private var values: [UInt8] = []
-  /// The row handed to `inner`, built in place record after record.
-  private var outgoing = ChangeRow()
+
+  /// What the `was` column says of a changed or gone record whose earlier values the baseline
+  /// did not keep (Docs/Reports.md, The state).
+  public static let earlierValuesNotKept: StaticString = "(earlier values not kept)"
 
   /// - Parameters:
   ///   - inner: the format's writer, or `nil` to only build `next` (an earlier export read
@@ -61,25 +29,17 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   ///   - baseline: the records to compare with; `nil` on a first run (every record is new).
   ///   - since: when this run is made, for `next`.
   ///   - budget: the most bytes of values `next` keeps (`ChangeBaseline.valueBudget`).
-  /// What the `was` column says of a changed or gone record whose earlier values the baseline
-  /// did not keep (Docs/Reports.md, The state).
-  public static let earlierValuesNotKept: StaticString = "(earlier values not kept)"
-  private static let notKeptBytes = Array(
-    UnsafeBufferPointer(
-      start: earlierValuesNotKept.utf8Start, count: earlierValuesNotKept.utf8CodeUnitCount))
-
   public init(
     inner: RecordWriter?, keys: [String], keyLabel: String, baseline: ChangeBaseline?,
     since: String, budget: Int = ChangeBaseline.valueBudget
   ) {
-    self.inner = inner
-    strikingThrough = inner as? EarlierValuesShowing
-    strikingThrough?.leaveOutWasColumn()
-    self.keys = keys
-    self.baseline = baseline
-    self.budget = budget
-    next = ChangeBaseline(columns: [], keys: keys, since: since)
-    counts = ChangeCounts(keyLabel: keyLabel, since: baseline?.since)
+    comparison = ChangeComparison(
+      inner: inner, keys: keys, keyLabel: keyLabel, baseline: baseline, since: since,
+      budget: budget)
+  }
+
+  public func takePlace(source: Int, line: Int) {
+    comparison.place = (Int32(truncatingIfNeeded: source), Int32(truncatingIfNeeded: line))
   }
 
   public func begin(columns: [String]) throws(OutputError) {
@@ -87,390 +47,20 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
   }
 
   public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
-    self.columns = columns
-    next.columns = columns
-    keyColumns = keys.compactMap { columns.firstIndex(of: $0) }
-    if let baseline {
-      sameColumns = baseline.columns == columns
-      common = baseline.columns.enumerated().compactMap { base in
-        columns.firstIndex(of: base.element).map { (base.offset, $0) }
-      }
-      currentOf = Array(repeating: -1, count: baseline.entries.count)
-      mirrored = sameColumns
-      // This run is most likely about the baseline's size: room for it (and a sixteenth more)
-      // up front, so the arrays are not copied as they grow.
-      let records = baseline.entries.count + baseline.entries.count / 16
-      let keyBytes = baseline.entries.reduce(0) { $0 + Int($1.keyEnd - $1.keyStart) }
-      next.entries.reserveCapacity(records)
-      next.keyBytes.reserveCapacity(keyBytes + keyBytes / 16)
-      places.reserveCapacity(records)
-    }
-    let names = ["change"] + columns + ["was"]
-    outputColumns = names.enumerated().map { OutputColumn.field($0.element, at: $0.offset) }
-    try inner?.begin(
-      columns: names, headers: [Array("change".utf8)] + headers + [Array("was".utf8)])
+    try comparison.begin(columns: columns, headers: headers)
   }
 
   public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
-    try inner?.beginGroup(heading)
+    try comparison.inner?.beginGroup(heading)
   }
 
   public var writesTotals: Bool { false }
 
   public func write(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool) throws(OutputError) {
-    // The buffers are taken out of the object for the record, so the loops below touch locals
-    // (no exclusivity check per access).
-    var scratch = Self.take(&self.scratch)
-    var values = Self.take(&self.values)
-    var keyText = Self.take(&self.keyText)
-    defer {
-      self.scratch = scratch
-      self.values = values
-      self.keyText = keyText
-    }
-    values.removeAll(keepingCapacity: true)
-    keyText.removeAll(keepingCapacity: true)
-    var keepValues = !mirrored && next.valueBytes.count < budget
-    var content = Self.hashValues(row, cs, collect: keepValues, into: &values, scratch: &scratch)
-    for (n, k) in keyColumns.enumerated() {
-      if n > 0 { keyText.append(0x1f) }
-      let v = cs[k].value(row)
-      if v.isVerbatim {
-        keyText.append(contentsOf: v.content)
-      } else {
-        v.decode(into: &scratch)
-        keyText.append(contentsOf: scratch)
-      }
-    }
-    let index = Int32(records)
-    if mirrored {
-      if let baseline, expected == records, expected < baseline.entries.count,
-        baseline.entries[expected].content == content,
-        baseline.key(expected).elementsEqual(keyText)
-      {
-        currentOf[expected] = index
-        expected += 1
-        records += 1
-        if let place { places.append(place) }
-        counts.unchanged += 1
-        return
-      }
-      stopMirroring()
-      keepValues = next.valueBytes.count < budget
-      if keepValues {
-        content = Self.hashValues(row, cs, collect: true, into: &values, scratch: &scratch)
-      }
-    }
-    var b: Int32 = -1
-    var first: Int32 = -1
-    if let baseline, expected < baseline.entries.count,
-      baseline.key(expected).elementsEqual(keyText)
-    {
-      b = Int32(expected)
-    } else {
-      if !tableHasBaseline { addBaselineToTable() }
-      let keyHash = keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
-      let slot = table.slot(keyHash) { b, c in
-        if b >= 0 { return self.baseline?.key(Int(b)).elementsEqual(keyText) ?? false }
-        return self.next.key(Int(c)).elementsEqual(keyText)
-      }
-      (b, first) = table.records(at: slot)
-      if b < 0 && first < 0 { table.setCurrent(index, hash: keyHash, at: slot) }
-    }
-    if b >= 0 {
-      first = currentOf[Int(b)]
-      if first < 0 { currentOf[Int(b)] = index }
-      expected = Int(b) + 1
-    }
-    if first >= 0 {
-      var lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?
-      if let place, Int(first) < places.count {
-        let p = places[Int(first)]
-        lines = ((Int(p.source), Int(p.line)), (Int(place.source), Int(place.line)))
-      }
-      failure = .duplicateKey(
-        key: keyDescription(keyText), first: Int(first) + 1, second: Int(index) + 1, lines: lines)
-      throw .failed("a key repeats")
-    }
-    if let place { places.append(place) }
-    records += 1
-    keyText.withUnsafeBufferPointer { k in
-      values.withUnsafeBufferPointer { v in
-        self.next.append(key: k, content: content, values: keepValues ? v : nil, budget: budget)
-      }
-    }
-    guard let baseline, b >= 0 else {
-      counts.new += 1
-      guard let inner else { return }
-      // A new record's values go straight into the row written: its own CSV text, else each
-      // value decoded once.
-      var out = Self.take(&outgoing)
-      defer { outgoing = out }
-      if !out.startAsWritten(row, columns: cs.count, verbatim: verbatim) {
-        out.start("new")
-        for i in cs.indices { out.add(cs[i].value(row), scratch: &scratch) }
-        out.add(EmptyCollection())
-      }
-      return try out.write(to: inner, columns: outputColumns)
-    }
-    // The earlier values are unpacked only for a record that may have changed: a record whose
-    // content hash is the baseline's costs no more than the look-up.
-    if sameColumns {
-      guard baseline.entries[Int(b)].content != content else {
-        counts.unchanged += 1
-        return
-      }
-      fillTexts(row, cs)
-    } else if let old = baseline.values(Int(b)) {
-      fillTexts(row, cs)
-      var a = ChangeCoding.fnvOffset
-      var o = ChangeCoding.fnvOffset
-      for (base, current) in common {
-        a = Self.mix(text(current), into: a)
-        o = Self.mix(base < old.count ? old[base] : [], into: o)
-      }
-      guard a != o else {
-        counts.unchanged += 1
-        return
-      }
-    } else {
-      counts.comparedByKeyOnly += 1
-      counts.unchanged += 1
-      return
-    }
-    counts.changed += 1
-    let old = baseline.values(Int(b))
-    if let strikingThrough {
-      // Column 0 is `change`: the fields are one column on.
-      if let old {
-        strikingThrough.showEarlier(
-          differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
-      } else {
-        strikingThrough.sayEarlierValuesNotKept(in: 0)
-      }
-    }
-    try emit("changed", was: was(old, baseline: baseline))
-  }
-
-  /// Puts the baseline's keys in `table`, once, the first time a record is not where the
-  /// baseline's order says (`expected`).
-  private func addBaselineToTable() {
-    tableHasBaseline = true
-    guard let baseline else { return }
-    var table = KeyTable(capacity: baseline.entries.count + self.table.count + 1024)
-    baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
-      func key(_ e: ChangeBaseline.Entry) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
-      }
-      baseline.entries.withUnsafeBufferPointer { entries in
-        for i in entries.indices {
-          let k = key(entries[i])
-          let hash = ChangeCoding.hash(k)
-          let slot = table.slot(hash) { b, _ in key(entries[Int(b)]).elementsEqual(k) }
-          table.setBaseline(Int32(i), hash: hash, at: slot)
-        }
-      }
-    }
-    self.table = table
-  }
-
-  /// The content hash of the record's values; with `collect`, the values too, each
-  /// length-prefixed, as `ChangeBaseline` keeps them.
-  private static func hashValues(
-    _ row: RowView, _ cs: [OutputColumn], collect: Bool, into values: inout [UInt8],
-    scratch: inout [UInt8]
-  ) -> UInt64 {
-    values.removeAll(keepingCapacity: true)
-    // The columns are borrowed, not copied one by one (each copy retains its name and path).
-    return cs.withUnsafeBufferPointer { columns in
-      var content = ChangeCoding.fnvOffset
-      for i in columns.indices {
-        let v = columns[i].value(row)
-        if v.isVerbatim {
-          let t = v.content
-          content = mix(t, into: content)
-          if collect {
-            ChangeCoding.appendVarint(t.count, to: &values)
-            values.append(contentsOf: t)
-          }
-        } else {
-          v.decode(into: &scratch)
-          content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
-          if collect {
-            ChangeCoding.appendVarint(scratch.count, to: &values)
-            values.append(contentsOf: scratch)
-          }
-        }
-      }
-      return content
-    }
-  }
-
-  /// The records so far were the baseline's first ones, in its order and unchanged, so `next`
-  /// was left empty: it gets those entries of the baseline now, and is built record by record
-  /// from here on.
-  private func stopMirroring() {
-    mirrored = false
-    guard let baseline else { return }
-    baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
-      baseline.valueBytes.withUnsafeBufferPointer { valueBytes in
-        for e in baseline.entries[0..<records] {
-          let key = UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
-          let values =
-            e.valuesStart < 0
-            ? nil : UnsafeBufferPointer(rebasing: valueBytes[Int(e.valuesStart)..<Int(e.valuesEnd)])
-          next.append(key: key, content: e.content, values: values, budget: budget)
-        }
-      }
-    }
-  }
-
-  /// Every column's text of the record, for `text(_:)`.
-  private func fillTexts(_ row: RowView, _ cs: [OutputColumn]) {
-    texts.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
-    for c in cs {
-      c.value(row).decode(into: &scratch)
-      texts.append(contentsOf: scratch)
-      ends.append(texts.count)
-    }
-  }
-
-  @inline(__always)
-  private static func take(_ buffer: inout [UInt8]) -> [UInt8] {
-    let taken = buffer
-    buffer = []
-    return taken
-  }
-
-  @inline(__always)
-  private static func take(_ row: inout ChangeRow) -> ChangeRow {
-    let taken = row
-    row = ChangeRow()
-    return taken
+    try comparison.write(row, columns: cs, verbatim: verbatim)
   }
 
   public func end() throws(OutputError) {
-    if mirrored, let baseline {
-      if records == baseline.entries.count {
-        // Every record was the baseline's, in order and unchanged: the next baseline is the
-        // same records, at this run's time.
-        let since = next.since
-        next = baseline
-        next.since = since
-        next.columns = columns
-        next.keys = keys
-      } else {
-        stopMirroring()
-      }
-    }
-    if let baseline {
-      for i in baseline.entries.indices where currentOf[i] < 0 {
-        counts.gone += 1
-        try emitGone(i, of: baseline)
-      }
-    }
-    try inner?.end()
-  }
-
-  /// The text of column `c` of the current record.
-  private func text(_ c: Int) -> ArraySlice<UInt8> {
-    texts[(c == 0 ? 0 : ends[c - 1])..<ends[c]]
-  }
-
-  /// The columns both runs have whose value differs from `old`'s.
-  private func differing(_ old: [ArraySlice<UInt8>]) -> [(base: Int, current: Int)] {
-    common.filter { $0.base < old.count && !old[$0.base].elementsEqual(text($0.current)) }
-  }
-
-  /// `status=pending; qty=5`: the columns both runs have whose value differs, with the old value.
-  private func was(_ old: [ArraySlice<UInt8>]?, baseline: ChangeBaseline) -> [UInt8] {
-    guard let old else { return Self.notKeptBytes }
-    var out: [UInt8] = []
-    for (base, _) in differing(old) {
-      if !out.isEmpty { out.append(contentsOf: "; ".utf8) }
-      out.append(contentsOf: baseline.columns[base].utf8)
-      out.append(UInt8(ascii: "="))
-      out.append(contentsOf: old[base])
-    }
-    return out
-  }
-
-  /// `grn_no=GRN-1, line=2` for messages.
-  private func keyDescription(_ key: [UInt8]) -> String {
-    let parts = key.split(separator: 0x1f, omittingEmptySubsequences: false)
-    return zip(keys, parts).map { "\($0)=\(String(decoding: $1, as: UTF8.self))" }
-      .joined(separator: ", ")
-  }
-
-  private func emit(_ change: StaticString, was: [UInt8]) throws(OutputError) {
-    guard let inner else { return }
-    var out = Self.take(&outgoing)
-    defer { outgoing = out }
-    out.start(change)
-    for c in columns.indices { out.add(text(c)) }
-    out.add(was)
-    try out.write(to: inner, columns: outputColumns)
-  }
-
-  /// A gone record: its last values under the current columns, or only its key when its values
-  /// were not kept.
-  private func emitGone(_ i: Int, of baseline: ChangeBaseline) throws(OutputError) {
-    guard let inner else { return }
-    var out = Self.take(&outgoing)
-    defer { outgoing = out }
-    out.start("gone")
-    let entry = baseline.entries[i]
-    if entry.valuesStart >= 0 && sameColumns {
-      // The kept values, in the columns' order: added as they lie in the state, unpacked into
-      // no array of their own (Docs/Performance.md, "Changes since the last run").
-      baseline.valueBytes.withUnsafeBufferPointer { v in
-        var at = Int(entry.valuesStart)
-        let end = Int(entry.valuesEnd)
-        var added = 0
-        while added < columns.count, at < end, let n = ChangeCoding.readVarint(v, at: &at),
-          at + n <= end
-        {
-          out.add(UnsafeBufferPointer(rebasing: v[at..<at + n]))
-          at += n
-          added += 1
-        }
-        for _ in added..<max(added, columns.count) { out.add(EmptyCollection()) }
-      }
-      out.add(EmptyCollection())
-    } else if entry.valuesStart < 0 && keyColumns.count == 1 {
-      // Only the key was kept: it in its column, the others empty.
-      let keyBytes = baseline.key(i)
-      for c in columns.indices {
-        if c == keyColumns[0] { out.add(keyBytes) } else { out.add(EmptyCollection()) }
-      }
-      out.add(Self.notKeptBytes)
-      strikingThrough?.sayEarlierValuesNotKept(in: 0)
-    } else {
-      var fields = Array(repeating: ArraySlice<UInt8>(), count: columns.count)
-      var was: [UInt8] = []
-      if let old = baseline.values(i) {
-        for (base, current) in common where base < old.count { fields[current] = old[base] }
-      } else {
-        let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
-        for (n, k) in keyColumns.enumerated() where n < parts.count { fields[k] = parts[n] }
-        was = Self.notKeptBytes
-        strikingThrough?.sayEarlierValuesNotKept(in: 0)
-      }
-      for f in fields { out.add(f) }
-      out.add(was)
-    }
-    try out.write(to: inner, columns: outputColumns)
-  }
-
-  /// Adds one value to a content hash; the value's length in the hash keeps `ab|c` apart from
-  /// `a|bc`.
-  @inline(__always)
-  static func mix(_ value: UnsafeBufferPointer<UInt8>, into hash: UInt64) -> UInt64 {
-    ChangeCoding.hash(value, into: hash)
-  }
-
-  static func mix<C: Collection<UInt8>>(_ value: C, into hash: UInt64) -> UInt64 {
-    ChangeCoding.hash(value, into: hash)
+    try comparison.end()
   }
 }

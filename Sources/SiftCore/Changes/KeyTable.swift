@@ -1,3 +1,5 @@
+import GNUCalls
+
 /// The keys of a `--changes` run by their 64-bit hash: for each, its record in the baseline and
 /// in this run (`-1`: none). Open addressing with linear probing over one flat array of 16-byte
 /// slots, so a lookup is mostly one cache miss, not a dictionary's hashing of the hash.
@@ -20,16 +22,28 @@ struct KeyTable {
     mask = size - 1
   }
 
-  /// The slot of `hash` whose key `matches`, else a free slot for it (after growing when half
-  /// full).
-  mutating func slot(_ hash: UInt64, matches: (_ baseline: Int32, _ current: Int32) -> Bool) -> Int {
+  /// Makes room for one more key: grows the table when it is half full. Called before `slot`
+  /// (which only looks, so its `matches` may read what holds the table).
+  mutating func makeRoomForOne() {
     if (count + 1) * 2 > slots.count { grow() }
+  }
+
+  /// The slot of `hash` whose key `matches`, else a free slot for it (`makeRoomForOne` first).
+  func slot(_ hash: UInt64, matches: (_ baseline: Int32, _ current: Int32) -> Bool) -> Int {
     var i = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
     while !slots[i].isFree {
       if slots[i].hash == hash && matches(slots[i].baseline, slots[i].current) { return i }
       i = (i &+ 1) & mask
     }
     return i
+  }
+
+  /// Asks for the memory of `hash`'s first slot ahead of `slot(_:matches:)`, so that the cache
+  /// miss of a table far larger than the cache overlaps the work done before the look-up.
+  @inline(__always)
+  func prefetch(_ hash: UInt64) {
+    let i = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+    slots.withUnsafeBufferPointer { sift_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + i) }) }
   }
 
   /// The baseline and current records at `slot`.
@@ -49,9 +63,16 @@ struct KeyTable {
     slots[slot].current = record
   }
 
-  private mutating func grow() {
+  /// Makes room for `capacity` keys in all, so that the table does not grow before.
+  mutating func reserve(_ capacity: Int) {
+    if capacity * 2 > slots.count { rehash(capacity: capacity) }
+  }
+
+  private mutating func grow() { rehash(capacity: slots.count) }
+
+  private mutating func rehash(capacity: Int) {
     let old = slots
-    self = KeyTable(capacity: old.count)
+    self = KeyTable(capacity: capacity)
     for s in old where !s.isFree {
       var j = Int(truncatingIfNeeded: s.hash ^ (s.hash >> 29)) & mask
       while !slots[j].isFree { j = (j &+ 1) & mask }

@@ -1,0 +1,521 @@
+/// What `ChangeTracker` holds and does, as a value: the tracker hands each record to it in one
+/// access, so the per-record work touches no class property (no exclusivity check per access:
+/// Docs/Performance.md, "The first run, and runs with many new or gone records").
+struct ChangeComparison {
+  let inner: RecordWriter?
+  /// The writer, when it strikes earlier values through itself (HTML) and leaves the `was`
+  /// column out; an e-mail report's other parts keep theirs.
+  let strikingThrough: EarlierValuesShowing?
+  let keys: [String]
+  let baseline: ChangeBaseline?
+  let budget: Int
+  /// The baseline the next run compares with: this run's matching records.
+  var next: ChangeBaseline
+  var counts: ChangeCounts
+  /// Set when two records share a key; the writer then stops the run.
+  var failure: ChangeError?
+
+  private var columns: [String] = []
+  private var keyColumns: [Int] = []
+  /// Baseline column → current column, for the columns both have.
+  private var common: [(base: Int, current: Int)] = []
+  private var sameColumns = true
+  /// The keys by hash: the baseline's, and this run's that are not in the baseline. Built only
+  /// when a record is not the one after the last found (`expected`), so a run in the baseline's
+  /// order never builds it.
+  private var table = KeyTable(capacity: 1024)
+  private var tableHasBaseline = false
+  /// The baseline record the next record most likely has: the one after the last found.
+  private var expected = 0
+  /// Where each record of the run came from (input, line), when the engine says: a repeated
+  /// key's message names both lines.
+  private var places: [(source: Int32, line: Int32)] = []
+  /// Where the record about to be written came from, when the engine says.
+  var place: (source: Int32, line: Int32)?
+  /// This run's records so far.
+  private var records = 0
+  /// The size of the inputs in bytes, when known (regular files): with the first records' mean
+  /// length it tells how many records to make room for (`makeRoom`).
+  var inputBytes: Int?
+  /// The bytes of the first `Self.measured` records' texts, for `makeRoom`.
+  private var measuredBytes = 0
+  /// How many records this run most likely has (`makeRoom`); 0 until known.
+  private var expectedRecords = 0
+  /// How many records are measured before room is made for the rest.
+  private static let measured = 64
+  /// Whether every record so far was the baseline's record of the same number, unchanged; `next`
+  /// is then left empty until one is not (`stopMirroring`), or the run ends (Docs/Performance.md,
+  /// "Changes since the last run").
+  private var mirrored = false
+  /// Per baseline record, the record of this run with its key (`-1`: none yet).
+  private var currentOf: [Int32] = []
+  private var outputColumns: [OutputColumn] = []
+  private var texts: [UInt8] = []
+  private var ends: [Int] = []
+  private var scratch: [UInt8] = []
+  private var keyText: [UInt8] = []
+  private var values: [UInt8] = []
+  /// The row handed to `inner`, built in place record after record.
+  private var outgoing = ChangeRow()
+
+  private static let notKeptBytes = Array(
+    UnsafeBufferPointer(
+      start: ChangeTracker.earlierValuesNotKept.utf8Start,
+      count: ChangeTracker.earlierValuesNotKept.utf8CodeUnitCount))
+
+  init(
+    inner: RecordWriter?, keys: [String], keyLabel: String, baseline: ChangeBaseline?,
+    since: String, budget: Int = ChangeBaseline.valueBudget
+  ) {
+    self.inner = inner
+    strikingThrough = inner as? EarlierValuesShowing
+    strikingThrough?.leaveOutWasColumn()
+    self.keys = keys
+    self.baseline = baseline
+    self.budget = budget
+    next = ChangeBaseline(columns: [], keys: keys, since: since)
+    counts = ChangeCounts(keyLabel: keyLabel, since: baseline?.since)
+  }
+
+  mutating func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
+    self.columns = columns
+    next.columns = columns
+    keyColumns = keys.compactMap { columns.firstIndex(of: $0) }
+    if let baseline {
+      sameColumns = baseline.columns == columns
+      common = baseline.columns.enumerated().compactMap { base in
+        columns.firstIndex(of: base.element).map { (base.offset, $0) }
+      }
+      currentOf = Array(repeating: -1, count: baseline.entries.count)
+      mirrored = sameColumns
+      // This run is most likely about the baseline's size: room for it (and a sixteenth more)
+      // up front, so the arrays are not copied as they grow.
+      let records = baseline.entries.count + baseline.entries.count / 16
+      let keyBytes = baseline.entries.reduce(0) { $0 + Int($1.keyEnd - $1.keyStart) }
+      next.entries.reserveCapacity(records)
+      next.keyBytes.reserveCapacity(keyBytes + keyBytes / 16)
+      places.reserveCapacity(records)
+    }
+    let names = ["change"] + columns + ["was"]
+    outputColumns = names.enumerated().map { OutputColumn.field($0.element, at: $0.offset) }
+    try inner?.begin(
+      columns: names, headers: [Array("change".utf8)] + headers + [Array("was".utf8)])
+  }
+
+  mutating func write(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool) throws(OutputError) {
+    keyText.removeAll(keepingCapacity: true)
+    if records <= Self.measured, inputBytes != nil { measure(row) }
+    for (n, k) in keyColumns.enumerated() {
+      if n > 0 { keyText.append(0x1f) }
+      let v = cs[k].value(row)
+      if v.isVerbatim {
+        keyText.append(contentsOf: v.content)
+      } else {
+        v.decode(into: &scratch)
+        keyText.append(contentsOf: scratch)
+      }
+    }
+    // Where the key table is looked up for every record (no baseline, or past the baseline's
+    // order), the key's slot is asked for now: its cache miss overlaps the hashing of the values.
+    var keyHash: UInt64?
+    if !mirrored && (baseline == nil || tableHasBaseline) {
+      let hash = keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
+      table.prefetch(hash)
+      keyHash = hash
+    }
+    // The values are hashed here and copied only for a record whose values `next` keeps.
+    let (content, size) = Self.hashValues(row, cs, verbatim: verbatim, scratch: &scratch)
+    let index = Int32(records)
+    if mirrored {
+      if let baseline, expected == records, expected < baseline.entries.count,
+        baseline.entries[expected].content == content,
+        baseline.key(expected).elementsEqual(keyText)
+      {
+        currentOf[expected] = index
+        expected += 1
+        records += 1
+        if let place { places.append(place) }
+        counts.unchanged += 1
+        return
+      }
+      stopMirroring()
+    }
+    var b: Int32 = -1
+    var first: Int32 = -1
+    if let baseline, expected < baseline.entries.count,
+      baseline.key(expected).elementsEqual(keyText)
+    {
+      b = Int32(expected)
+    } else {
+      if !tableHasBaseline { addBaselineToTable() }
+      let keyHash = keyHash ?? keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
+      table.makeRoomForOne()
+      let slot = table.slot(keyHash) { b, c in
+        if b >= 0 { return self.baseline?.key(Int(b)).elementsEqual(keyText) ?? false }
+        return self.next.key(Int(c)).elementsEqual(keyText)
+      }
+      (b, first) = table.records(at: slot)
+      if b < 0 && first < 0 { table.setCurrent(index, hash: keyHash, at: slot) }
+    }
+    if b >= 0 {
+      first = currentOf[Int(b)]
+      if first < 0 { currentOf[Int(b)] = index }
+      expected = Int(b) + 1
+    }
+    if first >= 0 {
+      var lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?
+      if let place, Int(first) < places.count {
+        let p = places[Int(first)]
+        lines = ((Int(p.source), Int(p.line)), (Int(place.source), Int(place.line)))
+      }
+      failure = .duplicateKey(
+        key: keyDescription(keyText), first: Int(first) + 1, second: Int(index) + 1, lines: lines)
+      throw .failed("a key repeats")
+    }
+    if let place { places.append(place) }
+    records += 1
+    let keepValues = next.valueBytes.count < budget && next.valueBytes.count + size <= budget
+    if keepValues { Self.collectValues(row, cs, into: &values, scratch: &scratch) }
+    next.append(key: keyText, content: content, values: keepValues ? values : nil, budget: budget)
+    guard let baseline, b >= 0 else {
+      counts.new += 1
+      guard let inner else { return }
+      // A new record's values go straight into the row written: its own CSV text, else each
+      // value decoded once.
+      if !outgoing.startAsWritten(row, columns: cs.count, verbatim: verbatim) {
+        outgoing.start("new")
+        for i in cs.indices { outgoing.add(cs[i].value(row), scratch: &scratch) }
+        outgoing.add(EmptyCollection())
+      }
+      return try outgoing.write(to: inner, columns: outputColumns)
+    }
+    // The earlier values are unpacked only for a record that may have changed: a record whose
+    // content hash is the baseline's costs no more than the look-up.
+    if sameColumns {
+      guard baseline.entries[Int(b)].content != content else {
+        counts.unchanged += 1
+        return
+      }
+      fillTexts(row, cs)
+    } else if let old = baseline.values(Int(b)) {
+      fillTexts(row, cs)
+      var a = ChangeCoding.fnvOffset
+      var o = ChangeCoding.fnvOffset
+      for (base, current) in common {
+        a = Self.mix(text(current), into: a)
+        o = Self.mix(base < old.count ? old[base] : [], into: o)
+      }
+      guard a != o else {
+        counts.unchanged += 1
+        return
+      }
+    } else {
+      counts.comparedByKeyOnly += 1
+      counts.unchanged += 1
+      return
+    }
+    counts.changed += 1
+    let old = baseline.values(Int(b))
+    if let strikingThrough {
+      // Column 0 is `change`: the fields are one column on.
+      if let old {
+        strikingThrough.showEarlier(
+          differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
+      } else {
+        strikingThrough.sayEarlierValuesNotKept(in: 0)
+      }
+    }
+    try emit("changed", was: was(old, baseline: baseline))
+  }
+
+  /// Adds the record's text to `measuredBytes`; after `Self.measured` records, makes room for
+  /// the records the inputs' size holds at their mean length, as many of them as have matched so
+  /// far (by the line the engine says the last came from), and at most `Self.mostMadeRoomFor`.
+  private mutating func measure(_ row: RowView) {
+    if records < Self.measured {
+      measuredBytes += row.extentEnd - row.extentStart + 1
+      return
+    }
+    guard let inputBytes, measuredBytes > 0 else { return }
+    var expected = inputBytes / (measuredBytes / Self.measured + 1)
+    if let place, place.source == 0, Int(place.line) > records {
+      expected = expected / Int(place.line) * records
+    }
+    makeRoom(for: min(expected, Self.mostMadeRoomFor))
+  }
+
+  /// The most records room is made for up front (a larger run grows its arrays as it goes).
+  private static let mostMadeRoomFor = 4 << 20
+
+  /// Sizes the next baseline's arrays, the places and the key table for `expected` records up
+  /// front, so they are not copied (and their pages touched again) as they grow
+  /// (Docs/Performance.md, "The first run, and runs with many new or gone records"). While the
+  /// run mirrors the baseline, neither is built: `expected` waits for `stopMirroring`.
+  private mutating func makeRoom(for expected: Int) {
+    expectedRecords = max(expectedRecords, expected)
+    guard !mirrored else { return }
+    // The mean key length so far, else the baseline's first key's.
+    let keyBytes =
+      next.entries.isEmpty
+      ? (baseline.map { $0.entries.isEmpty ? 16 : $0.key(0).count + 1 } ?? 16)
+      : next.keyBytes.count / next.entries.count + 1
+    // The arrays with a sixteenth more (room they do not fill is never touched); the table,
+    // whose slots are all written, as estimated.
+    let records = expected + expected / 16
+    next.entries.reserveCapacity(records)
+    next.keyBytes.reserveCapacity(records * keyBytes)
+    places.reserveCapacity(records)
+    if baseline == nil || tableHasBaseline { table.reserve(expected) }
+    if budget != .max { next.valueBytes.reserveCapacity(min(budget, inputBytes ?? 0)) }
+  }
+
+  /// Puts the baseline's keys in `table`, once, the first time a record is not where the
+  /// baseline's order says (`expected`).
+  private mutating func addBaselineToTable() {
+    tableHasBaseline = true
+    guard let baseline else { return }
+    var table = KeyTable(
+      capacity: max(expectedRecords, baseline.entries.count + self.table.count + 1024))
+    baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
+      func key(_ e: ChangeBaseline.Entry) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
+      }
+      // A chunk of keys is hashed and its slots asked for before the first is put in, so the
+      // cache misses of the chunk overlap.
+      var hashes: [UInt64] = Array(repeating: 0, count: 64)
+      baseline.entries.withUnsafeBufferPointer { entries in
+        var start = 0
+        while start < entries.count {
+          let end = min(entries.count, start + hashes.count)
+          for i in start..<end {
+            hashes[i - start] = ChangeCoding.hash(key(entries[i]))
+            table.prefetch(hashes[i - start])
+          }
+          for i in start..<end {
+            let k = key(entries[i])
+            let hash = hashes[i - start]
+            table.makeRoomForOne()
+            let slot = table.slot(hash) { b, _ in key(entries[Int(b)]).elementsEqual(k) }
+            table.setBaseline(Int32(i), hash: hash, at: slot)
+          }
+          start = end
+        }
+      }
+    }
+    self.table = table
+  }
+
+  /// The content hash of the record's values, and the bytes `collectValues` would take.
+  private static func hashValues(
+    _ row: RowView, _ cs: [OutputColumn], verbatim: Bool, scratch: inout [UInt8]
+  ) -> (content: UInt64, size: Int) {
+    var content = ChangeCoding.fnvOffset
+    var size = 0
+    @inline(__always)
+    func add(_ v: FieldValue) {
+      if v.isVerbatim {
+        let t = v.content
+        content = mix(t, into: content)
+        size &+= ChangeCoding.varintSize(t.count) &+ t.count
+      } else {
+        v.decode(into: &scratch)
+        content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
+        size &+= ChangeCoding.varintSize(scratch.count) &+ scratch.count
+      }
+    }
+    // A CSV record whose fields are the columns: each field read from its span, not through
+    // its column's accessor (the same values).
+    if verbatim, row.encoding == .csv, row.extraCount == 0, row.width == cs.count {
+      for i in 0..<cs.count { add(row.field(i)) }
+      return (content, size)
+    }
+    // The columns are borrowed, not copied one by one (each copy retains its name and path).
+    cs.withUnsafeBufferPointer { columns in
+      for i in columns.indices { add(columns[i].value(row)) }
+    }
+    return (content, size)
+  }
+
+  /// The record's values, each length-prefixed, as `ChangeBaseline` keeps them.
+  private static func collectValues(
+    _ row: RowView, _ cs: [OutputColumn], into values: inout [UInt8], scratch: inout [UInt8]
+  ) {
+    values.removeAll(keepingCapacity: true)
+    cs.withUnsafeBufferPointer { columns in
+      for i in columns.indices {
+        let v = columns[i].value(row)
+        if v.isVerbatim {
+          let t = v.content
+          ChangeCoding.appendVarint(t.count, to: &values)
+          values.append(contentsOf: t)
+        } else {
+          v.decode(into: &scratch)
+          ChangeCoding.appendVarint(scratch.count, to: &values)
+          values.append(contentsOf: scratch)
+        }
+      }
+    }
+  }
+
+  /// The records so far were the baseline's first ones, in its order and unchanged, so `next`
+  /// was left empty: it gets those entries of the baseline now, and is built record by record
+  /// from here on.
+  private mutating func stopMirroring() {
+    mirrored = false
+    guard let baseline else { return }
+    if expectedRecords > 0 { makeRoom(for: expectedRecords) }
+    baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
+      baseline.valueBytes.withUnsafeBufferPointer { valueBytes in
+        for e in baseline.entries[0..<records] {
+          let key = UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
+          let values =
+            e.valuesStart < 0
+            ? nil : UnsafeBufferPointer(rebasing: valueBytes[Int(e.valuesStart)..<Int(e.valuesEnd)])
+          next.append(key: key, content: e.content, values: values, budget: budget)
+        }
+      }
+    }
+  }
+
+  /// Every column's text of the record, for `text(_:)`.
+  private mutating func fillTexts(_ row: RowView, _ cs: [OutputColumn]) {
+    texts.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+    for c in cs {
+      c.value(row).decode(into: &scratch)
+      texts.append(contentsOf: scratch)
+      ends.append(texts.count)
+    }
+  }
+
+  @inline(__always)
+  private static func take(_ row: inout ChangeRow) -> ChangeRow {
+    let taken = row
+    row = ChangeRow()
+    return taken
+  }
+
+  mutating func end() throws(OutputError) {
+    if mirrored, let baseline {
+      if records == baseline.entries.count {
+        // Every record was the baseline's, in order and unchanged: the next baseline is the
+        // same records, at this run's time.
+        let since = next.since
+        next = baseline
+        next.since = since
+        next.columns = columns
+        next.keys = keys
+      } else {
+        stopMirroring()
+      }
+    }
+    if let baseline {
+      for i in baseline.entries.indices where currentOf[i] < 0 {
+        counts.gone += 1
+        try emitGone(i, of: baseline)
+      }
+    }
+    try inner?.end()
+  }
+
+  /// The text of column `c` of the current record.
+  private func text(_ c: Int) -> ArraySlice<UInt8> {
+    texts[(c == 0 ? 0 : ends[c - 1])..<ends[c]]
+  }
+
+  /// The columns both runs have whose value differs from `old`'s.
+  private func differing(_ old: [ArraySlice<UInt8>]) -> [(base: Int, current: Int)] {
+    common.filter { $0.base < old.count && !old[$0.base].elementsEqual(text($0.current)) }
+  }
+
+  /// `status=pending; qty=5`: the columns both runs have whose value differs, with the old value.
+  private func was(_ old: [ArraySlice<UInt8>]?, baseline: ChangeBaseline) -> [UInt8] {
+    guard let old else { return Self.notKeptBytes }
+    var out: [UInt8] = []
+    for (base, _) in differing(old) {
+      if !out.isEmpty { out.append(contentsOf: "; ".utf8) }
+      out.append(contentsOf: baseline.columns[base].utf8)
+      out.append(UInt8(ascii: "="))
+      out.append(contentsOf: old[base])
+    }
+    return out
+  }
+
+  /// `grn_no=GRN-1, line=2` for messages.
+  private func keyDescription(_ key: [UInt8]) -> String {
+    let parts = key.split(separator: 0x1f, omittingEmptySubsequences: false)
+    return zip(keys, parts).map { "\($0)=\(String(decoding: $1, as: UTF8.self))" }
+      .joined(separator: ", ")
+  }
+
+  private mutating func emit(_ change: StaticString, was: [UInt8]) throws(OutputError) {
+    guard let inner else { return }
+    var out = Self.take(&outgoing)
+    defer { outgoing = out }
+    out.start(change)
+    for c in columns.indices { out.add(text(c)) }
+    out.add(was)
+    try out.write(to: inner, columns: outputColumns)
+  }
+
+  /// A gone record: its last values under the current columns, or only its key when its values
+  /// were not kept.
+  private mutating func emitGone(_ i: Int, of baseline: ChangeBaseline) throws(OutputError) {
+    guard let inner else { return }
+    var out = Self.take(&outgoing)
+    defer { outgoing = out }
+    out.start("gone")
+    let entry = baseline.entries[i]
+    if entry.valuesStart >= 0 && sameColumns {
+      // The kept values, in the columns' order: added as they lie in the state, unpacked into
+      // no array of their own (Docs/Performance.md, "Changes since the last run").
+      baseline.valueBytes.withUnsafeBufferPointer { v in
+        var at = Int(entry.valuesStart)
+        let end = Int(entry.valuesEnd)
+        var added = 0
+        while added < columns.count, at < end, let n = ChangeCoding.readVarint(v, at: &at),
+          at + n <= end
+        {
+          out.add(UnsafeBufferPointer(rebasing: v[at..<at + n]))
+          at += n
+          added += 1
+        }
+        for _ in added..<max(added, columns.count) { out.add(EmptyCollection()) }
+      }
+      out.add(EmptyCollection())
+    } else if entry.valuesStart < 0 && keyColumns.count == 1 {
+      // Only the key was kept: it in its column, the others empty.
+      let keyBytes = baseline.key(i)
+      for c in columns.indices {
+        if c == keyColumns[0] { out.add(keyBytes) } else { out.add(EmptyCollection()) }
+      }
+      out.add(Self.notKeptBytes)
+      strikingThrough?.sayEarlierValuesNotKept(in: 0)
+    } else {
+      var fields = Array(repeating: ArraySlice<UInt8>(), count: columns.count)
+      var was: [UInt8] = []
+      if let old = baseline.values(i) {
+        for (base, current) in common where base < old.count { fields[current] = old[base] }
+      } else {
+        let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
+        for (n, k) in keyColumns.enumerated() where n < parts.count { fields[k] = parts[n] }
+        was = Self.notKeptBytes
+        strikingThrough?.sayEarlierValuesNotKept(in: 0)
+      }
+      for f in fields { out.add(f) }
+      out.add(was)
+    }
+    try out.write(to: inner, columns: outputColumns)
+  }
+
+  /// Adds one value to a content hash; the value's length in the hash keeps `ab|c` apart from
+  /// `a|bc`.
+  @inline(__always)
+  static func mix(_ value: UnsafeBufferPointer<UInt8>, into hash: UInt64) -> UInt64 {
+    ChangeCoding.hash(value, into: hash)
+  }
+
+  static func mix<C: Collection<UInt8>>(_ value: C, into hash: UInt64) -> UInt64 {
+    ChangeCoding.hash(value, into: hash)
+  }
+}
