@@ -17,6 +17,7 @@ import Testing
     var expected: [Int: (baseline: Int32, current: Int32)] = [:]
     let baselineKeys = (0..<baselineCount).map { $0 * 3 }
     for (i, key) in baselineKeys.enumerated() {
+      table.makeRoomForOne()
       let slot = table.slot(hash(key)) { b, _ in baselineKeys[Int(b)] == key }
       #expect(table.records(at: slot) == (-1, -1))
       table.setBaseline(Int32(i), hash: hash(key), at: slot)
@@ -25,6 +26,7 @@ import Testing
     var currentKeys: [Int] = []
     for _ in 0..<3_000 {
       let key = random.next(baselineCount * 3 + 1_000)
+      table.makeRoomForOne()
       let slot = table.slot(hash(key)) { b, c in
         b >= 0 ? baselineKeys[Int(b)] == key : currentKeys[Int(c)] == key
       }

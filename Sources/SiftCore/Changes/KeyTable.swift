@@ -30,6 +30,8 @@ struct KeyTable {
 
   /// The slot of `hash` whose key `matches`, else a free slot for it (`makeRoomForOne` first).
   func slot(_ hash: UInt64, matches: (_ baseline: Int32, _ current: Int32) -> Bool) -> Int {
+    // A full table would be probed forever: a debug build stops here instead.
+    assert((count + 1) * 2 <= slots.count, "KeyTable.slot before makeRoomForOne")
     var i = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
     while !slots[i].isFree {
       if slots[i].hash == hash && matches(slots[i].baseline, slots[i].current) { return i }
