@@ -133,22 +133,15 @@ struct EngineClient {
       for f in files { unlink(f) }
       throw .usage(UsageError("cannot run the engine '\(program)': \(reason)", hint: engine.installHint))
     }
-    // Each part's files.
-    var byPart: [[String]] = []
-    var start = 0
-    for part in parts {
-      byPart.append(Array(files[start..<start + part.queries.count]))
-      start += part.queries.count
-    }
+    // Where each part's files start, and its files.
+    var starts = [0]
+    for part in parts { starts.append(starts[starts.count - 1] + part.queries.count) }
+    let byPart = parts.indices.map { Array(files[starts[$0]..<starts[$0 + 1]]) }
     guard status != 0 else { return Outcome(files: byPart, failure: nil) }
-    // The part of the first query without a result failed; the parts before it finished.
-    var failed = 0
-    var before = 0
-    while failed < parts.count - 1 && before + parts[failed].queries.count <= finished {
-      before += parts[failed].queries.count
-      failed += 1
-    }
-    for f in files[before...] { unlink(f) }
+    // The part of the first query without a result failed (the last part when every query gave
+    // one); the parts before it finished.
+    let failed = min(starts.dropFirst().prefix { $0 <= finished }.count, max(parts.count - 1, 0))
+    for f in files[starts[failed]...] { unlink(f) }
     return Outcome(
       files: Array(byPart.prefix(failed)),
       failure: Failure(part: failed, status: status, reason: EngineClient.reason(said)))
