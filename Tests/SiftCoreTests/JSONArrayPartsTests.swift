@@ -89,7 +89,7 @@ import Testing
           chunkSize: 4096)
         let dataset = Dataset(
           inputs: [DatasetInput(reader: reader)], parallel: ParallelTests.parallel(partSize))
-        let words = try #require(dataset.threading.first)
+        let words = try ParallelTests.threading(of: dataset)
         let parts = Int(words.split(separator: " ").dropFirst(2).first ?? "") ?? 0
         #expect(parts >= least, "\(words)")
       }

@@ -292,7 +292,38 @@ import Testing
     let opened = try ReaderFactory.makeReader(
       source: source, format: nil, options: ReaderOptions(name: source.name))
     let dataset = Dataset(inputs: [DatasetInput(reader: opened.reader)], parallel: parallel)
-    return try #require(dataset.threading.first)
+    return try threading(of: dataset)
+  }
+
+  /// How `--explain` says a run of every record (`''`) will read the dataset's first input.
+  static func threading(of dataset: Dataset) throws -> String {
+    try #require(dataset.threading(for: try dataset.plan(Query(), now: 0)).first)
+  }
+
+  /// A run that writes every record holds each part's output, as large as the part, until the
+  /// parts before it are written: its parts are a stream's 1 MiB at most (Docs/Performance.md,
+  /// Parts as small as a stream's). A filter, a sort and a count keep the part size.
+  @Test func aRunOfEveryRecordReadsPartsOfOneMiB() throws {
+    let text = Self.csv(rows: 60_000, multilineEvery: 50)
+    try Self.withFile(text, suffix: ".csv") { path in
+      let opened = try ReaderFactory.makeReader(
+        source: try ByteSource(path: path), format: nil, options: ReaderOptions(name: path))
+      let dataset = Dataset(
+        inputs: [DatasetInput(reader: opened.reader)], parallel: Self.parallel(2 << 20))
+      let words = { (query: String, intent: Plan.Intent) in
+        try #require(
+          dataset.threading(for: try dataset.plan(try Parser.parse(query), now: 0, for: intent))
+            .first)
+      }
+      #expect(try words("", .records).hasSuffix(" of 1 MiB"))
+      #expect(try words("limit:10", .records).hasSuffix(" of 1 MiB"))
+      for (query, intent) in [
+        ("status:received", Plan.Intent.records), ("sort:qty", .records), ("", .count),
+        ("group:status", .count), ("group:status sum:qty", .records),
+      ] {
+        #expect(try words(query, intent).hasSuffix(" of 2 MiB"), "\(query)")
+      }
+    }
   }
 
   @Test func explainSaysHowManyWorkersReadWhichParts() throws {
@@ -301,8 +332,8 @@ import Testing
       let split = try Self.threading(try ByteSource(path: path), Self.parallel(3001))
       let parts = try #require(Int(split.split(separator: " ")[2]))
       #expect(split == "2 workers, \(parts) parts of 3001 bytes")
-      // The rest after the whole records of the first 1 MiB chunk, which the sample reads.
-      let rest = text.utf8.count - (1 << 20)
+      // The rest after the whole records of the first chunk, which the sample reads.
+      let rest = text.utf8.count - ChunkedInput.firstChunkSize
       #expect((rest / 3001)...((rest + 1000) / 3001 + 1) ~= parts)
       #expect(
         try Self.threading(try ByteSource(path: path), Self.parallel(3001, workers: 1))

@@ -199,7 +199,7 @@ import Testing
     let dataset = Dataset(
       inputs: [DatasetInput(reader: reader)],
       parallel: ParallelOptions(workers: 2, partSize: Self.partSize, minimumSize: 0))
-    let split = try #require(dataset.threading.first)
+    let split = try ParallelTests.threading(of: dataset)
     let parts = try #require(Int(split.split(separator: " ")[2]), "\(split)")
     #expect(split == "2 workers, \(parts) parts of 6 KiB")
     #expect(parts >= 10)

@@ -71,7 +71,7 @@ import Testing
         let dataset = Dataset(
           inputs: [DatasetInput(reader: try Self.ndjsonReader(path))],
           parallel: Self.options(workers: 2, partSize: 4099, budget: 1))
-        let words = try #require(dataset.threading.first)
+        let words = try ParallelTests.threading(of: dataset)
         let parts = Int(words.split(separator: " ").dropFirst(2).first ?? "") ?? 0
         #expect(parts > OrderSink.mergeWidth, "\(words)")
       }

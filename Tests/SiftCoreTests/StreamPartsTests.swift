@@ -192,11 +192,14 @@ import Testing
     reader.readHeader()
     let split = ParallelOptions(workers: 2, partSize: 4096).split(reader)
     #expect(split.isParts)
+    let plan = try Plan(
+      query: Query(), schema: Schema(names: ["id", "status"]), now: 0
+    ) { _ in .text }
     #expect(
-      ParallelOptions(workers: 2, partSize: 4096).threadingWords(split: split)
+      ParallelOptions(workers: 2, partSize: 4096).threadingWords(split: split, for: plan)
         == "2 workers, parts of 4 KiB as the stream arrives")
     #expect(
-      ParallelOptions(workers: 2).threadingWords(split: split)
+      ParallelOptions(workers: 2).threadingWords(split: split, for: plan)
         == "2 workers, parts of 1 MiB as the stream arrives")
   }
 }

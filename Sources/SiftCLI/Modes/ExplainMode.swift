@@ -8,7 +8,8 @@ extension Frontend {
       let opened = try RecordRun(job: job, frontend: self).open()
       let files = job.options.files
       let names = files.isEmpty ? ["stdin"] : files.map { $0 == "-" ? "stdin" : $0 }
-      let inputs = Array(zip(names, opened.dataset.threading)).map { (name: $0, threading: $1) }
+      let threading = opened.dataset.threading(for: opened.plan)
+      let inputs = Array(zip(names, threading)).map { (name: $0, threading: $1) }
       return console.output(opened.plan.explanation(inputs: inputs)) ?? .matched
     } catch {
       return report(error)

@@ -212,15 +212,18 @@ public final class Dataset {
     }
   }
 
-  /// How the first run will read each input, in words (`2 workers, 15 parts of 8 MiB`, or
-  /// `1 worker` and why), from the rule the engine follows (Docs/QueryLanguage.md, Explain).
-  public var threading: [String] {
+  /// How the first run of `plan` will read each input, in words (`2 workers, 15 parts of 8 MiB`,
+  /// or `1 worker` and why), from the rule the engine follows (Docs/QueryLanguage.md, Explain).
+  public func threading(for plan: Plan) -> [String] {
     (firstReaders ?? []).map { reader in
-      guard let deferred = reader as? DeferredReader else { return parallel.threadingWords(reader) }
+      guard let deferred = reader as? DeferredReader else {
+        return parallel.threadingWords(reader, for: plan)
+      }
       defer { deferred.letGoUnstarted() }
-      if let opened = deferred.openedForParts() { return parallel.threadingWords(opened) }
+      if let opened = deferred.openedForParts() { return parallel.threadingWords(opened, for: plan) }
       // Read to its end with the sample: said as its reader would have said it.
-      return parallel.threadingWords(split: .oneThread(deferred.readsInOrder ? .notSplittable : .sampleReadAll))
+      return parallel.threadingWords(
+        split: .oneThread(deferred.readsInOrder ? .notSplittable : .sampleReadAll), for: plan)
     }
   }
 

@@ -159,7 +159,7 @@ final class Engine {
     let (line, column): (Int, Int)
     switch parallel.split(opened) {
     case .parts(let rest):
-      feed = .file(rest, partSize: parallel.partSize)
+      feed = .file(rest, partSize: parallel.filePartSize(for: pass.plan))
       (line, column) = (rest.line, rest.column)
     case .stream(let rest):
       guard let streamReader = reader as? any StreamSplittableReader else { return nil }

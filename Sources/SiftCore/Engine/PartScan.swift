@@ -35,6 +35,19 @@ public struct ParallelOptions: Sendable {
   /// gains nothing from larger parts; Docs/Performance.md, Standard input in parts).
   var streamPartSize: Int { min(partSize, 1 << 20) }
 
+  /// The bytes of a file each part of a run of `plan` covers before its ends move. A run that
+  /// writes every record holds each part's output, as large as the part, until the parts before
+  /// it are written: its parts are as small as a stream's, so the memory of a part written is
+  /// reused for the next while it is in the cache instead of being faulted in fresh
+  /// (Docs/Performance.md, Parts as small as a stream's). Other runs keep little of a part, or
+  /// merge what each part made, so fewer, larger parts cost them less.
+  func filePartSize(for plan: Plan) -> Int {
+    switch plan.shape {
+    case .stream: plan.filter == nil ? streamPartSize : partSize
+    case .order, .count, .tally, .summarize: partSize
+    }
+  }
+
   /// What the parts being filtered or waiting their turn may hold at most: a part's batches
   /// (its text and field spans) are about twice its bytes. None on one thread.
   var partsHeld: Int { workers > 1 ? 2 * partSize * (workers + partsAhead) : 0 }
@@ -50,17 +63,19 @@ extension ParallelOptions {
     return split
   }
 
-  /// How `reader`'s records will be read, in words (`2 workers, 15 parts of 8 MiB`).
-  func threadingWords(_ reader: RecordReader) -> String {
-    threadingWords(split: split(reader))
+  /// How `reader`'s records will be read in a run of `plan`, in words (`2 workers, 15 parts of
+  /// 8 MiB`).
+  func threadingWords(_ reader: RecordReader, for plan: Plan) -> String {
+    threadingWords(split: split(reader), for: plan)
   }
 
   /// `split` in words (`2 workers, 15 parts of 8 MiB`, `1 worker (why)`).
-  func threadingWords(split: RestSplit) -> String {
+  func threadingWords(split: RestSplit, for plan: Plan) -> String {
     switch split {
     case .parts(let rest):
-      let parts = (rest.range.count + partSize - 1) / partSize
-      return "\(workers) workers, \(parts) part\(parts == 1 ? "" : "s") of \(sizeWords(partSize))"
+      let size = filePartSize(for: plan)
+      let parts = (rest.range.count + size - 1) / size
+      return "\(workers) workers, \(parts) part\(parts == 1 ? "" : "s") of \(sizeWords(size))"
     case .stream:
       return "\(workers) workers, parts of \(sizeWords(streamPartSize)) as the stream arrives"
     case .oneThread(let reason):

@@ -3,7 +3,7 @@
 /// type, each term's test with its values already read as numbers, dates or text, how the
 /// records flow (streamed, ordered, or only counted), and on how many threads each input is read.
 extension Plan {
-  /// `inputs` are each input's name and how it will be read (`Dataset.threading`).
+  /// `inputs` are each input's name and how it will be read (`Dataset.threading(for:)`).
   public func explanation(inputs: [(name: String, threading: String)]) -> String {
     var lines = [query.canonicalForm, ""]
     let used = fields.sorted { $0.key.span.start < $1.key.span.start }

@@ -10,6 +10,12 @@ struct ChunkedInput {
   /// The default number of new bytes read per chunk.
   static let defaultChunkSize = 1 << 20
 
+  /// The most new bytes the first buffer of an input reads: about the records the sample types
+  /// its fields by (`TypeInference.sampleSize`), so that a file read in parts hands its rest to
+  /// the workers after that much rather than after a whole chunk read on one thread
+  /// (Docs/Performance.md, Parts as small as a stream's).
+  static let firstChunkSize = 256 << 10
+
   /// The chunk size for reading `range` of a file: the default, or less for a smaller range
   /// (one more byte, so the first read already sees the end).
   static func chunkSize(for range: Range<Int>) -> Int {
@@ -70,7 +76,7 @@ struct ChunkedInput {
       bytesWritten += whole.count
       return whole
     }
-    let wanted = max(chunkSize, kept)
+    let wanted = max(atStart ? min(chunkSize, Self.firstChunkSize) : chunkSize, kept)
     guard kept + wanted < Int(Int32.max) else {
       throw InputError(
         name: source.name, line: 0, column: 0, message: "a record is larger than 2 GiB")
