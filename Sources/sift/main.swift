@@ -6,7 +6,7 @@ import SiftCLI
   let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
   let mapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
 
-  // A run allocates and frees 1 MiB chunks and their field spans all along. By default glibc
+  // A run allocates and frees chunks and their field spans all along. By default glibc
   // maps each such block fresh from the kernel and unmaps it when freed (or trims the heap), so
   // every page of every chunk is faulted in anew; keeping freed memory for the next chunks
   // saves that (Docs/Performance.md, Memory kept for the next chunk).

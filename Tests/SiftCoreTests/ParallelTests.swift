@@ -26,7 +26,7 @@ import Testing
 
   /// Runs `query` over the file at `path`, writing `format` (or only counting). With
   /// `csvChunkSize`, the file is read as CSV in chunks of that size (the sample reads the
-  /// first), not through ReaderFactory's 1 MiB ones.
+  /// first), not through ReaderFactory's 256 KiB ones.
   static func run(
     _ query: String, _ path: String, format: OutputFormat, count: Bool = false,
     csvChunkSize: Int? = nil, _ parallel: ParallelOptions
@@ -333,7 +333,7 @@ import Testing
       let parts = try #require(Int(split.split(separator: " ")[2]))
       #expect(split == "2 workers, \(parts) parts of 3001 bytes")
       // The rest after the whole records of the first chunk, which the sample reads.
-      let rest = text.utf8.count - ChunkedInput.firstChunkSize
+      let rest = text.utf8.count - ChunkedInput.defaultChunkSize
       #expect((rest / 3001)...((rest + 1000) / 3001 + 1) ~= parts)
       #expect(
         try Self.threading(try ByteSource(path: path), Self.parallel(3001, workers: 1))

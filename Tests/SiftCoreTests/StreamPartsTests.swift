@@ -13,7 +13,7 @@ import Testing
   /// Runs `query` over `text` written into a pipe by another thread, `chunk` bytes a write
   /// (pausing `pause` microseconds between writes), read as `format` like standard input.
   /// With `csvChunkSize`, the pipe is read as CSV in chunks of that size (so the sample ends
-  /// early), not through ReaderFactory's 1 MiB ones.
+  /// early), not through ReaderFactory's 256 KiB ones.
   static func runOverPipe(
     _ query: String, _ text: String, format: OutputFormat, count: Bool = false,
     chunk: Int = 1 << 16, pause: UInt32 = 0, csvChunkSize: Int? = nil,

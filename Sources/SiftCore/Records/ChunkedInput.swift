@@ -7,14 +7,11 @@
 /// New bytes are read straight into the buffer's free capacity, at most a chunk per call (a pipe
 /// hands out 64 KiB at a time), without clearing the rest first.
 struct ChunkedInput {
-  /// The default number of new bytes read per chunk.
-  static let defaultChunkSize = 1 << 20
-
-  /// The most new bytes the first buffer of an input reads: about the records the sample types
-  /// its fields by (`TypeInference.sampleSize`), so that a file read in parts hands its rest to
-  /// the workers after that much rather than after a whole chunk read on one thread
-  /// (Docs/Performance.md, Parts as small as a stream's).
-  static let firstChunkSize = 256 << 10
+  /// The default number of new bytes read per chunk: a chunk stays in a core's cache from the
+  /// `read(2)` copy through the scan, and the sample's first chunk (about the 1,000 records it
+  /// types fields by) is all that is read on the calling thread before a file's rest goes to
+  /// the workers (Docs/Performance.md, Chunks that stay in the cache).
+  static let defaultChunkSize = 256 << 10
 
   /// The chunk size for reading `range` of a file: the default, or less for a smaller range
   /// (one more byte, so the first read already sees the end).
@@ -76,7 +73,7 @@ struct ChunkedInput {
       bytesWritten += whole.count
       return whole
     }
-    let wanted = max(atStart ? min(chunkSize, Self.firstChunkSize) : chunkSize, kept)
+    let wanted = max(chunkSize, kept)
     guard kept + wanted < Int(Int32.max) else {
       throw InputError(
         name: source.name, line: 0, column: 0, message: "a record is larger than 2 GiB")
