@@ -49,6 +49,10 @@ subprocess.run(f"cat {f} > /dev/null", shell=True)
 two = two_cores()
 print(f"two cores: {two}; {os.cpu_count()} cpus; file {os.path.getsize(f)} bytes", flush=True)
 
+# How much a second thread gains on reading the file alone: the bound on `-j 2` (Docs/Performance.md,
+# Chunks that stay in the cache). `read-threads` is Benchmarks/read-threads.c, built static here.
+if os.path.exists(f"{C}/read-threads"):
+    group("the read alone, 1 thread against 2", [(f"read-threads {n}", f"{C}/read-threads {f} {n}") for n in (1, 2)], two)
 group("count against wc -l", [("wc -l", f"wc -l {f} > /dev/null")] +
       [(f"{b} -c ''", f"{S} -q -c '' {f} > /dev/null") for b, S in builds], two)
 group("pass-through against cat", [("cat > /dev/null", f"cat {f} > /dev/null")] +
