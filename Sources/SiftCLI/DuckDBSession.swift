@@ -4,12 +4,12 @@
 
 /// One `duckdb` client kept open for a whole sift run (Docs/Engines.md, Engines): started once,
 /// its standard input a socket sift writes statements to, its standard output and errors
-/// sockets sift reads while it writes, so neither side can wait on the other. Each batch of statements
-/// ends with `.print` of an end line of the session's own (`sift-end-` and a random number):
-/// once that line comes back, every statement before it has run and its `.once` file is
-/// written, and the next batch goes to the same client. An `--engine duckdb` run on a Parquet
-/// file or a table sends its `DESCRIBE` and sample, then the statement sift writes from their
-/// types, to one client instead of starting one for each.
+/// sockets sift reads while it writes, so neither side can wait on the other. Each batch of
+/// statements ends with `.print` of an end line of the session's own (`sift-end-` and a random
+/// number): once that line comes back, every statement before it has run and its `.once` file
+/// is written, and the next batch goes to the same client. An `--engine duckdb` run on a
+/// Parquet file or a table sends its `DESCRIBE` and sample, then the statement sift writes from
+/// their types, to one client instead of starting one for each.
 ///
 /// The client runs with `-bail`: a failing statement ends it, and its exit status and messages
 /// come back with the batch. The next batch then starts a new client.
@@ -62,9 +62,11 @@ final class DuckDBSession {
       let started = start(database: database)
       guard started == 0 else { return .cannotStart(reason: String(cString: strerror(started))) }
     }
-    guard let running = client else { return .cannotStart(reason: String(cString: strerror(EINVAL))) }
-    let end = Array(endLine.utf8)
-    let (ended, output, errors) = exchange(Array((script + ".print \(endLine)\n").utf8), running, end: end)
+    guard let running = client else {
+      return .cannotStart(reason: String(cString: strerror(EINVAL)))
+    }
+    let (ended, output, errors) = exchange(
+      Array((script + ".print \(endLine)\n").utf8), running, end: Array(endLine.utf8))
     let said = String(decoding: output + errors, as: UTF8.self)
     guard ended else { return .finished(said: said) }
     client = nil
@@ -74,8 +76,12 @@ final class DuckDBSession {
     let (status, signal) = wait(running.pid)
     // A client that ends without a message says nothing of why: sift says how it ended.
     let silent = said.allSatisfy(\.isWhitespace)
-    if let signal, silent { return .ended(status: status, said: "the client was killed by signal \(signal)") }
-    if status == 0 { return .ended(status: status, said: said + "\nthe client ended before its last statement") }
+    if let signal, silent {
+      return .ended(status: status, said: "the client was killed by signal \(signal)")
+    }
+    if status == 0 {
+      return .ended(status: status, said: said + "\nthe client ended before its last statement")
+    }
     return .ended(status: status, said: said)
   }
 
@@ -98,7 +104,8 @@ final class DuckDBSession {
     var ends: [[Int32]] = []
     for _ in 0..<3 {
       var pair: [Int32] = [-1, -1]
-      guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+      let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+      guard socketpair(AF_UNIX, kind, 0, &pair) == 0 else {
         let failed = errno
         for fd in ends.joined() { Glibc.close(fd) }
         return failed
@@ -112,7 +119,8 @@ final class DuckDBSession {
     posix_spawn_file_actions_adddup2(&actions, input[1], 0)
     posix_spawn_file_actions_adddup2(&actions, output[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-    let arguments = [program, "-csv", "-nullvalue", "", "-bail"] + (database.map { [$0, "-readonly"] } ?? [])
+    let arguments = [program, "-csv", "-nullvalue", "", "-bail"]
+      + (database.map { [$0, "-readonly"] } ?? [])
     let variables = environment.map { "\($0.key)=\($0.value)" }
     var pid = pid_t()
     let started = withCStrings(arguments) { argv in
@@ -126,7 +134,8 @@ final class DuckDBSession {
     for fd in [input[0], output[0], errors[0]] {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
-    client = Client(pid: pid, input: input[0], output: output[0], errors: errors[0], database: database)
+    client = Client(
+      pid: pid, input: input[0], output: output[0], errors: errors[0], database: database)
     return 0
   }
 
@@ -170,7 +179,9 @@ final class DuckDBSession {
       }
       if fds[0].revents != 0 {
         let n = bytes[written...].withUnsafeBytes {
-          Glibc.send(running.input, $0.baseAddress, min($0.count, 1 << 16), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+          Glibc.send(
+            running.input, $0.baseAddress, min($0.count, 1 << 16),
+            Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
         }
         if n > 0 {
           written += n

@@ -118,7 +118,7 @@ struct EngineClient {
     let folder = made.hasPrefix("/") ? made : "./" + made
     let queries = parts.flatMap(\.queries)
     let files = queries.indices.map { "\(folder)/result\($0).csv" }
-    // The client's exit status (0 where every statement ran), or why it could not start.
+    // The client's exit status: 0 where every statement ran.
     let status: Int32
     var said = ""
     // How many queries, from the first, gave their whole result.
@@ -144,7 +144,7 @@ struct EngineClient {
       case .ended(let code, let text):
         (status, said) = (code, text)
       case .cannotStart(let reason):
-        throw .usage(UsageError("cannot run the engine '\(program)': \(reason)", hint: engine.installHint))
+        throw cannotStart(reason)
       }
       // `.once` makes its file before the query runs, and a result has at least its header:
       // the first empty or missing file is the query that failed.
@@ -159,7 +159,7 @@ struct EngineClient {
       guard let code = ran.status else {
         let reason = String(cString: strerror(errno))
         for f in files { unlink(f) }
-        throw .usage(UsageError("cannot run the engine '\(program)': \(reason)", hint: engine.installHint))
+        throw cannotStart(reason)
       }
       (status, finished) = (code, ran.finished)
     }
@@ -177,7 +177,13 @@ struct EngineClient {
       files: Array(byPart.prefix(failed)),
       failure: Failure(
         part: failed, status: status,
-        reason: reason.isEmpty ? ["the client gave no result for a statement, and no message"] : reason))
+        reason: reason.isEmpty ? ["the client gave no result for a statement, and no message"]
+          : reason))
+  }
+
+  /// The error of a client that cannot be started, for `reason` (`strerror`).
+  private func cannotStart(_ reason: String) -> Problem {
+    .usage(UsageError("cannot run the engine '\(program)': \(reason)", hint: engine.installHint))
   }
 
   /// A statement as a line of a `duckdb` script: its `;` on a line of its own, so that a
@@ -336,9 +342,12 @@ struct EngineClient {
   }
 
   /// A path as an argument of a `duckdb` dot command (`.once`): in double quotes, with `\` and
-  /// `"` escaped by a backslash, so a `$TMPDIR` holding a space or a quote stays one argument.
+  /// `"` escaped by a backslash and a line break written `\n` (`\r`), so a `$TMPDIR` holding a
+  /// space, a quote or a line break stays one argument on one line of the client's script.
   static func dotCommandArgument(_ path: String) -> String {
-    "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+      .replacing("\r\n", with: "\\r\\n").replacing("\n", with: "\\n").replacing("\r", with: "\\r")
+      + "\""
   }
 
   /// Removes the result files `run` returned and the temporary folder that holds them.
