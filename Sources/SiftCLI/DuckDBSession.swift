@@ -55,8 +55,10 @@ final class DuckDBSession {
   /// Sends `script` (statements, each ending with `;`, and dot commands, one a line) to the
   /// client, started with `database` open where none runs yet (or another database is open),
   /// then the end line, and reads what the client prints until the end line comes back or the
-  /// client ends.
-  func send(_ script: String, database: String?) -> Answer {
+  /// client ends. `last`: no batch follows, and the client's input is closed once written, so
+  /// that even a statement left open (a quote never closed, which would take the end line in)
+  /// ends the client with DuckDB's error rather than waiting for more.
+  func send(_ script: String, database: String?, last: Bool = false) -> Answer {
     if let running = client, running.database != database { close() }
     if client == nil {
       let started = start(database: database)
@@ -66,9 +68,14 @@ final class DuckDBSession {
       return .cannotStart(reason: String(cString: strerror(EINVAL)))
     }
     let (ended, output, errors) = exchange(
-      Array((script + ".print \(endLine)\n").utf8), running, end: Array(endLine.utf8))
+      Array((script + ".print \(endLine)\n").utf8), running, end: Array(endLine.utf8),
+      closesInput: last)
     let said = String(decoding: output + errors, as: UTF8.self)
-    guard ended else { return .finished(said: said) }
+    guard ended else {
+      // After the last batch the client has its end of input: it ends now.
+      if last { close() }
+      return .finished(said: said)
+    }
     client = nil
     Glibc.close(running.input)
     Glibc.close(running.output)
@@ -142,7 +149,7 @@ final class DuckDBSession {
   /// Writes `bytes` to the client while reading its output and errors, until its output holds
   /// the line `end` (`ended` false) or both its output and errors are closed (`ended` true).
   /// Returns what it printed, the end line left out.
-  private func exchange(_ bytes: [UInt8], _ running: Client, end: [UInt8])
+  private func exchange(_ bytes: [UInt8], _ running: Client, end: [UInt8], closesInput: Bool)
     -> (ended: Bool, output: [UInt8], errors: [UInt8])
   {
     var written = 0
@@ -185,6 +192,7 @@ final class DuckDBSession {
         }
         if n > 0 {
           written += n
+          if written == bytes.count && closesInput { shutdown(running.input, Int32(SHUT_WR)) }
         } else if n < 0 && errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK {
           // The client ended (EPIPE): what it printed says why.
           written = bytes.count

@@ -72,15 +72,15 @@ struct EngineClient {
   /// with a header row. `database`: a DuckDB database file, opened read-only. `readsTable`: the
   /// statements read a table of the engine's catalog (so Spark keeps the catalog its
   /// configuration names). `session`: DuckDB's client kept open for the run, where one was
-  /// (else one is started and ended here). A client that cannot start, or that fails, is an
-  /// error with its message.
+  /// (else one is started and ended here); `more`: statements will follow in it. A client that
+  /// cannot start, or that fails, is an error with its message.
   func run(
     setup: [String], queries: [String], database: String? = nil, readsTable: Bool = false,
-    session: DuckDBSession? = nil
+    session: DuckDBSession? = nil, more: Bool = false
   ) throws(Problem) -> [String] {
     let outcome = try run(
       [Part(setup: setup, queries: queries)], database: database, readsTable: readsTable,
-      session: session)
+      session: session, more: more)
     if let failure = outcome.failure {
       throw failure.problem(engine, on: nil, hint: "sift --sql \(engine.dialect.rawValue) shows the statement")
     }
@@ -101,12 +101,13 @@ struct EngineClient {
 
   /// Runs every part, in order, in one run of the client: one process however many parts
   /// (a `--views` run starts Spark once, not once per view; DuckDB's client is `session` where
-  /// one is given, kept open after). Returns each finished part's CSV files, one per query with
-  /// a header row, and where a statement failed, which part's it was: the parts before it keep
-  /// their results. A client that cannot start is an error.
+  /// one is given, and takes further statements after these where `more`). Returns each
+  /// finished part's CSV files, one per query with a header row, and where a statement failed,
+  /// which part's it was: the parts before it keep their results. A client that cannot start is
+  /// an error.
   func run(
     _ parts: [Part], database: String? = nil, readsTable: Bool = false,
-    session: DuckDBSession? = nil
+    session: DuckDBSession? = nil, more: Bool = false
   ) throws(Problem) -> Outcome {
     let program = self.program
     var template = Array(((environment["TMPDIR"] ?? "/tmp") + "/sift-engine-XXXXXX").utf8CString)
@@ -138,7 +139,7 @@ struct EngineClient {
           next += 1
         }
       }
-      switch client.send(script, database: database) {
+      switch client.send(script, database: database, last: session == nil || !more) {
       case .finished(let text):
         (status, said) = (0, text)
       case .ended(let code, let text):

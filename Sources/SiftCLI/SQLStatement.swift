@@ -128,7 +128,7 @@ struct SQLStatement: ModeSteps {
     let files = try client.run(
       setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)",
         "SELECT * FROM \(relation) LIMIT \(TypeInference.sampleSize)"], database: database,
-      session: session)
+      session: session, more: true)
     defer { EngineClient.remove(files) }
     let described = try client.rows(files[0])
     let schema = Schema(names: described.map { $0[0] })

@@ -169,4 +169,20 @@ import Testing
     }
     #expect(again == "x\n2\n")
   }
+
+  /// A last batch whose statement leaves a quote open (it would take the end line in) ends the
+  /// client with DuckDB's error instead of waiting for more input: the input is closed once
+  /// written.
+  @Test(.enabled(if: duckdb != nil, "duckdb is not installed"))
+  func aLastBatchLeftOpenEndsWithTheEnginesError() throws {
+    let session = DuckDBSession(program: Self.duckdb!, environment: [:])
+    defer { session.close() }
+    guard case .ended(let status, let said) = session.send("SELECT 'open\n;\n", database: nil, last: true)
+    else {
+      Issue.record("the batch did not end the client")
+      return
+    }
+    #expect(status == 1)
+    #expect(said.hasPrefix("Parser Error: unterminated quoted string"), "\(said)")
+  }
 }
