@@ -23,7 +23,6 @@ extension RecordRun {
       let files = try client.run(
         setup: query.part.setup, queries: query.part.queries, database: prepared.database,
         readsTable: options.table != nil, session: session)
-      session?.close()
       defer { EngineClient.remove(files) }
       // The `Total` row's statement labels it itself (`Total (all 8 groups)` under `limit:`).
       let counts = try query.counts(files[0])
