@@ -132,21 +132,14 @@ import Testing
     let session = DuckDBSession(program: Self.duckdb!, environment: [:])
     defer { session.close() }
     let padding = String(repeating: "-- padding to fill the socket\n", count: 40_000)
-    let first = session.send(
+    let said = try #require(session.send(
       "CREATE TABLE t AS SELECT range AS n FROM range(300000);\nSELECT n FROM t;\n" + padding,
-      database: nil)
-    guard case .finished(let said) = first else {
-      Issue.record("the first batch did not finish: \(first)")
-      return
-    }
+      database: nil).finished)
     // The header and 300,000 rows, nothing else (the end line left out).
     let lines = said.split(separator: "\n")
     #expect(lines.count == 300_001)
     #expect(lines.last == "299999")
-    guard case .finished(let count) = session.send("SELECT count(*) AS c FROM t;\n", database: nil) else {
-      Issue.record("the second batch did not finish")
-      return
-    }
+    let count = try #require(session.send("SELECT count(*) AS c FROM t;\n", database: nil).finished)
     #expect(count == "c\n300000\n")
   }
 
@@ -156,17 +149,11 @@ import Testing
   func aFailingStatementEndsTheClientAndTheNextBatchStartsAnother() throws {
     let session = DuckDBSession(program: Self.duckdb!, environment: [:])
     defer { session.close() }
-    guard case .ended(let status, let said) = session.send("SELECT * FROM no_such_table\n;\nSELECT 1;\n", database: nil)
-    else {
-      Issue.record("the batch did not end the client")
-      return
-    }
-    #expect(status == 1)
-    #expect(said.hasPrefix("Catalog Error: Table with name no_such_table does not exist!"), "\(said)")
-    guard case .finished(let again) = session.send("SELECT 2 AS x;\n", database: nil) else {
-      Issue.record("the next batch did not run")
-      return
-    }
+    let failed = try #require(
+      session.send("SELECT * FROM no_such_table\n;\nSELECT 1;\n", database: nil).ended)
+    #expect(failed.status == 1)
+    #expect(failed.said.hasPrefix("Catalog Error: Table with name no_such_table does not exist!"), "\(failed.said)")
+    let again = try #require(session.send("SELECT 2 AS x;\n", database: nil).finished)
     #expect(again == "x\n2\n")
   }
 
@@ -177,12 +164,22 @@ import Testing
   func aLastBatchLeftOpenEndsWithTheEnginesError() throws {
     let session = DuckDBSession(program: Self.duckdb!, environment: [:])
     defer { session.close() }
-    guard case .ended(let status, let said) = session.send("SELECT 'open\n;\n", database: nil, last: true)
-    else {
-      Issue.record("the batch did not end the client")
-      return
-    }
-    #expect(status == 1)
-    #expect(said.hasPrefix("Parser Error: unterminated quoted string"), "\(said)")
+    let failed = try #require(session.send("SELECT 'open\n;\n", database: nil, last: true).ended)
+    #expect(failed.status == 1)
+    #expect(failed.said.hasPrefix("Parser Error: unterminated quoted string"), "\(failed.said)")
+  }
+}
+
+extension DuckDBSession.Answer {
+  /// What the client printed, where every statement ran.
+  var finished: String? {
+    guard case .finished(let said) = self else { return nil }
+    return said
+  }
+
+  /// The exit status and messages, where the client ended before the end line.
+  var ended: (status: Int32, said: String)? {
+    guard case .ended(let status, let said) = self else { return nil }
+    return (status, said)
   }
 }
