@@ -69,27 +69,47 @@ struct EngineClient {
   }
 
   /// Runs `setup`, then each query, in one run of the client; returns one CSV file per query,
-  /// with a header row. `database`: a DuckDB database file, opened read-only. `readsTable`: the statements read a table of the engine's catalog (so
-  /// Spark keeps the catalog its configuration names). A client that cannot start, or that
-  /// fails, is an error with its message.
+  /// with a header row. `database`: a DuckDB database file, opened read-only. `readsTable`: the
+  /// statements read a table of the engine's catalog (so Spark keeps the catalog its
+  /// configuration names). `session`: DuckDB's client kept open for the run, where one was
+  /// (else one is started and ended here); `more`: statements will follow in it. A client that
+  /// cannot start, or that fails, is an error with its message.
   func run(
-    setup: [String], queries: [String], database: String? = nil, readsTable: Bool = false
+    setup: [String], queries: [String], database: String? = nil, readsTable: Bool = false,
+    session: DuckDBSession? = nil, more: Bool = false
   ) throws(Problem) -> [String] {
     let outcome = try run(
-      [Part(setup: setup, queries: queries)], database: database, readsTable: readsTable)
+      [Part(setup: setup, queries: queries)], database: database, readsTable: readsTable,
+      session: session, more: more)
     if let failure = outcome.failure {
       throw failure.problem(engine, on: nil, hint: "sift --sql \(engine.dialect.rawValue) shows the statement")
     }
     return outcome.files[0]
   }
 
+  /// The program that runs the engine's client: `$SIFT_DUCKDB` or `$SIFT_SPARK_SQL`, else its
+  /// name on `PATH`.
+  var program: String {
+    environment[engine.clientVariable].flatMap { $0.isEmpty ? nil : $0 } ?? engine.clientName
+  }
+
+  /// A DuckDB client kept open for a run: the `DESCRIBE` of a Parquet file or a table and the
+  /// statement sift writes from it go to one start (Docs/Engines.md, Engines).
+  func session() -> DuckDBSession {
+    DuckDBSession(program: program, environment: environment)
+  }
+
   /// Runs every part, in order, in one run of the client: one process however many parts
-  /// (a `--views` run starts Spark once, not once per view). Returns each finished part's
-  /// CSV files, one per query with a header row, and where a statement failed, which part's
-  /// it was: the parts before it keep their results. A client that cannot start is an error.
-  func run(_ parts: [Part], database: String? = nil, readsTable: Bool = false) throws(Problem) -> Outcome {
-    let program = environment[engine.clientVariable].flatMap { $0.isEmpty ? nil : $0 }
-      ?? engine.clientName
+  /// (a `--views` run starts Spark once, not once per view; DuckDB's client is `session` where
+  /// one is given, and takes further statements after these where `more`). Returns each
+  /// finished part's CSV files, one per query with a header row, and where a statement failed,
+  /// which part's it was: the parts before it keep their results. A client that cannot start is
+  /// an error.
+  func run(
+    _ parts: [Part], database: String? = nil, readsTable: Bool = false,
+    session: DuckDBSession? = nil, more: Bool = false
+  ) throws(Problem) -> Outcome {
+    let program = self.program
     var template = Array(((environment["TMPDIR"] ?? "/tmp") + "/sift-engine-XXXXXX").utf8CString)
     guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw .usage(UsageError("cannot make a temporary folder for the engine's results"))
@@ -99,52 +119,79 @@ struct EngineClient {
     let folder = made.hasPrefix("/") ? made : "./" + made
     let queries = parts.flatMap(\.queries)
     let files = queries.indices.map { "\(folder)/result\($0).csv" }
-    let messages = "\(folder)/messages.txt"
-    let status: Int32?
+    // The client's exit status: 0 where every statement ran.
+    let status: Int32
+    var said = ""
     // How many queries, from the first, gave their whole result.
     var finished = 0
+    defer { rmdir(folder) }
     switch engine {
     case .duckdb:
-      var arguments = [program, "-csv", "-nullvalue", "", "-bail"] + (database.map { [$0, "-readonly"] } ?? [])
+      let client = session ?? self.session()
+      defer { if session == nil { client.close() } }
+      var script = ""
       var next = 0
       for part in parts {
-        for statement in part.setup { arguments += ["-c", statement] }
+        for statement in part.setup { script += EngineClient.scriptStatement(statement) }
         for query in part.queries {
-          arguments += ["-c", ".once \(EngineClient.dotCommandArgument(files[next]))", "-c", query]
+          script += ".once \(EngineClient.dotCommandArgument(files[next]))\n"
+            + EngineClient.scriptStatement(query)
           next += 1
         }
       }
-      status = spawn(arguments, output: messages, errors: messages)
+      switch client.send(script, database: database, last: session == nil || !more) {
+      case .finished(let text):
+        (status, said) = (0, text)
+      case .ended(let code, let text):
+        (status, said) = (code, text)
+      case .cannotStart(let reason):
+        throw cannotStart(reason)
+      }
       // `.once` makes its file before the query runs, and a result has at least its header:
       // the first empty or missing file is the query that failed.
       var info = stat()
       finished = files.prefix { stat($0, &info) == 0 && info.st_size > 0 }.count
     case .spark:
-      (status, finished) = try runSpark(program, parts: parts, readsTable: readsTable,
+      let messages = "\(folder)/messages.txt"
+      defer { unlink(messages) }
+      let ran = try runSpark(program, parts: parts, readsTable: readsTable,
         folder: folder, files: files, messages: messages)
-    }
-    let said = (try? EngineClient.contents(messages)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    defer {
-      unlink(messages)
-      rmdir(folder)
-    }
-    guard let status else {
-      let reason = String(cString: strerror(errno))
-      for f in files { unlink(f) }
-      throw .usage(UsageError("cannot run the engine '\(program)': \(reason)", hint: engine.installHint))
+      said = (try? EngineClient.contents(messages)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      guard let code = ran.status else {
+        let reason = String(cString: strerror(errno))
+        for f in files { unlink(f) }
+        throw cannotStart(reason)
+      }
+      (status, finished) = (code, ran.finished)
     }
     // Where each part's files start, and its files.
     var starts = [0]
     for part in parts { starts.append(starts[starts.count - 1] + part.queries.count) }
     let byPart = parts.indices.map { Array(files[starts[$0]..<starts[$0 + 1]]) }
-    guard status != 0 else { return Outcome(files: byPart, failure: nil) }
+    guard status != 0 || finished < files.count else { return Outcome(files: byPart, failure: nil) }
     // The part of the first query without a result failed (the last part when every query gave
     // one); the parts before it finished.
     let failed = min(starts.dropFirst().prefix { $0 <= finished }.count, max(parts.count - 1, 0))
     for f in files[starts[failed]...] { unlink(f) }
+    let reason = EngineClient.reason(said)
     return Outcome(
       files: Array(byPart.prefix(failed)),
-      failure: Failure(part: failed, status: status, reason: EngineClient.reason(said)))
+      failure: Failure(
+        part: failed, status: status,
+        reason: reason.isEmpty ? ["the client gave no result for a statement, and no message"]
+          : reason))
+  }
+
+  /// The error of a client that cannot be started, for `reason` (`strerror`).
+  private func cannotStart(_ reason: String) -> Problem {
+    .usage(UsageError("cannot run the engine '\(program)': \(reason)", hint: engine.installHint))
+  }
+
+  /// A statement as a line of a `duckdb` script: its `;` on a line of its own, so that a
+  /// statement ending in a comment still ends, and the engine's messages quote its lines as
+  /// they would quote it alone (`LINE 1: …`).
+  static func scriptStatement(_ statement: String) -> String {
+    statement + "\n;\n"
   }
 
   /// `spark-sql` reads a script: per part its setup, then per query a statement that writes
@@ -256,18 +303,13 @@ struct EngineClient {
   }
 
   /// Runs `arguments` with standard output into the file `output` and standard error into
-  /// `errors` (the same file when they are equal); the exit status, or `nil` when it cannot
-  /// start.
+  /// `errors`; the exit status, or `nil` when it cannot start.
   private func spawn(_ arguments: [String], output: String, errors: String) -> Int32? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    if errors == output {
-      posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    }
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     let variables = environment.map { "\($0.key)=\($0.value)" }
     var pid = pid_t()
@@ -301,9 +343,12 @@ struct EngineClient {
   }
 
   /// A path as an argument of a `duckdb` dot command (`.once`): in double quotes, with `\` and
-  /// `"` escaped by a backslash, so a `$TMPDIR` holding a space or a quote stays one argument.
+  /// `"` escaped by a backslash and a line break written `\n` (`\r`), so a `$TMPDIR` holding a
+  /// space, a quote or a line break stays one argument on one line of the client's script.
   static func dotCommandArgument(_ path: String) -> String {
-    "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+      .replacing("\r\n", with: "\\r\\n").replacing("\n", with: "\\n").replacing("\r", with: "\\r")
+      + "\""
   }
 
   /// Removes the result files `run` returned and the temporary folder that holds them.

@@ -6,7 +6,12 @@ import SiftCore
 extension RecordRun {
   func runOnEngine(_ engine: SQLEngine) -> ExitStatus {
     do throws(Problem) {
-      let prepared = try SQLStatement(job: job, frontend: frontend).prepare()
+      // One DuckDB client for the run: the `DESCRIBE` of a Parquet file or a table, then the
+      // statement written from its types (Docs/Engines.md, Engines).
+      let client = frontend.engineClient(engine)
+      let session = engine == .duckdb ? client.session() : nil
+      defer { session?.close() }
+      let prepared = try SQLStatement(job: job, frontend: frontend, session: session).prepare()
       let plan = prepared.plan
       let format = outputFormat(prepared.inputs.formats)
       let presentation = frontend.presentation(format, of: job)
@@ -15,9 +20,9 @@ extension RecordRun {
       let output = makeWriter(plan, prepared.inputs, presentation, records)
       let query = try EngineQuery(
         prepared, engine: engine, frontend: frontend, now: now, writesTotals: format.writesTotals)
-      let files = try frontend.engineClient(engine).run(
+      let files = try client.run(
         setup: query.part.setup, queries: query.part.queries, database: prepared.database,
-        readsTable: options.table != nil)
+        readsTable: options.table != nil, session: session)
       defer { EngineClient.remove(files) }
       // The `Total` row's statement labels it itself (`Total (all 8 groups)` under `limit:`).
       let counts = try query.counts(files[0])

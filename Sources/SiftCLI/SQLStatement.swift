@@ -8,6 +8,10 @@ import SiftCore
 struct SQLStatement: ModeSteps {
   let job: Job
   let frontend: Frontend
+  /// DuckDB's client kept open for the run (`--engine duckdb`): a Parquet file's or a table's
+  /// `DESCRIBE` goes to it, and the statement after (Docs/Engines.md, Engines). Without one
+  /// (`--sql`), the `DESCRIBE` starts a client of its own.
+  var session: DuckDBSession? = nil
 
   /// A query ready for an engine: its plan, its statement's writer, the inputs it was planned
   /// against, and the DuckDB database its table lives in.
@@ -123,7 +127,8 @@ struct SQLStatement: ModeSteps {
     let client = frontend.engineClient(.duckdb)
     let files = try client.run(
       setup: [], queries: ["DESCRIBE SELECT * FROM \(relation)",
-        "SELECT * FROM \(relation) LIMIT \(TypeInference.sampleSize)"], database: database)
+        "SELECT * FROM \(relation) LIMIT \(TypeInference.sampleSize)"], database: database,
+      session: session, more: true)
     defer { EngineClient.remove(files) }
     let described = try client.rows(files[0])
     let schema = Schema(names: described.map { $0[0] })

@@ -30,6 +30,10 @@ struct ViewsOnEngine: ModeSteps {
   {
     var answers: [Int: Result<Answer, Problem>] = [:]
     var pending: [(index: Int, planned: Planned)] = []
+    // One DuckDB client for every view's `DESCRIBE` (a Parquet source) and every statement.
+    let client = frontend.engineClient(engine)
+    let session = engine == .duckdb ? client.session() : nil
+    defer { session?.close() }
     // Views over one source say its notes (Spark's `multiLine`) once.
     let planning = ViewsOnEngine(job: job, frontend: frontend.sayingEachNoteOnce)
     for (index, view) in file.views.enumerated() {
@@ -38,7 +42,7 @@ struct ViewsOnEngine: ModeSteps {
         let run = BadgeRun(
           frontend: frontend, query: composed, now: now,
           viewContext: ViewContext(file: file.path, view: view, composed: composed, sourceName: nil))
-        let prepared = try planning.prepare(run, digest: digest)
+        let prepared = try planning.prepare(run, digest: digest, session: session)
         let query = try EngineQuery(
           prepared, engine: engine, frontend: frontend, now: now, writesTotals: digest,
           countsOnly: !digest)
@@ -47,11 +51,11 @@ struct ViewsOnEngine: ModeSteps {
         answers[index] = .failure(ViewsOnEngine.naming(error, view))
       }
     }
-    let client = frontend.engineClient(engine)
     // One run of the client for every view; where a view's statement fails, the views after it
     // run in a client of their own, so that one view's failure leaves the others their answers.
     while !pending.isEmpty {
-      let outcome = try client.run(pending.map { ViewsOnEngine.naming($0.planned.query.part, $0.planned.view) })
+      let outcome = try client.run(
+        pending.map { ViewsOnEngine.naming($0.planned.query.part, $0.planned.view) }, session: session)
       defer { for files in outcome.files { EngineClient.remove(files) } }
       for (files, (index, planned)) in zip(outcome.files, pending) {
         do throws(Problem) {
@@ -83,7 +87,7 @@ struct ViewsOnEngine: ModeSteps {
         let run = BadgeRun(
           frontend: frontend, query: composed, now: now,
           viewContext: ViewContext(file: file.path, view: view, composed: composed, sourceName: nil))
-        let prepared = try planning.prepare(run, digest: false)
+        let prepared = try planning.prepare(run, digest: false, session: nil)
         let statements = try SQLStatement.sql(prepared.writer.source, prepared.writer.text)
         text += (text.isEmpty ? "" : "\n") + SQLComment.line("view: \(view.name)") + "\n" + statements
       } catch {
@@ -112,8 +116,10 @@ struct ViewsOnEngine: ModeSteps {
 
   /// The view's badge query planned against its source as `--engine` plans a query: counted
   /// for its tab, or for the digest sorted by the view's default sort and cut to its first
-  /// records.
-  private func prepare(_ run: BadgeRun, digest: Bool) throws(Problem) -> SQLStatement.Prepared {
+  /// records. `session`: DuckDB's client kept open for the run, which describes a Parquet source.
+  private func prepare(_ run: BadgeRun, digest: Bool, session: DuckDBSession?) throws(Problem)
+    -> SQLStatement.Prepared
+  {
     var viewJob = job
     viewJob.query = digest ? run.firstRecords : run.query.query
     viewJob.view = run.viewContext
@@ -121,7 +127,7 @@ struct ViewsOnEngine: ModeSteps {
     viewJob.options.query = ""
     viewJob.options.view = nil
     viewJob.options.count = !digest
-    return try SQLStatement(job: viewJob, frontend: frontend).prepare()
+    return try SQLStatement(job: viewJob, frontend: frontend, session: session).prepare()
   }
 
   /// A view's answer from its result files: the count from the counts row, and for the digest

@@ -66,3 +66,18 @@ import Testing
       == ["Catalog Error: Table with name no_such_table does not exist!", "Did you mean \"grn\"?"])
   }
 }
+
+/// How a result's path is written on a line of DuckDB's script (Docs/Engines.md, Engines): one
+/// argument on one line, whatever `$TMPDIR` holds.
+@Suite struct DotCommandArgumentTests {
+  @Test(arguments: [
+    ("/tmp/a b/r.csv", #""/tmp/a b/r.csv""#),
+    (#"/tmp/"q"/r.csv"#, #""/tmp/\"q\"/r.csv""#),
+    (#"/tmp/b\s/r.csv"#, #""/tmp/b\\s/r.csv""#),
+    ("/tmp/line\nbreak/r.csv", #""/tmp/line\nbreak/r.csv""#),
+    ("/tmp/crlf\r\nbreak/r.csv", #""/tmp/crlf\r\nbreak/r.csv""#),
+  ])
+  func aPathIsOneArgumentOnOneLine(path: String, written: String) {
+    #expect(EngineClient.dotCommandArgument(path) == written)
+  }
+}

@@ -5,7 +5,8 @@ import Testing
 @testable import SiftCLI
 
 /// Docs/Engines.md, Engines: `--engine duckdb` writes its results in a folder of its own under
-/// `$TMPDIR`, whatever that path holds, and leaves nothing there after the run.
+/// `$TMPDIR`, whatever that path holds (a line break too, on a line of the client's script),
+/// and leaves nothing there after the run.
 @Suite struct EngineTemporaryFolderTests {
   /// A fresh `$TMPDIR` named `name`, removed after `body`.
   static func withTemporaryFolder<R>(named name: String, _ body: (String) throws -> R) throws -> R {
@@ -18,7 +19,7 @@ import Testing
 
   @Test(
     .enabled(if: SQLDifferentialTests.duckdb != nil, "duckdb is not installed"),
-    arguments: ["sift tmp", "sift \"quoted\" 'tmp'", "sift back\\slash"])
+    arguments: ["sift tmp", "sift \"quoted\" 'tmp'", "sift back\\slash", "sift line\nbreak"])
   func aTemporaryFolderWithSpacesAndQuotesWorksAndIsLeftEmpty(name: String) throws {
     try Self.withTemporaryFolder(named: name) { tmp in
       let environment = ["LANG": "C.UTF-8", "TZ": "UTC", "SIFT_DUCKDB": SQLDifferentialTests.duckdb!, "TMPDIR": tmp]

@@ -149,6 +149,30 @@ import Testing
     }
   }
 
+  /// Views over Parquet files are described (`DESCRIBE` and sample) in the client that counts
+  /// every view's badge: one start for the whole tab bar, the badges those of the same records
+  /// as CSV.
+  @Test(.enabled(if: duckdb != nil, "duckdb is not installed"))
+  func parquetViewsAreDescribedInTheOneRun() throws {
+    try EngineTemporaryFolderTests.withTemporaryFolder(named: "sift-views-parquet") { folder in
+      for name in ["grn", "dispatch"] {
+        let made = try runProcess(Self.duckdb!, [
+          "-c", "COPY (FROM read_csv('\(Self.sampleData)\(name).csv')) TO '\(folder)/\(name).parquet' (FORMAT parquet)",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+      }
+      let text = Self.views(withSummary: false)
+        .replacing("\(Self.sampleData)grn.csv", with: "\(folder)/grn.parquet")
+        .replacing("\(Self.sampleData)dispatch.csv", with: "\(folder)/dispatch.parquet")
+      try Self.withViews(text, program: Self.duckdb!) { config, client, log in
+        let (_, engine, _) = Self.both(["--config", config, "--views", "--ascii"], engine: "duckdb", client: client)
+        #expect(engine.status == .matched, "\(engine.stderr)")
+        #expect(engine.text.hasPrefix(" GRN List (330) | Big receipts (16) | Dispatch List (19) | Order List (147)"), "\(engine.text)")
+        #expect(Self.runs(log) == 1)
+      }
+    }
+  }
+
   /// `--sql DIALECT --views`: each view's count statement under a comment naming the view; run
   /// in DuckDB, each gives the view's badge.
   @Test(.enabled(if: duckdb != nil, "duckdb is not installed"))
