@@ -116,8 +116,7 @@ import Testing
   /// A plain count (no filter, group or aggregate) reads no field, so its plan asks the sample
   /// for the types of the fields its directives name only; a count with a filter, a group or an
   /// aggregate, and a plan for the records, type every top-level field, as the writers and the
-  /// fast filters read them (Docs/Performance.md, The count's row ends and a plan typed for
-  /// what it reads).
+  /// fast filters read them (Docs/Performance.md, A count typed for what it reads).
   @Test(arguments: [
     ("", Plan.Intent.count, [String]()),
     ("sort:qty limit:3", .count, ["qty"]),

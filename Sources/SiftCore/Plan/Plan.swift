@@ -76,8 +76,9 @@ public struct Plan: Sendable {
     for f in fields.values where types[f] == nil { types[f] = typeOf(f) }
     // A plain count (`-c` with no filter, group or aggregate) reads no field, so only the fields
     // its directives name are typed: the sample's inference is not run for the others
-    // (Docs/Performance.md, The count's row ends and a plan typed for what it reads).
-    let readsNoField = intent == .count && query.filter == nil && query.group.isEmpty && !summarizing
+    // (Docs/Performance.md, A count typed for what it reads).
+    let readsNoField =
+      intent == .count && query.filter == nil && query.group.isEmpty && !summarizing
     for (i, n) in schema.names.enumerated() where !readsNoField {
       let f = ResolvedField(index: i, path: [], name: n)
       if types[f] == nil { types[f] = typeOf(f) }

@@ -3,7 +3,8 @@
 ///
 /// Blocks of sixteen bytes are compared with LF, CR, the quote and the delimiter at once
 /// (`SIMD16<UInt8>`). Blocks with no LF, CR or quote, outside quoted text (most blocks), go two
-/// a step and only have their delimiters added per byte lane. A block with one of them has its
+/// a step and only have their delimiters added per byte lane (the stops found by a `StopTest`:
+/// LF and CR with one test where the delimiter allows it). A block with one of them has its
 /// LFs turned into a 16-bit mask (the lanes' flags weighted 1, 2, 4 … 128 and summed eight at a
 /// time by one multiplication), and its CRs, quotes and delimiters too when it holds a CR or a
 /// quote or lies inside quotes; a prefix XOR over the quote mask (`x ^= x << 1; … x ^= x << 8`,
@@ -82,8 +83,7 @@ struct CSVBlockCounter {
     // A delimiter outside 0x08...0x0F lets the steps find LF and CR with one test; a tab (or
     // another byte there) would stop every step that holds one, so it gets exact tests.
     if delimiter & 0xF8 != 0x08 {
-      let stops = TwoStops(
-        folding: 0x07, into: 0x0F, or: quoting ? .quote : .lineFeed)
+      let stops = TwoStops(folding: 0x07, into: 0x0F, or: quoting ? .quote : .lineFeed)
       return countRows(
         b, from: start, line: line, width: width, extents: extents, lines: lines, stops: stops)
     }
