@@ -45,10 +45,15 @@ struct RecordRun: ModeSteps {
     return plan
   }
 
-  /// The chips of the view's fast filters that `plan` does not apply.
-  func inactiveChips(_ plan: Plan, ascii: Bool) throws(Problem) -> [Chip] {
+  /// The chips of the view's fast filters that `plan` does not apply, a term's fields typed by
+  /// `dataset` where one is given.
+  func inactiveChips(
+    _ plan: Plan, ascii: Bool, over dataset: Dataset? = nil
+  ) throws(Problem) -> [Chip] {
     guard let view else { return [] }
-    do throws(FastFilterError) { return try view.inactiveChips(plan, ascii: ascii) } catch {
+    do throws(FastFilterError) {
+      return try view.inactiveChips(plan, ascii: ascii, over: dataset)
+    } catch {
       throw .fastFilter(error, view: view)
     }
   }

@@ -32,10 +32,13 @@ struct ViewContext {
     return Labels(resolved)
   }
 
-  /// The chips of the fast filters `plan` does not apply.
-  func inactiveChips(_ plan: Plan, ascii: Bool) throws(FastFilterError) -> [Chip] {
+  /// The chips of the fast filters `plan` does not apply; a fast filter given as a term is typed
+  /// by `dataset` where one is given (a plain count's plan types no field it does not name).
+  func inactiveChips(
+    _ plan: Plan, ascii: Bool, over dataset: Dataset? = nil
+  ) throws(FastFilterError) -> [Chip] {
     try FilterChips(plan: plan, labels: labels(in: plan.schema), ascii: ascii)
-      .inactiveChips(for: view.fastFilters)
+      .inactiveChips(for: view.fastFilters, typeOf: dataset.map { d in { d.type(of: $0) } })
   }
 
   /// The title line (Docs/Views.md, Running a view), cut to fit.

@@ -113,6 +113,32 @@ import Testing
     #expect(planned.shape == shape)
   }
 
+  /// A plain count (no filter, group or aggregate) reads no field, so its plan asks the sample
+  /// for the types of the fields its directives name only; a count with a filter, a group or an
+  /// aggregate, and a plan for the records, type every top-level field, as the writers and the
+  /// fast filters read them (Docs/Performance.md, A count typed for what it reads).
+  @Test(arguments: [
+    ("", Plan.Intent.count, [String]()),
+    ("sort:qty limit:3", .count, ["qty"]),
+    ("status:a", .count, ["date", "empty_stock", "note", "qty", "status"]),
+    ("group:status", .count, ["date", "empty_stock", "note", "qty", "status"]),
+    ("sum:qty", .count, ["date", "empty_stock", "note", "qty", "status"]),
+    ("", .records, ["date", "empty_stock", "note", "qty", "status"]),
+  ])
+  func aPlainCountTypesOnlyTheFieldsItNames(
+    query: String, intent: Plan.Intent, typed: [String]
+  ) throws {
+    var asked = Set<String>()
+    let planned = try Plan(
+      query: try Parser.parse(query), schema: Self.schema, now: Self.now, intent: intent
+    ) {
+      asked.insert($0.name)
+      return Self.types[$0.name] ?? .text
+    }
+    #expect(asked.sorted() == typed)
+    #expect(planned.types.keys.map(\.name).sorted() == typed)
+  }
+
   /// `-c group:` (a plan made for a count): a `sort:` naming only the tally's columns (the group
   /// fields, `count`) orders the counts; one naming the input's fields leaves them alone, and a
   /// plan made for the records reads `count` as a field.

@@ -9,7 +9,8 @@ extension Frontend {
       let opened = try recordRun.open()
       let plan = opened.plan
       let presentation = presentation(opened.format, of: job)
-      let fastFilterChips = try recordRun.inactiveChips(plan, ascii: !presentation.unicode)
+      let fastFilterChips = try recordRun.inactiveChips(
+        plan, ascii: !presentation.unicode, over: opened.dataset)
       let records = recordOutput(presentation)
       let writer = recordRun.makeWriter(plan, opened.inputs, presentation, records)
       let summary = try recordRun.execute(plan, on: opened.dataset, writer: writer, records: records)

@@ -19,15 +19,16 @@ public struct Plan: Sendable {
   public let schema: Schema
   /// Every field name the query uses, resolved.
   public let fields: [FieldName: ResolvedField]
-  /// The inferred type of each field the query uses (and of every top-level field).
+  /// The inferred type of each field the query uses (and of every top-level field, but for a
+  /// count with no filter, group or aggregate, which reads none).
   public let types: [ResolvedField: ColumnType]
   /// "Now" for relative dates.
   public let now: WallTime
   /// How the inputs write numbers, for reading the query's number literals: `.comma` when
   /// every input writes a decimal comma (Docs/QueryLanguage.md, Numbers in a file's style).
   public let decimalMark: DecimalMark
-  /// How each field the query uses (and every top-level field) reads its dates
-  /// (Docs/Formats.md, Dates).
+  /// How each field the query uses (and every top-level field, but for a count that reads
+  /// none, as `types`) reads its dates (Docs/Formats.md, Dates).
   public let conventions: [ResolvedField: DateConvention]
   /// How a name the schema lacks reads dates: year-first, in the `--tz` zone.
   let otherConvention: DateConvention
@@ -73,7 +74,12 @@ public struct Plan: Sendable {
     for name in names where fields[name] == nil { fields[name] = try resolver.resolve(name) }
     var types: [ResolvedField: ColumnType] = [:]
     for f in fields.values where types[f] == nil { types[f] = typeOf(f) }
-    for (i, n) in schema.names.enumerated() {
+    // A plain count (`-c` with no filter, group or aggregate) reads no field, so only the fields
+    // its directives name are typed: the sample's inference is not run for the others
+    // (Docs/Performance.md, A count typed for what it reads).
+    let readsNoField =
+      intent == .count && query.filter == nil && query.group.isEmpty && !summarizing
+    for (i, n) in schema.names.enumerated() where !readsNoField {
       let f = ResolvedField(index: i, path: [], name: n)
       if types[f] == nil { types[f] = typeOf(f) }
     }

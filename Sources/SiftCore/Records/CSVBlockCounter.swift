@@ -3,7 +3,8 @@
 ///
 /// Blocks of sixteen bytes are compared with LF, CR, the quote and the delimiter at once
 /// (`SIMD16<UInt8>`). Blocks with no LF, CR or quote, outside quoted text (most blocks), go two
-/// a step and only have their delimiters added per byte lane. A block with one of them has its
+/// a step and only have their delimiters added per byte lane (the stops found by a `StopTest`:
+/// LF and CR with one test where the delimiter allows it). A block with one of them has its
 /// LFs turned into a 16-bit mask (the lanes' flags weighted 1, 2, 4 … 128 and summed eight at a
 /// time by one multiplication), and its CRs, quotes and delimiters too when it holds a CR or a
 /// quote or lies inside quotes; a prefix XOR over the quote mask (`x ^= x << 1; … x ^= x << 8`,
@@ -75,10 +76,66 @@ struct CSVBlockCounter {
   /// Counts the rows of `b` from the row start `start`, on line `line`, into `extents` and
   /// `lines` (each row's text range and first line, as `CSVReader` keeps them), up to the first
   /// row the exact scanners must read (see the type's summary). Rows have `width` fields.
-  @inline(never)
   func countRows(
     _ b: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, width: Int,
     extents: PointerStore<Int32>, lines: PointerStore<Int32>
+  ) -> Counted {
+    // A delimiter outside 0x08...0x0F lets the steps find LF and CR with one test; a tab (or
+    // another byte there) would stop every step that holds one, so it gets exact tests.
+    if delimiter & 0xF8 != 0x08 {
+      let stops = TwoStops(folding: 0x07, into: 0x0F, or: quoting ? .quote : .lineFeed)
+      return countRows(
+        b, from: start, line: line, width: width, extents: extents, lines: lines, stops: stops)
+    }
+    if !quoting {
+      let stops = TwoStops(folding: 0, into: .lineFeed, or: .carriageReturn)
+      return countRows(
+        b, from: start, line: line, width: width, extents: extents, lines: lines, stops: stops)
+    }
+    return countRows(
+      b, from: start, line: line, width: width, extents: extents, lines: lines,
+      stops: ThreeStops())
+  }
+
+  /// What stops a step of the count's plain bytes: a LF, a CR, or a quote when quoting (a test
+  /// may also stop at other bytes: the block they are in is then read exactly).
+  protocol StopTest {
+    func stops(_ v: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>
+  }
+
+  /// Two tests a block: the bytes that OR `folding` make `into` (LF and CR, 0x0A and 0x0D, both
+  /// make 0x0F with 0x07, as do 0x08...0x0F), and the byte `or`.
+  struct TwoStops: StopTest {
+    let folding: SIMD16<UInt8>
+    let into: SIMD16<UInt8>
+    let or: SIMD16<UInt8>
+
+    init(folding: UInt8, into: UInt8, or: UInt8) {
+      self.folding = SIMD16(repeating: folding)
+      self.into = SIMD16(repeating: into)
+      self.or = SIMD16(repeating: or)
+    }
+
+    @inline(__always)
+    func stops(_ v: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+      (v | folding) .== into .| v .== or
+    }
+  }
+
+  /// Three exact tests a block: LF, CR and the quote.
+  struct ThreeStops: StopTest {
+    @inline(__always)
+    func stops(_ v: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+      v .== SIMD16(repeating: .lineFeed) .| v .== SIMD16(repeating: .carriageReturn)
+        .| v .== SIMD16(repeating: .quote)
+    }
+  }
+
+  /// `countRows` with the steps' stops found by `stops`.
+  @inline(never)
+  private func countRows<Stops: StopTest>(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, width: Int,
+    extents: PointerStore<Int32>, lines: PointerStore<Int32>, stops: Stops
   ) -> Counted {
     guard let base = b.baseAddress else { return Counted(next: start, line: line, shortRows: 0) }
     let raw = UnsafeRawPointer(base)
@@ -118,8 +175,8 @@ struct CSVBlockCounter {
         while block &+ 32 < n {
           let v0 = raw.loadUnaligned(fromByteOffset: block, as: SIMD16<UInt8>.self)
           let v1 = raw.loadUnaligned(fromByteOffset: block &+ 16, as: SIMD16<UInt8>.self)
-          let stops0 = v0 .== lineFeedLanes .| v0 .== returnLanes .| v0 .== quoteLanes
-          let stops1 = v1 .== lineFeedLanes .| v1 .== returnLanes .| v1 .== quoteLanes
+          let stops0 = stops.stops(v0)
+          let stops1 = stops.stops(v1)
           if Self.any(stops0 .| stops1) {
             // The first block counted here when only the second holds a stop, without a branch
             // (which half holds it is a coin toss a predictor loses).

@@ -13,7 +13,12 @@ extension FilterChips {
   /// its own chip, in query order. A fast filter given as a term is applied when a top-level
   /// filter is the same term (same field, same values ignoring case), and otherwise shows as
   /// that term's chip, e.g. `(Updated: today)`.
-  public func inactiveChips(for fastFilters: [FastFilter]) throws(FastFilterError) -> [Chip] {
+  ///
+  /// `typeOf` types the fields of a fast filter given as a term: the plan's own types by default,
+  /// which a plain count does not have beyond the fields its directives name (`Plan.types`).
+  public func inactiveChips(
+    for fastFilters: [FastFilter], typeOf: ((ResolvedField) -> ColumnType)? = nil
+  ) throws(FastFilterError) -> [Chip] {
     let applied = plan.query.topLevelFilters
     let appliedFields = Set(applied.compactMap { chip($0).field })
     let appliedTerms = Set(applied.map { comparisonKey($0, fields: plan.fields) })
@@ -39,7 +44,7 @@ extension FilterChips {
             query: Query(filter: term), schema: plan.schema, now: plan.now,
             decimalMark: plan.decimalMark
           ) {
-            plan.type(of: $0)
+            typeOf?($0) ?? plan.type(of: $0)
           }
         } catch {
           throw FastFilterError(filter: filter, error: error)
