@@ -18,9 +18,18 @@ struct ChangeComparison {
   private var columns: [String] = []
   /// The output columns of the key fields.
   private var keyColumns: [Int] = []
-  /// The key columns the records' digests are made with (`RecordDigests`); `nil` before `begin`.
-  var digestKeyColumns: [Int]? { begun ? keyColumns : nil }
+  /// What the records' digests are made with (`RecordDigests`); `nil` before `begin`. On a
+  /// first run into a writer of parts, each record's `new` row is written ahead too.
+  var digestPlan: RecordDigests.Plan? {
+    guard begun else { return nil }
+    let newRows = baseline == nil && strikingThrough == nil ? inner as? PartWritable : nil
+    return RecordDigests.Plan(
+      keyColumns: keyColumns, newRows: newRows.map { ($0, outputColumns) })
+  }
   private var begun = false
+  /// `new` rows written ahead (`RecordDigest.newRow`) that follow one another, not yet added to
+  /// the output; valid only while the batch they came with is written.
+  private var pendingNew: UnsafeBufferPointer<UInt8>?
   /// Baseline column → current column, for the columns both have.
   private var common: [(base: Int, current: Int)] = []
   private var sameColumns = true
@@ -131,8 +140,8 @@ struct ChangeComparison {
     verbatim: Bool, digests: RecordDigests, first: Int
   ) throws(OutputError) {
     let source = Int32(truncatingIfNeeded: source)
-    let written = digests.keyBytes.withUnsafeBufferPointer { keys in
-      Result { () throws(OutputError) in
+    defer { pendingNew = nil }
+    try digests.withBytes { keys, newRows throws(OutputError) in
         try batch.withRows { cursor throws(OutputError) in
           var i = first
           for r in rows {
@@ -147,13 +156,20 @@ struct ChangeComparison {
             place = (source, Int32(truncatingIfNeeded: batch.line(Int(r))))
             try write(
               cursor.row(Int(r)), columns: cs, verbatim: verbatim,
-              digest: digests.digest(i, keys: keys))
+              digest: digests.digest(i, keys: keys, rows: newRows))
             i &+= 1
           }
         }
-      }
+        try addPendingNew()
     }
-    try written.get()
+  }
+
+  /// Adds the `new` rows written ahead and not yet added (`pendingNew`) to the output.
+  private mutating func addPendingNew() throws(OutputError) {
+    guard let pending = pendingNew else { return }
+    pendingNew = nil
+    guard let writer = inner as? PartWritable else { return }
+    try writer.appendPart(pending)
   }
 
   /// Compares one record whose key and values are hashed (`digest`).
@@ -206,6 +222,7 @@ struct ChangeComparison {
         let p = places[Int(first)]
         lines = ((Int(p.source), Int(p.line)), (Int(place.source), Int(place.line)))
       }
+      try addPendingNew()
       failure = .duplicateKey(
         key: keyDescription(key), first: Int(first) + 1, second: Int(index) + 1, lines: lines)
       throw .failed("a key repeats")
@@ -225,13 +242,23 @@ struct ChangeComparison {
     guard let baseline, b >= 0 else {
       counts.new += 1
       guard let inner else { return }
+      // A row written ahead on a part's worker is added with the rows written ahead next to it,
+      // in one piece (`RecordDigests.Plan.newRows`).
+      if let written = digest.newRow {
+        if let pending = pendingNew, pending.baseAddress.map({ $0 + pending.count })
+          == written.baseAddress
+        {
+          pendingNew = UnsafeBufferPointer(start: pending.baseAddress, count: pending.count + written.count)
+          return
+        }
+        try addPendingNew()
+        pendingNew = written
+        return
+      }
+      try addPendingNew()
       // A new record's values go straight into the row written: its own CSV text, else each
       // value decoded once.
-      if !outgoing.startAsWritten(row, columns: cs.count, verbatim: verbatim) {
-        outgoing.start("new")
-        for i in cs.indices { outgoing.add(cs[i].value(row), scratch: &scratch) }
-        outgoing.add(EmptyCollection())
-      }
+      outgoing.startNew(row, columns: cs, verbatim: verbatim, scratch: &scratch)
       return try outgoing.write(to: inner, columns: outputColumns)
     }
     // The earlier values are unpacked only for a record that may have changed: a record whose
@@ -464,6 +491,7 @@ struct ChangeComparison {
 
   private mutating func emit(_ change: StaticString, was: [UInt8]) throws(OutputError) {
     guard let inner else { return }
+    try addPendingNew()
     var out = Self.take(&outgoing)
     defer { outgoing = out }
     out.start(change)
