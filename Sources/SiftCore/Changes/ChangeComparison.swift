@@ -18,18 +18,9 @@ struct ChangeComparison {
   private var columns: [String] = []
   /// The output columns of the key fields.
   private var keyColumns: [Int] = []
-  /// What the records' digests are made with (`RecordDigests`); `nil` before `begin`. On a
-  /// first run into a writer of parts, each record's `new` row is written ahead too.
-  var digestPlan: RecordDigests.Plan? {
-    guard begun else { return nil }
-    let newRows = baseline == nil && strikingThrough == nil ? inner as? PartWritable : nil
-    return RecordDigests.Plan(
-      keyColumns: keyColumns, newRows: newRows.map { ($0, outputColumns) })
-  }
+  /// The key columns the records' digests are made with (`RecordDigests`); `nil` before `begin`.
+  var digestKeyColumns: [Int]? { begun ? keyColumns : nil }
   private var begun = false
-  /// `new` rows written ahead (`RecordDigest.newRow`) that follow one another, not yet added to
-  /// the output; valid only while the batch they came with is written.
-  private var pendingNew: UnsafeBufferPointer<UInt8>?
   /// Baseline column → current column, for the columns both have.
   private var common: [(base: Int, current: Int)] = []
   private var sameColumns = true
@@ -140,8 +131,8 @@ struct ChangeComparison {
     verbatim: Bool, digests: RecordDigests, first: Int
   ) throws(OutputError) {
     let source = Int32(truncatingIfNeeded: source)
-    defer { pendingNew = nil }
-    try digests.withBytes { keys, newRows throws(OutputError) in
+    let written = digests.keyBytes.withUnsafeBufferPointer { keys in
+      Result { () throws(OutputError) in
         try batch.withRows { cursor throws(OutputError) in
           var i = first
           for r in rows {
@@ -156,20 +147,13 @@ struct ChangeComparison {
             place = (source, Int32(truncatingIfNeeded: batch.line(Int(r))))
             try write(
               cursor.row(Int(r)), columns: cs, verbatim: verbatim,
-              digest: digests.digest(i, keys: keys, rows: newRows))
+              digest: digests.digest(i, keys: keys))
             i &+= 1
           }
         }
-        try addPendingNew()
+      }
     }
-  }
-
-  /// Adds the `new` rows written ahead and not yet added (`pendingNew`) to the output.
-  private mutating func addPendingNew() throws(OutputError) {
-    guard let pending = pendingNew else { return }
-    pendingNew = nil
-    guard let writer = inner as? PartWritable else { return }
-    try writer.appendPart(pending)
+    try written.get()
   }
 
   /// Compares one record whose key and values are hashed (`digest`).
@@ -222,7 +206,6 @@ struct ChangeComparison {
         let p = places[Int(first)]
         lines = ((Int(p.source), Int(p.line)), (Int(place.source), Int(place.line)))
       }
-      try addPendingNew()
       failure = .duplicateKey(
         key: keyDescription(key), first: Int(first) + 1, second: Int(index) + 1, lines: lines)
       throw .failed("a key repeats")
@@ -242,20 +225,6 @@ struct ChangeComparison {
     guard let baseline, b >= 0 else {
       counts.new += 1
       guard let inner else { return }
-      // A row written ahead on a part's worker is added with the rows written ahead next to it,
-      // in one piece (`RecordDigests.Plan.newRows`).
-      if let written = digest.newRow {
-        if let pending = pendingNew, pending.baseAddress.map({ $0 + pending.count })
-          == written.baseAddress
-        {
-          pendingNew = UnsafeBufferPointer(start: pending.baseAddress, count: pending.count + written.count)
-          return
-        }
-        try addPendingNew()
-        pendingNew = written
-        return
-      }
-      try addPendingNew()
       // A new record's values go straight into the row written: its own CSV text, else each
       // value decoded once.
       outgoing.startNew(row, columns: cs, verbatim: verbatim, scratch: &scratch)
@@ -384,7 +353,7 @@ struct ChangeComparison {
     values.removeAll(keepingCapacity: true)
     cs.withUnsafeBufferPointer { columns in
       for i in columns.indices {
-        RecordDigests.withText(of: columns[i].value(row), scratch: &scratch) { t in
+        columns[i].value(row).withDecoded(scratch: &scratch) { t in
           ChangeCoding.appendVarint(t.count, to: &values)
           values.append(contentsOf: t)
         }
@@ -417,7 +386,7 @@ struct ChangeComparison {
     texts.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
     for c in cs {
-      RecordDigests.withText(of: c.value(row), scratch: &scratch) { texts.append(contentsOf: $0) }
+      c.value(row).withDecoded(scratch: &scratch) { texts.append(contentsOf: $0) }
       ends.append(texts.count)
     }
   }
@@ -491,7 +460,6 @@ struct ChangeComparison {
 
   private mutating func emit(_ change: StaticString, was: [UInt8]) throws(OutputError) {
     guard let inner else { return }
-    try addPendingNew()
     var out = Self.take(&outgoing)
     defer { outgoing = out }
     out.start(change)

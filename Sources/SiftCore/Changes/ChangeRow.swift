@@ -30,7 +30,7 @@ struct ChangeRow {
 
   /// Adds the next field's value as text, decoded once.
   mutating func add(_ value: FieldValue, scratch: inout [UInt8]) {
-    RecordDigests.withText(of: value, scratch: &scratch) { add($0) }
+    value.withDecoded(scratch: &scratch) { add($0) }
   }
 
   /// The row of a new record: its own CSV text when it can be (`startAsWritten`), else `new`,

@@ -60,7 +60,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
     try comparison.write(row, columns: cs, verbatim: verbatim)
   }
 
-  var digestPlan: RecordDigests.Plan? { comparison.digestPlan }
+  var digestKeyColumns: [Int]? { comparison.digestKeyColumns }
 
   func write(
     rows: ArraySlice<Int32>, of batch: RecordBatch, source: Int, columns cs: [OutputColumn],

@@ -226,10 +226,10 @@ struct StreamSink: MatchSink {
     /// The kept matches' digests, in order (`RecordDigesting`).
     var digests: RecordDigests?
 
-    init(writer: PartWritable?, digestPlan: RecordDigests.Plan? = nil) {
+    init(writer: PartWritable?, digestKeyColumns: [Int]? = nil) {
       output = OutputBuffer(sink: written)
       self.writer = writer?.partWriter(into: output)
-      digests = digestPlan.map { RecordDigests(plan: $0) }
+      digests = digestKeyColumns.map { RecordDigests(keyColumns: $0) }
     }
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
@@ -257,7 +257,6 @@ struct StreamSink: MatchSink {
     }
 
     mutating func close() {
-      digests?.close()
       do throws(OutputError) { try output.flush() } catch { failure = error }
     }
   }
@@ -271,8 +270,8 @@ struct StreamSink: MatchSink {
 
   func partMaker() -> () -> Part {
     let writer = writer as? PartWritable
-    let digestPlan = (self.writer as? RecordDigesting)?.digestPlan
-    return { Part(writer: writer, digestPlan: digestPlan) }
+    let keyColumns = (self.writer as? RecordDigesting)?.digestKeyColumns
+    return { Part(writer: writer, digestKeyColumns: keyColumns) }
   }
 
   mutating func take(
@@ -315,9 +314,7 @@ struct StreamSink: MatchSink {
     _ batch: RecordBatch, rows: [Int32], source: Int, compiled c: SourceAccess,
     digests made: RecordDigests? = nil, first: Int = 0, summary: inout RunSummary
   ) throws(SiftError) {
-    if let digesting = writer as? RecordDigesting,
-      let keyColumns = digesting.digestPlan?.keyColumns
-    {
+    if let digesting = writer as? RecordDigesting, let keyColumns = digesting.digestKeyColumns {
       let count = min(rows.count, limit - summary.shown)
       guard count > 0 else { return }
       do throws(OutputError) {
