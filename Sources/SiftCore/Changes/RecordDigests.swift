@@ -87,16 +87,29 @@ struct RecordDigests {
     var content = ChangeCoding.fnvOffset
     var size = 0
     @inline(__always)
+    func add(_ t: UnsafeBufferPointer<UInt8>) {
+      content = ChangeCoding.hash(t, into: content)
+      size &+= ChangeCoding.varintSize(t.count) &+ t.count
+    }
+    @inline(__always)
     func add(_ v: FieldValue) {
-      v.withDecoded(scratch: &scratch) { t in
-        content = ChangeCoding.hash(t, into: content)
-        size &+= ChangeCoding.varintSize(t.count) &+ t.count
-      }
+      v.withDecoded(scratch: &scratch) { add($0) }
     }
     // A CSV record whose fields are the columns: each field read from its span, not through
-    // its column's accessor (the same values).
+    // its column's accessor (the same values); a field that does not start with a quote is its
+    // own bytes, taken without a `FieldValue` (the others are decoded as any value is).
     if verbatim, row.encoding == .csv, row.extraCount == 0, row.width == cs.count {
-      for i in 0..<cs.count { add(row.field(i)) }
+      let spans = row.spans
+      let base = row.base
+      for i in 0..<cs.count {
+        let start = Int(spans[2 &* i])
+        let end = Int(spans[2 &* i &+ 1])
+        if start >= 0, end > start, base[start] != .quote {
+          add(UnsafeBufferPointer(start: base + start, count: end &- start))
+        } else {
+          add(row.field(i))
+        }
+      }
       return (content, size)
     }
     // The columns are borrowed, not copied one by one (each copy retains its name and path).
