@@ -289,6 +289,68 @@ private func changes(_ result: SiftResult) -> [String] {
     }
   }
 
+  /// Each record's key and content hash are made on the worker that reads its part
+  /// (Docs/Performance.md, "Keys and values hashed in the parts"): a file read in many small
+  /// parts on three workers gives the output and state file of one read on the calling thread,
+  /// byte for byte, on a first run and on a run with edits in another order; and a state one
+  /// wrote reads to the other as nothing changed. Values quoted and with doubled quotes take
+  /// the decoded path, the others their own bytes; NDJSON output decodes every value where CSV
+  /// output copies a new record's text.
+  @Test(arguments: ["csv", "ndjson"])
+  func partsOnWorkersHashAsTheCallingThreadDoes(format: String) throws {
+    let bench = try ChangesBench()
+    // Past the 1 MiB the sample reads, so the rest is cut into parts.
+    let count = 80_000
+    func rows(edited: Bool) -> String {
+      var lines: [String] = []
+      for i in 0..<count where !(edited && i % 997 == 5) {
+        let status =
+          i % 7 == 0 ? "\"on hold, QA\"" : i % 11 == 0 ? "\"say \"\"x\"\"\"" : "hold"
+        let qty = edited && i % 1009 == 3 ? i + 1 : i % 100
+        lines.append("GRN-\(i),\(status),\(qty)")
+      }
+      if edited {
+        lines.append("GRN-new,fresh,1")
+        lines.swapAt(10, lines.count - 10)
+      }
+      return "grn_no,status,qty\n" + lines.joined(separator: "\n") + "\n"
+    }
+    func run(_ threads: String, state: String, now: String) -> SiftResult {
+      var environment = ["LANG": "C.UTF-8", "SIFT_STATE_DIR": state, "SIFT_NOW": now]
+      if threads != "1" { environment["SIFT_PART_SIZE"] = "16K" }
+      return sift(
+        ["--changes", "grn_no", "-o", format, "-q", "-j", threads, "", bench.input],
+        environment: environment)
+    }
+    func stateFile(_ state: String) -> Data? {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
+      return names.first { $0.hasSuffix(".changes") }.flatMap {
+        FileManager.default.contents(atPath: state + "/" + $0)
+      }
+    }
+    let one = bench.folder.appendingPathComponent("one").path
+    let three = bench.folder.appendingPathComponent("three").path
+    for (edited, now) in [(false, "2026-11-24T06:00"), (true, "2026-11-25T06:00")] {
+      try Data(rows(edited: edited).utf8).write(to: URL(fileURLWithPath: bench.input))
+      let a = run("1", state: one, now: now)
+      let b = run("3", state: three, now: now)
+      #expect(a.status == .matched)
+      #expect(a.stderr == "")
+      #expect(b.text == a.text)
+      #expect(b.status == a.status)
+      let stateOne = try #require(stateFile(one))
+      #expect(stateFile(three) == stateOne)
+      if edited {
+        #expect(a.text.split(separator: "\n").count == (format == "csv" ? 1 : 0) + 1 + 81 + 80)
+      } else {
+        #expect(a.text.split(separator: "\n").count == count + (format == "csv" ? 1 : 0))
+      }
+    }
+    // The state three workers wrote, read by one, and the other way: nothing changed.
+    #expect(run("1", state: three, now: "2026-11-26T06:00").status == .noMatch)
+    #expect(run("3", state: one, now: "2026-11-26T06:00").status == .noMatch)
+  }
+
   /// Random inserts, deletes and changes of a file, its records in their order or shuffled (the
   /// look-up of a record then goes by the key table, not the baseline's order): `--changes`
   /// reports exactly those.

@@ -11,7 +11,7 @@ public struct ChangeBaseline: Sendable, Equatable {
 
   /// One remembered record.
   public struct Entry: Sendable, Equatable {
-    /// The hash of the record's values over `columns` (`ChangeHash.content`).
+    /// The hash of the record's values over `columns` (`RecordDigests.hashValues`).
     public var content: UInt64
     /// Where the key's text (the key fields' values joined by 0x1F) lies in `keyBytes`.
     public var keyStart: Int32

@@ -16,7 +16,11 @@ struct ChangeComparison {
   var failure: ChangeError?
 
   private var columns: [String] = []
+  /// The output columns of the key fields.
   private var keyColumns: [Int] = []
+  /// The key columns the records' digests are made with (`RecordDigests`); `nil` before `begin`.
+  var digestKeyColumns: [Int]? { begun ? keyColumns : nil }
+  private var begun = false
   /// Baseline column → current column, for the columns both have.
   private var common: [(base: Int, current: Int)] = []
   private var sameColumns = true
@@ -53,8 +57,9 @@ struct ChangeComparison {
   private var texts: [UInt8] = []
   private var ends: [Int] = []
   private var scratch: [UInt8] = []
-  private var keyText: [UInt8] = []
   private var values: [UInt8] = []
+  /// The digest of a record handed over alone (`write(_:columns:verbatim:)`).
+  private var own = RecordDigests(keyColumns: [])
   /// The row handed to `inner`, built in place record after record.
   private var outgoing = ChangeRow()
 
@@ -80,7 +85,10 @@ struct ChangeComparison {
   mutating func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
     self.columns = columns
     next.columns = columns
-    keyColumns = keys.compactMap { columns.firstIndex(of: $0) }
+    let keyColumns = keys.compactMap { columns.firstIndex(of: $0) }
+    self.keyColumns = keyColumns
+    own = RecordDigests(keyColumns: keyColumns)
+    begun = true
     if let baseline {
       sameColumns = baseline.columns == columns
       common = baseline.columns.enumerated().compactMap { base in
@@ -102,34 +110,64 @@ struct ChangeComparison {
       columns: names, headers: [Array("change".utf8)] + headers + [Array("was".utf8)])
   }
 
+  /// Compares one record, its digest made here.
   mutating func write(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool) throws(OutputError) {
-    keyText.removeAll(keepingCapacity: true)
-    if records <= Self.measured, inputBytes != nil { measure(row) }
-    for (n, k) in keyColumns.enumerated() {
-      if n > 0 { keyText.append(0x1f) }
-      let v = cs[k].value(row)
-      if v.isVerbatim {
-        keyText.append(contentsOf: v.content)
-      } else {
-        v.decode(into: &scratch)
-        keyText.append(contentsOf: scratch)
+    var own = Self.take(&self.own)
+    defer { self.own = own }
+    own.removeAll()
+    own.add(row, columns: cs, verbatim: verbatim)
+    try own.withDigest(0) { digest throws(OutputError) in
+      try write(row, columns: cs, verbatim: verbatim, digest: digest)
+    }
+  }
+
+  /// How many records ahead the batch's key slots are asked for (`KeyTable.prefetch`).
+  private static let prefetchDistance = 16
+
+  /// Compares the records `rows` of `batch`, their digests made where they were read
+  /// (`RecordDigests`, from `first` on).
+  mutating func write(
+    rows: ArraySlice<Int32>, of batch: RecordBatch, source: Int, columns cs: [OutputColumn],
+    verbatim: Bool, digests: RecordDigests, first: Int
+  ) throws(OutputError) {
+    let source = Int32(truncatingIfNeeded: source)
+    let written = digests.keyBytes.withUnsafeBufferPointer { keys in
+      Result { () throws(OutputError) in
+        try batch.withRows { cursor throws(OutputError) in
+          var i = first
+          for r in rows {
+            // Where the key table is looked up for every record (no baseline, or past the
+            // baseline's order), the slot of a key some records on is asked for now: its cache
+            // miss overlaps the records between.
+            if !mirrored && (baseline == nil || tableHasBaseline),
+              i &+ Self.prefetchDistance < digests.count
+            {
+              table.prefetch(digests.keyHashes[i &+ Self.prefetchDistance])
+            }
+            place = (source, Int32(truncatingIfNeeded: batch.line(Int(r))))
+            try write(
+              cursor.row(Int(r)), columns: cs, verbatim: verbatim,
+              digest: digests.digest(i, keys: keys))
+            i &+= 1
+          }
+        }
       }
     }
-    // Where the key table is looked up for every record (no baseline, or past the baseline's
-    // order), the key's slot is asked for now: its cache miss overlaps the hashing of the values.
-    var keyHash: UInt64?
-    if !mirrored && (baseline == nil || tableHasBaseline) {
-      let hash = keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
-      table.prefetch(hash)
-      keyHash = hash
-    }
-    // The values are hashed here and copied only for a record whose values `next` keeps.
-    let (content, size) = Self.hashValues(row, cs, verbatim: verbatim, scratch: &scratch)
+    try written.get()
+  }
+
+  /// Compares one record whose key and values are hashed (`digest`).
+  private mutating func write(
+    _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, digest: RecordDigest
+  ) throws(OutputError) {
+    if records <= Self.measured, inputBytes != nil { measure(row) }
+    let key = digest.key
+    let content = digest.content
     let index = Int32(records)
     if mirrored {
       if let baseline, expected == records, expected < baseline.entries.count,
         baseline.entries[expected].content == content,
-        baseline.key(expected).elementsEqual(keyText)
+        baseline.key(expected).elementsEqual(key)
       {
         currentOf[expected] = index
         expected += 1
@@ -143,16 +181,16 @@ struct ChangeComparison {
     var b: Int32 = -1
     var first: Int32 = -1
     if let baseline, expected < baseline.entries.count,
-      baseline.key(expected).elementsEqual(keyText)
+      baseline.key(expected).elementsEqual(key)
     {
       b = Int32(expected)
     } else {
       if !tableHasBaseline { addBaselineToTable() }
-      let keyHash = keyHash ?? keyText.withUnsafeBufferPointer { ChangeCoding.hash($0) }
+      let keyHash = digest.keyHash
       table.makeRoomForOne()
       let slot = table.slot(keyHash) { b, c in
-        if b >= 0 { return self.baseline?.key(Int(b)).elementsEqual(keyText) ?? false }
-        return self.next.key(Int(c)).elementsEqual(keyText)
+        if b >= 0 { return self.baseline?.key(Int(b)).elementsEqual(key) ?? false }
+        return self.next.key(Int(c)).elementsEqual(key)
       }
       (b, first) = table.records(at: slot)
       if b < 0 && first < 0 { table.setCurrent(index, hash: keyHash, at: slot) }
@@ -169,24 +207,27 @@ struct ChangeComparison {
         lines = ((Int(p.source), Int(p.line)), (Int(place.source), Int(place.line)))
       }
       failure = .duplicateKey(
-        key: keyDescription(keyText), first: Int(first) + 1, second: Int(index) + 1, lines: lines)
+        key: keyDescription(key), first: Int(first) + 1, second: Int(index) + 1, lines: lines)
       throw .failed("a key repeats")
     }
     if let place { places.append(place) }
     records += 1
-    let keepValues = next.valueBytes.count < budget && next.valueBytes.count + size <= budget
-    if keepValues { Self.collectValues(row, cs, into: &values, scratch: &scratch) }
-    next.append(key: keyText, content: content, values: keepValues ? values : nil, budget: budget)
+    let keepValues =
+      next.valueBytes.count < budget && next.valueBytes.count + digest.size <= budget
+    if keepValues {
+      Self.collectValues(row, cs, into: &values, scratch: &scratch)
+      values.withUnsafeBufferPointer {
+        next.append(key: key, content: content, values: $0, budget: budget)
+      }
+    } else {
+      next.append(key: key, content: content, values: nil, budget: budget)
+    }
     guard let baseline, b >= 0 else {
       counts.new += 1
       guard let inner else { return }
       // A new record's values go straight into the row written: its own CSV text, else each
       // value decoded once.
-      if !outgoing.startAsWritten(row, columns: cs.count, verbatim: verbatim) {
-        outgoing.start("new")
-        for i in cs.indices { outgoing.add(cs[i].value(row), scratch: &scratch) }
-        outgoing.add(EmptyCollection())
-      }
+      outgoing.startNew(row, columns: cs, verbatim: verbatim, scratch: &scratch)
       return try outgoing.write(to: inner, columns: outputColumns)
     }
     // The earlier values are unpacked only for a record that may have changed: a record whose
@@ -305,37 +346,6 @@ struct ChangeComparison {
     self.table = table
   }
 
-  /// The content hash of the record's values, and the bytes `collectValues` would take.
-  private static func hashValues(
-    _ row: RowView, _ cs: [OutputColumn], verbatim: Bool, scratch: inout [UInt8]
-  ) -> (content: UInt64, size: Int) {
-    var content = ChangeCoding.fnvOffset
-    var size = 0
-    @inline(__always)
-    func add(_ v: FieldValue) {
-      if v.isVerbatim {
-        let t = v.content
-        content = mix(t, into: content)
-        size &+= ChangeCoding.varintSize(t.count) &+ t.count
-      } else {
-        v.decode(into: &scratch)
-        content = scratch.withUnsafeBufferPointer { mix($0, into: content) }
-        size &+= ChangeCoding.varintSize(scratch.count) &+ scratch.count
-      }
-    }
-    // A CSV record whose fields are the columns: each field read from its span, not through
-    // its column's accessor (the same values).
-    if verbatim, row.encoding == .csv, row.extraCount == 0, row.width == cs.count {
-      for i in 0..<cs.count { add(row.field(i)) }
-      return (content, size)
-    }
-    // The columns are borrowed, not copied one by one (each copy retains its name and path).
-    cs.withUnsafeBufferPointer { columns in
-      for i in columns.indices { add(columns[i].value(row)) }
-    }
-    return (content, size)
-  }
-
   /// The record's values, each length-prefixed, as `ChangeBaseline` keeps them.
   private static func collectValues(
     _ row: RowView, _ cs: [OutputColumn], into values: inout [UInt8], scratch: inout [UInt8]
@@ -343,15 +353,9 @@ struct ChangeComparison {
     values.removeAll(keepingCapacity: true)
     cs.withUnsafeBufferPointer { columns in
       for i in columns.indices {
-        let v = columns[i].value(row)
-        if v.isVerbatim {
-          let t = v.content
+        columns[i].value(row).withDecoded(scratch: &scratch) { t in
           ChangeCoding.appendVarint(t.count, to: &values)
           values.append(contentsOf: t)
-        } else {
-          v.decode(into: &scratch)
-          ChangeCoding.appendVarint(scratch.count, to: &values)
-          values.append(contentsOf: scratch)
         }
       }
     }
@@ -382,8 +386,7 @@ struct ChangeComparison {
     texts.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
     for c in cs {
-      c.value(row).decode(into: &scratch)
-      texts.append(contentsOf: scratch)
+      c.value(row).withDecoded(scratch: &scratch) { texts.append(contentsOf: $0) }
       ends.append(texts.count)
     }
   }
@@ -392,6 +395,13 @@ struct ChangeComparison {
   private static func take(_ row: inout ChangeRow) -> ChangeRow {
     let taken = row
     row = ChangeRow()
+    return taken
+  }
+
+  @inline(__always)
+  private static func take(_ digests: inout RecordDigests) -> RecordDigests {
+    let taken = digests
+    digests = RecordDigests(keyColumns: [])
     return taken
   }
 
@@ -442,7 +452,7 @@ struct ChangeComparison {
   }
 
   /// `grn_no=GRN-1, line=2` for messages.
-  private func keyDescription(_ key: [UInt8]) -> String {
+  private func keyDescription(_ key: UnsafeBufferPointer<UInt8>) -> String {
     let parts = key.split(separator: 0x1f, omittingEmptySubsequences: false)
     return zip(keys, parts).map { "\($0)=\(String(decoding: $1, as: UTF8.self))" }
       .joined(separator: ", ")

@@ -30,9 +30,18 @@ struct ChangeRow {
 
   /// Adds the next field's value as text, decoded once.
   mutating func add(_ value: FieldValue, scratch: inout [UInt8]) {
-    if value.isVerbatim { return add(value.content) }
-    value.decode(into: &scratch)
-    scratch.withUnsafeBufferPointer { add($0) }
+    value.withDecoded(scratch: &scratch) { add($0) }
+  }
+
+  /// The row of a new record: its own CSV text when it can be (`startAsWritten`), else `new`,
+  /// each value decoded once, and an empty `was`.
+  mutating func startNew(
+    _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, scratch: inout [UInt8]
+  ) {
+    guard !startAsWritten(row, columns: cs.count, verbatim: verbatim) else { return }
+    start("new")
+    for i in cs.indices { add(cs[i].value(row), scratch: &scratch) }
+    add(EmptyCollection())
   }
 
   /// The row of a new record made from the record's own CSV text, its fields quoted as the input

@@ -3,7 +3,7 @@
 /// comes, with a first column `change` and a last column `was` (`status=pending; qty=5`), then the
 /// baseline's records no longer there as `gone`, with their last values. It sits between the
 /// engine and the format's writer, and builds the next baseline as the records pass.
-public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
+public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesting {
   private var comparison: ChangeComparison
 
   /// The baseline the next run compares with: this run's matching records.
@@ -58,6 +58,17 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking {
 
   public func write(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool) throws(OutputError) {
     try comparison.write(row, columns: cs, verbatim: verbatim)
+  }
+
+  var digestKeyColumns: [Int]? { comparison.digestKeyColumns }
+
+  func write(
+    rows: ArraySlice<Int32>, of batch: RecordBatch, source: Int, columns cs: [OutputColumn],
+    verbatim: Bool, digests: RecordDigests, first: Int
+  ) throws(OutputError) {
+    try comparison.write(
+      rows: rows, of: batch, source: source, columns: cs, verbatim: verbatim, digests: digests,
+      first: first)
   }
 
   public func end() throws(OutputError) {

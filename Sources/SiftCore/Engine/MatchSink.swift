@@ -212,7 +212,8 @@ struct TallySink: MatchSink {
 struct StreamSink: MatchSink {
   /// A part's matches. With a part writer they are written on the worker, into bytes of the
   /// part's own, so only the output is held until the calling thread adds it; else the part
-  /// keeps its batches, each with the rows that matched (`nil`: every row).
+  /// keeps its batches, each with the rows that matched (`nil`: every row), and for a writer
+  /// that takes digests (`--changes`), the matches' digests made here on the worker.
   struct Part: PartCollector {
     let writer: RecordWriter?
     let written = PartBytes()
@@ -222,16 +223,20 @@ struct StreamSink: MatchSink {
     var failure: OutputError?
     var source = 0
     var kept: [(batch: RecordBatch, rows: [Int32]?)] = []
+    /// The kept matches' digests, in order (`RecordDigesting`).
+    var digests: RecordDigests?
 
-    init(writer: PartWritable?) {
+    init(writer: PartWritable?, digestKeyColumns: [Int]? = nil) {
       output = OutputBuffer(sink: written)
       self.writer = writer?.partWriter(into: output)
+      digests = digestKeyColumns.map { RecordDigests(keyColumns: $0) }
     }
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
       self.source = source
       guard let writer else {
         if let keep = batch.keeping(rows) { kept.append(keep) }
+        digests?.add(batch, rows: rows[...], columns: access.columns, verbatim: access.verbatim)
         return
       }
       guard failure == nil else { return }
@@ -260,10 +265,13 @@ struct StreamSink: MatchSink {
   let limit: Int
   /// Where the records of the batch being written end (`BatchWriting`); not used here.
   var ends: [Int] = []
+  /// The digests of a batch taken on the calling thread (`RecordDigesting`).
+  var digests: RecordDigests? = nil
 
   func partMaker() -> () -> Part {
     let writer = writer as? PartWritable
-    return { Part(writer: writer) }
+    let keyColumns = (self.writer as? RecordDigesting)?.digestKeyColumns
+    return { Part(writer: writer, digestKeyColumns: keyColumns) }
   }
 
   mutating func take(
@@ -290,17 +298,46 @@ struct StreamSink: MatchSink {
       return
     }
     guard let c = compiled[part.source] else { return }
+    var first = 0
     for (batch, rows) in part.kept where summary.shown < limit {
+      let rows = rows ?? Array(0..<Int32(batch.count))
       try write(
-        batch, rows: rows ?? Array(0..<Int32(batch.count)), source: part.source, compiled: c,
-        summary: &summary)
+        batch, rows: rows, source: part.source, compiled: c, digests: part.digests,
+        first: first, summary: &summary)
+      first += rows.count
     }
   }
 
+  /// Writes the matching `rows` of `batch`; `digests`, from `first` on, are theirs when a part's
+  /// worker made them (`RecordDigesting`), else they are made here.
   private mutating func write(
     _ batch: RecordBatch, rows: [Int32], source: Int, compiled c: SourceAccess,
-    summary: inout RunSummary
+    digests made: RecordDigests? = nil, first: Int = 0, summary: inout RunSummary
   ) throws(SiftError) {
+    if let digesting = writer as? RecordDigesting, let keyColumns = digesting.digestKeyColumns {
+      let count = min(rows.count, limit - summary.shown)
+      guard count > 0 else { return }
+      do throws(OutputError) {
+        if let made {
+          try digesting.write(
+            rows: rows[..<count], of: batch, source: source, columns: c.columns,
+            verbatim: c.verbatim, digests: made, first: first)
+        } else {
+          var digests = digests ?? RecordDigests(keyColumns: keyColumns)
+          self.digests = nil
+          defer { self.digests = digests }
+          digests.removeAll()
+          digests.add(batch, rows: rows[..<count], columns: c.columns, verbatim: c.verbatim)
+          try digesting.write(
+            rows: rows[..<count], of: batch, source: source, columns: c.columns,
+            verbatim: c.verbatim, digests: digests, first: 0)
+        }
+      } catch {
+        throw .output(error)
+      }
+      summary.shown += count
+      return
+    }
     let places = writer as? RecordPlaceTaking
     if places == nil, let batchWriter = writer as? BatchWriting {
       let count = min(rows.count, limit - summary.shown)

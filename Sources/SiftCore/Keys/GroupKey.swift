@@ -17,9 +17,7 @@ enum GroupKey {
         bucketing.appendLabel(of: v, to: &scratch)
         return scratch.withUnsafeBufferPointer(body)
       }
-      if v.isVerbatim { return body(v.content) }
-      v.decode(into: &scratch)
-      return scratch.withUnsafeBufferPointer(body)
+      return v.withDecoded(scratch: &scratch, body)
     }
     scratch.removeAll(keepingCapacity: true)
     for field in fields {

@@ -30,6 +30,16 @@ extension FieldValue {
     return out
   }
 
+  /// Calls `body` with the decoded bytes (`decodedBytes()`): the value's own bytes when they are
+  /// its value (`isVerbatim`), else decoded into `scratch`. The one place a value is read that
+  /// way on a hot path (`--changes`'s keys, hashes and rows, group keys).
+  @inline(__always)
+  func withDecoded<R>(scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if isVerbatim { return body(content) }
+    decode(into: &scratch)
+    return scratch.withUnsafeBufferPointer(body)
+  }
+
   /// Replaces `out`'s bytes with `decodedBytes()`, keeping its capacity (a caller decoding a
   /// value per record reuses one buffer instead of allocating an array each time).
   public func decode(into out: inout [UInt8]) {
