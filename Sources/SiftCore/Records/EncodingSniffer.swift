@@ -37,9 +37,21 @@ public enum EncodingSniffer {
   /// UTF-8 sequence (no overlong forms, surrogates or scalars past U+10FFFF); `nil` when all
   /// are. Unless `complete`, a sequence cut by the end is taken as well-formed.
   public static func firstInvalidUTF8(_ bytes: [UInt8], complete: Bool) -> Int? {
+    bytes.withUnsafeBufferPointer { firstInvalidUTF8($0, complete: complete) }
+  }
+
+  static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, complete: Bool) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
     let n = bytes.count
     var p = 0
     while p < n {
+      // Most of a sample is ASCII: eight bytes without a high bit are passed in one step.
+      if p &+ 8 <= n,
+        UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        p &+= 8
+        continue
+      }
       let lead = bytes[p]
       if lead < 0x80 {
         p += 1
