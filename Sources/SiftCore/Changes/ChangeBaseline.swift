@@ -74,14 +74,6 @@ public struct ChangeBaseline: Sendable, Equatable {
   }
 
   /// Adds a record: its key text, its content hash and, while the budget lasts, its values.
-  mutating func append(key: [UInt8], content: UInt64, values: [UInt8]?, budget: Int) {
-    key.withUnsafeBufferPointer { key in
-      guard let values else { return append(key: key, content: content, values: nil, budget: budget) }
-      values.withUnsafeBufferPointer { append(key: key, content: content, values: $0, budget: budget) }
-    }
-  }
-
-  /// Adds a record: its key text, its content hash and, while the budget lasts, its values.
   mutating func append(
     key: UnsafeBufferPointer<UInt8>, content: UInt64, values: UnsafeBufferPointer<UInt8>?,
     budget: Int

@@ -520,11 +520,6 @@ struct ChangeComparison {
 
   /// Adds one value to a content hash; the value's length in the hash keeps `ab|c` apart from
   /// `a|bc`.
-  @inline(__always)
-  static func mix(_ value: UnsafeBufferPointer<UInt8>, into hash: UInt64) -> UInt64 {
-    ChangeCoding.hash(value, into: hash)
-  }
-
   static func mix<C: Collection<UInt8>>(_ value: C, into hash: UInt64) -> UInt64 {
     ChangeCoding.hash(value, into: hash)
   }
