@@ -76,11 +76,7 @@ final class DuckDBSession {
       if last { close() }
       return .finished(said: said)
     }
-    client = nil
-    Glibc.close(running.input)
-    Glibc.close(running.output)
-    Glibc.close(running.errors)
-    let (status, signal) = wait(running.pid)
+    let (status, signal) = endClient()
     // A client that ends without a message says nothing of why: sift says how it ended.
     let silent = said.allSatisfy(\.isWhitespace)
     if let signal, silent {
@@ -94,12 +90,19 @@ final class DuckDBSession {
 
   /// Ends the client: its input closed, it exits and is waited for. Nothing to do when none runs.
   func close() {
-    guard let running = client else { return }
+    endClient()
+  }
+
+  /// Closes the running client's sockets and waits for it to end: its exit status and signal
+  /// (`wait`); none when no client runs.
+  @discardableResult
+  private func endClient() -> (status: Int32, signal: Int32?) {
+    guard let running = client else { return (0, nil) }
     client = nil
     Glibc.close(running.input)
     Glibc.close(running.output)
     Glibc.close(running.errors)
-    _ = wait(running.pid)
+    return wait(running.pid)
   }
 
   /// Starts the client with its standard input, output and errors connected to sift by
