@@ -10,8 +10,21 @@ final class ChangesState {
   /// The state file's path.
   let path: String
   private var lockDescriptor: Int32 = -1
-  private var temporaryWritten = false
+  /// What `prepare` wrote, for `commit` to put in place.
+  private var prepared: Prepared?
   private var temporaryPath: String { path + ".tmp" }
+  /// The time of the last run when nothing changed in it (`ChangeSince`), beside the state.
+  private var sincePath: String { path + ".since" }
+  private var sinceTemporaryPath: String { path + ".since.tmp" }
+  /// The checksum of the state file as read, which a time written beside it names.
+  private var readChecksum: UInt64?
+
+  private enum Prepared {
+    /// A new baseline, in the temporary file.
+    case baseline
+    /// Only this run's time, in the temporary file of `sincePath`: the baseline's records stay.
+    case since
+  }
 
   /// Only looking (`--peek`): a shared lock, and nothing written.
   private let readOnly: Bool
@@ -84,18 +97,36 @@ final class ChangesState {
   }
 
   /// The baseline in the state file, or `nil` when there is none yet.
+  /// The time beside it (`ChangeSince`) is the baseline's `since` when it names this state file.
   func read() throws(Problem) -> ChangeBaseline? {
     guard let bytes = try Self.wholeFile(path) else { return nil }
-    do throws(ChangeStateError) { return try ChangeBaseline(decoding: bytes) } catch {
-      let why: String
-      switch error {
-      case .foreign: why = "is not a state file of sift"
-      case .version(let v): why = "is of format version \(v); this sift reads version \(ChangeBaseline.version)"
-      case .damaged: why = "is damaged (cut short, or its checksum does not match)"
-      }
-      throw .changes(
-        "the state file \(path) \(why)\n  to start over with a new baseline: rm '\(path)'")
+    var baseline: ChangeBaseline
+    do throws(ChangeStateError) { baseline = try ChangeBaseline(decoding: bytes) } catch {
+      throw Self.unreadable(path, error, reads: ChangeBaseline.version)
     }
+    readChecksum = ChangeSince.checksum(ofState: bytes)
+    if let sinceBytes = try Self.wholeFile(sincePath) {
+      do throws(ChangeStateError) {
+        let time = try ChangeSince(decoding: sinceBytes)
+        if time.stateChecksum == readChecksum { baseline.since = time.since }
+      } catch {
+        throw Self.unreadable(sincePath, error, reads: ChangeSince.version)
+      }
+    }
+    return baseline
+  }
+
+  private static func unreadable(_ path: String, _ error: ChangeStateError, reads version: UInt32)
+    -> Problem
+  {
+    let why: String
+    switch error {
+    case .foreign: why = "is not a state file of sift"
+    case .version(let v): why = "is of format version \(v); this sift reads version \(version)"
+    case .damaged: why = "is damaged (cut short, or its checksum does not match)"
+    }
+    return .changes(
+      "the state file \(path) \(why)\n  to start over with a new baseline: rm '\(path)'")
   }
 
   /// The bytes of the file at `path` in one buffer of its size, read with as few reads as the
@@ -128,14 +159,33 @@ final class ChangesState {
     return bytes
   }
 
-  /// Writes `baseline` to the temporary file, synced, without replacing the state yet.
-  func prepare(_ baseline: ChangeBaseline) throws(Problem) {
-    let fd = Glibc.open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    guard fd >= 0 else { throw Self.unwritable(temporaryPath, errno) }
+  /// Writes `baseline` to the temporary file, synced, without replacing the state yet. When it
+  /// holds the records read, in their order (`sameRecords`: nothing new, changed or gone), only
+  /// its time is written, beside the state file (`ChangeSince`: Docs/Reports.md, The state).
+  func prepare(_ baseline: ChangeBaseline, sameRecords: Bool) throws(Problem) {
+    if sameRecords, let readChecksum {
+      let bytes = ChangeSince(stateChecksum: readChecksum, since: baseline.since).encoded()
+      try Self.writeSynced(to: sinceTemporaryPath) { write in
+        bytes.withUnsafeBufferPointer { write($0) }
+      }
+      prepared = .since
+      return
+    }
+    try Self.writeSynced(to: temporaryPath) { write in baseline.encode(write) }
+    prepared = .baseline
+  }
+
+  /// Writes the bytes `content` hands on to a new file at `path`, and syncs it; on a failure the
+  /// file is removed.
+  private static func writeSynced(
+    to path: String, _ content: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) throws(Problem) {
+    let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard fd >= 0 else { throw Self.unwritable(path, errno) }
     defer { Glibc.close(fd) }
     // Written a piece at a time as it is encoded; the first failed write stops the writing.
     var failure: Int32 = 0
-    baseline.encode { piece in
+    content { piece in
       guard failure == 0, let base = piece.baseAddress else { return }
       var written = 0
       while written < piece.count {
@@ -149,28 +199,38 @@ final class ChangesState {
       }
     }
     guard failure == 0 else {
-      unlink(temporaryPath)
-      throw Self.unwritable(temporaryPath, failure)
+      unlink(path)
+      throw Self.unwritable(path, failure)
     }
     guard fsync(fd) == 0 else {
       let e = errno
-      unlink(temporaryPath)
-      throw Self.unwritable(temporaryPath, e)
+      unlink(path)
+      throw Self.unwritable(path, e)
     }
-    temporaryWritten = true
   }
 
-  /// Replaces the state with the prepared baseline.
+  /// Replaces the state with the prepared baseline, or the time beside it with the prepared
+  /// time. A new baseline makes an earlier time beside it void (it names the old file's
+  /// checksum), so it is removed.
   func commit() throws(Problem) {
-    guard temporaryWritten else { return }
-    guard rename(temporaryPath, path) == 0 else { throw Self.unwritable(path, errno) }
-    temporaryWritten = false
+    switch prepared {
+    case nil: return
+    case .since:
+      guard rename(sinceTemporaryPath, sincePath) == 0 else { throw Self.unwritable(sincePath, errno) }
+    case .baseline:
+      guard rename(temporaryPath, path) == 0 else { throw Self.unwritable(path, errno) }
+      unlink(sincePath)
+    }
+    prepared = nil
   }
 
   /// Drops what was prepared and lets go of the lock; the state stays as it was unless committed.
   func close() {
     if lockDescriptor >= 0 {
-      if !readOnly { unlink(temporaryPath) }
+      if !readOnly {
+        unlink(temporaryPath)
+        unlink(sinceTemporaryPath)
+      }
       Glibc.close(lockDescriptor)
       lockDescriptor = -1
     }

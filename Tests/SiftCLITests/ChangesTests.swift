@@ -28,12 +28,13 @@ final class ChangesBench: Sendable {
     try Data(text.utf8).write(to: URL(fileURLWithPath: input))
   }
 
-  /// One run of `sift --changes grn_no … QUERY holds.csv` with this state directory.
-  func run(_ extra: [String] = [], query: String = "", now: String = "2026-11-24T06:00")
-    -> SiftResult
-  {
+  /// One run of `sift --changes grn_no … QUERY holds.csv` with this state directory (`-q` unless
+  /// `quiet` is false).
+  func run(
+    _ extra: [String] = [], query: String = "", now: String = "2026-11-24T06:00", quiet: Bool = true
+  ) -> SiftResult {
     sift(
-      ["--changes", "grn_no", "-o", "csv", "-q"] + extra + [query, input],
+      ["--changes", "grn_no", "-o", "csv"] + (quiet ? ["-q"] : []) + extra + [query, input],
       environment: ["LANG": "C.UTF-8", "SIFT_STATE_DIR": state, "SIFT_NOW": now])
   }
 
@@ -148,6 +149,61 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(result.stderr.contains("is damaged"))
     #expect(result.stderr.contains("rm '\(bench.state)/\(name)'"))
     #expect(bench.stateFiles()[name] == damaged, "never silently replaced")
+  }
+
+  @Test func aRunWithNothingChangedWritesOnlyItsTimeBesideTheState() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5), ("G2", "hold", 3)])
+    _ = bench.run(now: "2026-11-24T06:00")
+    let first = bench.stateFiles()
+    let (name, _) = try #require(first.first)
+    let sincePath = bench.state + "/" + name + ".since"
+    func since(_ result: SiftResult) -> String? {
+      guard let r = result.stderr.range(of: #""since":""#) else { return nil }
+      return String(result.stderr[r.upperBound...].prefix { $0 != "\"" })
+    }
+    // Nothing changed: the state file keeps its bytes, and the run's time goes beside it.
+    let quiet = bench.run(["--summary", "json"], now: "2026-11-25T06:00", quiet: false)
+    #expect(quiet.status == .noMatch)
+    #expect(since(quiet) == "2026-11-24 06:00")
+    #expect(bench.stateFiles() == first)
+    #expect(FileManager.default.fileExists(atPath: sincePath))
+    // The next run's bar says since that run, though the state file is the first run's.
+    let again = bench.run(["--summary", "json"], now: "2026-11-26T06:00", quiet: false)
+    #expect(again.status == .noMatch)
+    #expect(since(again) == "2026-11-25 06:00")
+    #expect(bench.stateFiles() == first)
+    // A change writes a new state and drops the time beside the old one.
+    try bench.write([("G1", "released", 5), ("G2", "hold", 3)])
+    let edited = bench.run(["--summary", "json"], now: "2026-11-27T06:00", quiet: false)
+    #expect(changes(edited) == ["changed,G1"])
+    #expect(since(edited) == "2026-11-26 06:00")
+    #expect(bench.stateFiles() != first)
+    #expect(!FileManager.default.fileExists(atPath: sincePath))
+    #expect(since(bench.run(["--summary", "json"], now: "2026-11-28T06:00", quiet: false)) == "2026-11-27 06:00")
+    // A damaged time file is exit 2 with the command to start over, like a damaged state.
+    _ = bench.run(now: "2026-11-29T06:00")
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: sincePath))
+    bytes[bytes.count / 2] ^= 0xff
+    try bytes.write(to: URL(fileURLWithPath: sincePath))
+    let damaged = bench.run()
+    #expect(damaged.status == .error)
+    #expect(damaged.stderr.contains("is damaged"))
+    #expect(damaged.stderr.contains("rm '\(sincePath)'"))
+  }
+
+  @Test func aRunInAnotherOrderWritesTheWholeState() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5), ("G2", "hold", 3)])
+    _ = bench.run(now: "2026-11-24T06:00")
+    let first = bench.stateFiles()
+    // The same records in another order: nothing changed, but gone records of a later run come
+    // in this run's order, so the state is written again (with this run's time inside it).
+    try bench.write([("G2", "hold", 3), ("G1", "hold", 5)])
+    #expect(bench.run(now: "2026-11-25T06:00").status == .noMatch)
+    #expect(bench.stateFiles() != first)
+    let (name, _) = try #require(first.first)
+    #expect(!FileManager.default.fileExists(atPath: bench.state + "/" + name + ".since"))
   }
 
   @Test func fieldsThatChangedAreComparedOnTheFieldsBothHave() throws {

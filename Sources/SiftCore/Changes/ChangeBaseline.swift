@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The matching records of a run as `--changes` remembers them for the next run
 /// (Docs/Reports.md, "Changes since the last run"): per record its key's text and a hash of its
 /// values, and the values themselves while they fit `valueBudget`, so a gone record can be
@@ -55,6 +61,22 @@ public struct ChangeBaseline: Sendable, Equatable {
   /// The key text of entry `i`.
   public func key(_ i: Int) -> ArraySlice<UInt8> {
     keyBytes[Int(entries[i].keyStart)..<Int(entries[i].keyEnd)]
+  }
+
+  /// Whether entry `i`'s key text is `key`: one `memcmp`, not a byte-by-byte walk of a slice
+  /// (the comparison of every record with the baseline's: Docs/Performance.md, "A run with
+  /// nothing changed").
+  @inline(__always)
+  func hasKey(_ i: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let e = entries[i]
+    let start = Int(e.keyStart)
+    let count = Int(e.keyEnd) &- start
+    guard count == key.count else { return false }
+    guard count > 0, let other = key.baseAddress else { return true }
+    return keyBytes.withUnsafeBufferPointer {
+      guard let base = $0.baseAddress else { return false }
+      return memcmp(base + start, other, count) == 0
+    }
   }
 
   /// The values of entry `i`, one per column, or `nil` when they were not kept.

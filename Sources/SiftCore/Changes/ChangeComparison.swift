@@ -14,6 +14,9 @@ struct ChangeComparison {
   var counts: ChangeCounts
   /// Set when two records share a key; the writer then stops the run.
   var failure: ChangeError?
+  /// Whether `next` holds the baseline's own records, in its order, with only the time new
+  /// (every record the baseline's, unchanged): the state then needs only the time written.
+  private(set) var nextIsBaseline = false
 
   private var columns: [String] = []
   /// The output columns of the key fields.
@@ -167,7 +170,7 @@ struct ChangeComparison {
     if mirrored {
       if let baseline, expected == records, expected < baseline.entries.count,
         baseline.entries[expected].content == content,
-        baseline.key(expected).elementsEqual(key)
+        baseline.hasKey(expected, key)
       {
         currentOf[expected] = index
         expected += 1
@@ -181,7 +184,7 @@ struct ChangeComparison {
     var b: Int32 = -1
     var first: Int32 = -1
     if let baseline, expected < baseline.entries.count,
-      baseline.key(expected).elementsEqual(key)
+      baseline.hasKey(expected, key)
     {
       b = Int32(expected)
     } else {
@@ -189,8 +192,8 @@ struct ChangeComparison {
       let keyHash = digest.keyHash
       table.makeRoomForOne()
       let slot = table.slot(keyHash) { b, c in
-        if b >= 0 { return self.baseline?.key(Int(b)).elementsEqual(key) ?? false }
-        return self.next.key(Int(c)).elementsEqual(key)
+        if b >= 0 { return self.baseline?.hasKey(Int(b), key) ?? false }
+        return self.next.hasKey(Int(c), key)
       }
       (b, first) = table.records(at: slot)
       if b < 0 && first < 0 { table.setCurrent(index, hash: keyHash, at: slot) }
@@ -415,6 +418,7 @@ struct ChangeComparison {
         next.since = since
         next.columns = columns
         next.keys = keys
+        nextIsBaseline = true
       } else {
         stopMirroring()
       }
