@@ -99,12 +99,23 @@ final class ChangesState {
   /// The baseline in the state file, or `nil` when there is none yet.
   /// The time beside it (`ChangeSince`) is the baseline's `since` when it names this state file.
   func read() throws(Problem) -> ChangeBaseline? {
-    guard let bytes = try Self.wholeFile(path) else { return nil }
+    let map = Self.mapped(path)
+    let read = map == nil ? try Self.wholeFile(path) : nil
+    guard map != nil || read != nil else { return nil }
     var baseline: ChangeBaseline
-    do throws(ChangeStateError) { baseline = try ChangeBaseline(decoding: bytes) } catch {
+    do throws(ChangeStateError) {
+      if let (bytes, release) = map {
+        readChecksum = ChangeSince.checksum(ofState: bytes)
+        baseline = try ChangeBaseline(decodingHandedOver: bytes, release: release)
+      } else if let read {
+        readChecksum = read.withUnsafeBytes { ChangeSince.checksum(ofState: $0) }
+        baseline = try ChangeBaseline(decoding: read)
+      } else {
+        return nil
+      }
+    } catch {
       throw Self.unreadable(path, error, reads: ChangeBaseline.version)
     }
-    readChecksum = ChangeSince.checksum(ofState: bytes)
     if let sinceBytes = try Self.wholeFile(sincePath) {
       do throws(ChangeStateError) {
         let time = try ChangeSince(decoding: sinceBytes)
@@ -127,6 +138,24 @@ final class ChangesState {
     }
     return .changes(
       "the state file \(path) \(why)\n  to start over with a new baseline: rm '\(path)'")
+  }
+
+  /// The file at `path` mapped into memory, read-only, its pages asked for up front (37 MB of
+  /// state for 1,000,000 records take a millisecond or two, where reading them into memory of
+  /// its own takes ten times that: Docs/Performance.md, "The state as it lies"), with what lets
+  /// go of it; `nil` when the file is empty or cannot be mapped (then it is read), or when there
+  /// is no such file (then `wholeFile` says so too).
+  private static func mapped(_ path: String) -> (UnsafeRawBufferPointer, @Sendable () -> Void)? {
+    let fd = Glibc.open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { Glibc.close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
+    let size = Int(info.st_size)
+    guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), map != MAP_FAILED
+    else { return nil }
+    let address = Int(bitPattern: map)
+    return (UnsafeRawBufferPointer(start: map, count: size), { munmap(UnsafeMutableRawPointer(bitPattern: address), size) })
   }
 
   /// The bytes of the file at `path` in one buffer of its size, read with as few reads as the

@@ -206,6 +206,18 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(!FileManager.default.fileExists(atPath: bench.state + "/" + name + ".since"))
   }
 
+  @Test func anEmptyStateFileIsRefused() throws {
+    let bench = try ChangesBench()
+    try bench.write([("G1", "hold", 5)])
+    _ = bench.run()
+    let (name, _) = try #require(bench.stateFiles().first)
+    try Data().write(to: URL(fileURLWithPath: bench.state + "/" + name))
+    let result = bench.run()
+    #expect(result.status == .error)
+    #expect(result.stderr.contains("is not a state file of sift"))
+    #expect(bench.stateFiles()[name] == Data(), "never silently replaced")
+  }
+
   @Test func fieldsThatChangedAreComparedOnTheFieldsBothHave() throws {
     let bench = try ChangesBench()
     try bench.write([("G1", "hold", 5), ("G2", "hold", 3)])

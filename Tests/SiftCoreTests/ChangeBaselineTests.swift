@@ -33,15 +33,15 @@ private func sample(records: Int = 3, budget: Int = ChangeBaseline.valueBudget) 
 
   @Test func valuesPastTheBudgetAreNotKeptButKeysAre() throws {
     let b = sample(records: 10, budget: 30)
-    let kept = b.entries.indices.filter { b.values($0) != nil }.count
+    let kept = (0..<b.count).filter { b.values($0) != nil }.count
     #expect(kept > 0 && kept < 10)
-    #expect(b.entries.indices.map { String(decoding: b.key($0), as: UTF8.self) } == (0..<10).map { "G\($0)" })
+    #expect((0..<b.count).map { String(decoding: b.key($0), as: UTF8.self) } == (0..<10).map { "G\($0)" })
     #expect(try ChangeBaseline(decoding: b.encoded()) == b)
   }
 
-  /// A state of many megabytes is written a piece at a time (`encode`), its checksum carried from
-  /// piece to piece: it is read back (the checksum checked against the whole), and its bytes are
-  /// the pieces one after another.
+  /// A state of many megabytes is written in pieces (`encode`: the header, the records where they
+  /// lie, the checksum over both): it is read back (the checksum checked against the whole), and
+  /// its bytes are the pieces one after another.
   @Test func aStateWrittenInPiecesIsReadBack() throws {
     let b = sample(records: 200_000)
     var pieces: [[UInt8]] = []
@@ -50,6 +50,35 @@ private func sample(records: Int = 3, budget: Int = ChangeBaseline.valueBudget) 
     #expect(pieces.count > 2 && bytes.count > 3 << 20)
     #expect(pieces.flatMap { $0 } == bytes)
     #expect(try ChangeBaseline(decoding: bytes) == b)
+  }
+
+  /// The checksum over a header and the records where they lie is the hash of the two joined,
+  /// wherever the header ends and however short either is.
+  @Test func theChecksumOfTwoPiecesIsTheHashOfBothJoined() {
+    let bytes = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    for n in 0...bytes.count {
+      for cut in 0...n {
+        let joined = ChangeCoding.hash(Array(bytes[0..<n]))
+        let pieces = Array(bytes[0..<cut]).withUnsafeBufferPointer { a in
+          Array(bytes[cut..<n]).withUnsafeBufferPointer { b in ChangeCoding.hash(a, then: b) }
+        }
+        #expect(pieces == joined, "\(n) bytes cut at \(cut)")
+      }
+    }
+  }
+
+  /// A baseline read from a state file and then appended to gets records of its own; the one it
+  /// was copied from keeps its records.
+  @Test func appendingToACopyLeavesTheOriginalAsItWas() throws {
+    let read = try ChangeBaseline(decoding: sample().encoded())
+    var copy = read
+    Array("G9".utf8).withUnsafeBufferPointer { k in
+      copy.append(key: k, content: 9, values: nil, budget: .max)
+    }
+    #expect(copy.count == 4 && read.count == 3)
+    #expect(read == sample())
+    #expect(String(decoding: copy.key(3), as: UTF8.self) == "G9")
+    #expect(String(decoding: copy.key(0), as: UTF8.self) == "G0")
   }
 
   /// Any single damaged byte, and any cut, is refused.

@@ -105,7 +105,7 @@ private func expectNotKeptSaid(_ html: String) throws {
     let records = (0..<300).map { ["G\($0)", $0 % 3 == 0 ? "hold" : "released"] }
     let told = try track(records, baseline: nil, inner: nil, budget: 64, inputBytes: inputBytes)
     let untold = try track(records, baseline: nil, inner: nil, budget: 64)
-    #expect(told.next == untold.next && told.next.entries.count == 300)
+    #expect(told.next == untold.next && told.next.count == 300)
     let repeated = records + [["G200", "hold"]]
     #expect(throws: OutputError.self) {
       try track(repeated, baseline: nil, inner: nil, budget: 64, inputBytes: inputBytes)

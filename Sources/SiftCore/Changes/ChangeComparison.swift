@@ -97,14 +97,13 @@ struct ChangeComparison {
       common = baseline.columns.enumerated().compactMap { base in
         columns.firstIndex(of: base.element).map { (base.offset, $0) }
       }
-      currentOf = Array(repeating: -1, count: baseline.entries.count)
+      currentOf = Array(repeating: -1, count: baseline.count)
       mirrored = sameColumns
       // This run is most likely about the baseline's size: room for it (and a sixteenth more)
       // up front, so the arrays are not copied as they grow.
-      let records = baseline.entries.count + baseline.entries.count / 16
-      let keyBytes = baseline.entries.reduce(0) { $0 + Int($1.keyEnd - $1.keyStart) }
-      next.entries.reserveCapacity(records)
-      next.keyBytes.reserveCapacity(keyBytes + keyBytes / 16)
+      let records = baseline.count + baseline.count / 16
+      let bytes = baseline.recordBytes.count
+      next.reserve(records: records, bytes: bytes + bytes / 16)
       places.reserveCapacity(records)
     }
     let names = ["change"] + columns + ["was"]
@@ -168,8 +167,8 @@ struct ChangeComparison {
     let content = digest.content
     let index = Int32(records)
     if mirrored {
-      if let baseline, expected == records, expected < baseline.entries.count,
-        baseline.entries[expected].content == content,
+      if let baseline, expected == records, expected < baseline.count,
+        baseline.content(expected) == content,
         baseline.hasKey(expected, key)
       {
         currentOf[expected] = index
@@ -183,7 +182,7 @@ struct ChangeComparison {
     }
     var b: Int32 = -1
     var first: Int32 = -1
-    if let baseline, expected < baseline.entries.count,
+    if let baseline, expected < baseline.count,
       baseline.hasKey(expected, key)
     {
       b = Int32(expected)
@@ -216,7 +215,7 @@ struct ChangeComparison {
     if let place { places.append(place) }
     records += 1
     let keepValues =
-      next.valueBytes.count < budget && next.valueBytes.count + digest.size <= budget
+      next.keptValueBytes < budget && next.keptValueBytes + digest.size <= budget
     if keepValues {
       Self.collectValues(row, cs, into: &values, scratch: &scratch)
       values.withUnsafeBufferPointer {
@@ -236,7 +235,7 @@ struct ChangeComparison {
     // The earlier values are unpacked only for a record that may have changed: a record whose
     // content hash is the baseline's costs no more than the look-up.
     if sameColumns {
-      guard baseline.entries[Int(b)].content != content else {
+      guard baseline.content(Int(b)) != content else {
         counts.unchanged += 1
         return
       }
@@ -247,7 +246,7 @@ struct ChangeComparison {
       var o = ChangeCoding.fnvOffset
       for (base, current) in common {
         a = Self.mix(text(current), into: a)
-        o = Self.mix(base < old.count ? old[base] : [], into: o)
+        o = Self.mix(base < old.count ? old[base] : UnsafeBufferPointer(start: nil, count: 0), into: o)
       }
       guard a != o else {
         counts.unchanged += 1
@@ -298,19 +297,17 @@ struct ChangeComparison {
   private mutating func makeRoom(for expected: Int) {
     expectedRecords = max(expectedRecords, expected)
     guard !mirrored else { return }
-    // The mean key length so far, else the baseline's first key's.
-    let keyBytes =
-      next.entries.isEmpty
-      ? (baseline.map { $0.entries.isEmpty ? 16 : $0.key(0).count + 1 } ?? 16)
-      : next.keyBytes.count / next.entries.count + 1
+    // The mean key length so far, else the baseline's; a record without its values takes its
+    // key, 8 bytes of hash and a length or two more.
+    let source = next.count > 0 ? next : baseline
+    let keyBytes = source.map { $0.count > 0 ? $0.keyByteCount / $0.count + 1 : 16 } ?? 16
     // The arrays with a sixteenth more (room they do not fill is never touched); the table,
     // whose slots are all written, as estimated.
     let records = expected + expected / 16
-    next.entries.reserveCapacity(records)
-    next.keyBytes.reserveCapacity(records * keyBytes)
+    let values = budget != .max ? min(budget, inputBytes ?? 0) : 0
+    next.reserve(records: records - next.count, bytes: (records - next.count) * (keyBytes + 10) + values)
     places.reserveCapacity(records)
     if baseline == nil || tableHasBaseline { table.reserve(expected) }
-    if budget != .max { next.valueBytes.reserveCapacity(min(budget, inputBytes ?? 0)) }
   }
 
   /// Puts the baseline's keys in `table`, once, the first time a record is not where the
@@ -319,32 +316,25 @@ struct ChangeComparison {
     tableHasBaseline = true
     guard let baseline else { return }
     var table = KeyTable(
-      capacity: max(expectedRecords, baseline.entries.count + self.table.count + 1024))
-    baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
-      func key(_ e: ChangeBaseline.Entry) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
+      capacity: max(expectedRecords, baseline.count + self.table.count + 1024))
+    // A chunk of keys is hashed and its slots asked for before the first is put in, so the
+    // cache misses of the chunk overlap.
+    var hashes: [UInt64] = Array(repeating: 0, count: 64)
+    var start = 0
+    while start < baseline.count {
+      let end = min(baseline.count, start + hashes.count)
+      for i in start..<end {
+        hashes[i - start] = ChangeCoding.hash(baseline.key(i))
+        table.prefetch(hashes[i - start])
       }
-      // A chunk of keys is hashed and its slots asked for before the first is put in, so the
-      // cache misses of the chunk overlap.
-      var hashes: [UInt64] = Array(repeating: 0, count: 64)
-      baseline.entries.withUnsafeBufferPointer { entries in
-        var start = 0
-        while start < entries.count {
-          let end = min(entries.count, start + hashes.count)
-          for i in start..<end {
-            hashes[i - start] = ChangeCoding.hash(key(entries[i]))
-            table.prefetch(hashes[i - start])
-          }
-          for i in start..<end {
-            let k = key(entries[i])
-            let hash = hashes[i - start]
-            table.makeRoomForOne()
-            let slot = table.slot(hash) { b, _ in key(entries[Int(b)]).elementsEqual(k) }
-            table.setBaseline(Int32(i), hash: hash, at: slot)
-          }
-          start = end
-        }
+      for i in start..<end {
+        let k = baseline.key(i)
+        let hash = hashes[i - start]
+        table.makeRoomForOne()
+        let slot = table.slot(hash) { b, _ in baseline.hasKey(Int(b), k) }
+        table.setBaseline(Int32(i), hash: hash, at: slot)
       }
+      start = end
     }
     self.table = table
   }
@@ -371,16 +361,10 @@ struct ChangeComparison {
     mirrored = false
     guard let baseline else { return }
     if expectedRecords > 0 { makeRoom(for: expectedRecords) }
-    baseline.keyBytes.withUnsafeBufferPointer { keyBytes in
-      baseline.valueBytes.withUnsafeBufferPointer { valueBytes in
-        for e in baseline.entries[0..<records] {
-          let key = UnsafeBufferPointer(rebasing: keyBytes[Int(e.keyStart)..<Int(e.keyEnd)])
-          let values =
-            e.valuesStart < 0
-            ? nil : UnsafeBufferPointer(rebasing: valueBytes[Int(e.valuesStart)..<Int(e.valuesEnd)])
-          next.append(key: key, content: e.content, values: values, budget: budget)
-        }
-      }
+    for i in 0..<records {
+      next.append(
+        key: baseline.key(i), content: baseline.content(i), values: baseline.packedValues(i),
+        budget: budget)
     }
   }
 
@@ -410,7 +394,7 @@ struct ChangeComparison {
 
   mutating func end() throws(OutputError) {
     if mirrored, let baseline {
-      if records == baseline.entries.count {
+      if records == baseline.count {
         // Every record was the baseline's, in order and unchanged: the next baseline is the
         // same records, at this run's time.
         let since = next.since
@@ -424,7 +408,7 @@ struct ChangeComparison {
       }
     }
     if let baseline {
-      for i in baseline.entries.indices where currentOf[i] < 0 {
+      for i in 0..<baseline.count where currentOf[i] < 0 {
         counts.gone += 1
         try emitGone(i, of: baseline)
       }
@@ -438,12 +422,12 @@ struct ChangeComparison {
   }
 
   /// The columns both runs have whose value differs from `old`'s.
-  private func differing(_ old: [ArraySlice<UInt8>]) -> [(base: Int, current: Int)] {
+  private func differing(_ old: [UnsafeBufferPointer<UInt8>]) -> [(base: Int, current: Int)] {
     common.filter { $0.base < old.count && !old[$0.base].elementsEqual(text($0.current)) }
   }
 
   /// `status=pending; qty=5`: the columns both runs have whose value differs, with the old value.
-  private func was(_ old: [ArraySlice<UInt8>]?, baseline: ChangeBaseline) -> [UInt8] {
+  private func was(_ old: [UnsafeBufferPointer<UInt8>]?, baseline: ChangeBaseline) -> [UInt8] {
     guard let old else { return Self.notKeptBytes }
     var out: [UInt8] = []
     for (base, _) in differing(old) {
@@ -479,25 +463,22 @@ struct ChangeComparison {
     var out = Self.take(&outgoing)
     defer { outgoing = out }
     out.start("gone")
-    let entry = baseline.entries[i]
-    if entry.valuesStart >= 0 && sameColumns {
+    let packed = baseline.packedValues(i)
+    if let v = packed, sameColumns {
       // The kept values, in the columns' order: added as they lie in the state, unpacked into
       // no array of their own (Docs/Performance.md, "Changes since the last run").
-      baseline.valueBytes.withUnsafeBufferPointer { v in
-        var at = Int(entry.valuesStart)
-        let end = Int(entry.valuesEnd)
-        var added = 0
-        while added < columns.count, at < end, let n = ChangeCoding.readVarint(v, at: &at),
-          at + n <= end
-        {
-          out.add(UnsafeBufferPointer(rebasing: v[at..<at + n]))
-          at += n
-          added += 1
-        }
-        for _ in added..<max(added, columns.count) { out.add(EmptyCollection()) }
+      var at = 0
+      var added = 0
+      while added < columns.count, at < v.count, let n = ChangeCoding.readVarint(v, at: &at),
+        at + n <= v.count
+      {
+        out.add(UnsafeBufferPointer(rebasing: v[at..<at + n]))
+        at += n
+        added += 1
       }
+      for _ in added..<max(added, columns.count) { out.add(EmptyCollection()) }
       out.add(EmptyCollection())
-    } else if entry.valuesStart < 0 && keyColumns.count == 1 {
+    } else if packed == nil && keyColumns.count == 1 {
       // Only the key was kept: it in its column, the others empty.
       let keyBytes = baseline.key(i)
       for c in columns.indices {
@@ -506,13 +487,15 @@ struct ChangeComparison {
       out.add(Self.notKeptBytes)
       strikingThrough?.sayEarlierValuesNotKept(in: 0)
     } else {
-      var fields = Array(repeating: ArraySlice<UInt8>(), count: columns.count)
+      var fields = Array(repeating: UnsafeBufferPointer<UInt8>(start: nil, count: 0), count: columns.count)
       var was: [UInt8] = []
       if let old = baseline.values(i) {
         for (base, current) in common where base < old.count { fields[current] = old[base] }
       } else {
         let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
-        for (n, k) in keyColumns.enumerated() where n < parts.count { fields[k] = parts[n] }
+        for (n, k) in keyColumns.enumerated() where n < parts.count {
+          fields[k] = UnsafeBufferPointer(rebasing: parts[n])
+        }
         was = Self.notKeptBytes
         strikingThrough?.sayEarlierValuesNotKept(in: 0)
       }

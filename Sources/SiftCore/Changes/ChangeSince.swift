@@ -20,10 +20,9 @@ public struct ChangeSince: Sendable, Equatable {
 
   /// The checksum a state file's bytes end with (`ChangeBaseline.encode`), or `nil` when they
   /// are too short to hold one.
-  public static func checksum(ofState bytes: [UInt8]) -> UInt64? {
+  public static func checksum(ofState bytes: UnsafeRawBufferPointer) -> UInt64? {
     guard bytes.count >= 8 else { return nil }
-    var at = bytes.count - 8
-    return ChangeCoding.readUInt64(bytes, at: &at)
+    return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
   }
 
   /// The file's bytes: magic, version, the state file's checksum, the time, then a checksum of
@@ -46,7 +45,7 @@ public struct ChangeSince: Sendable, Equatable {
     guard version == UInt64(Self.version) else {
       throw .version(UInt32(truncatingIfNeeded: version))
     }
-    guard bytes.count >= at + 8, let stored = Self.checksum(ofState: bytes),
+    guard bytes.count >= at + 8, let stored = bytes.withUnsafeBytes({ Self.checksum(ofState: $0) }),
       stored == ChangeCoding.hash(bytes[0..<bytes.count - 8])
     else { throw .damaged }
     let decoded = bytes.withUnsafeBufferPointer { b -> (UInt64, String)? in

@@ -1,0 +1,128 @@
+extension ChangeBaseline {
+  /// The state file's bytes: magic, version, columns, keys, time, the count of records, the
+  /// records as they lie (`ChangeBaseline`), then a checksum of everything before it.
+  public func encoded() -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(64 + recordBytes.count)
+    encode { out.append(contentsOf: $0) }
+    return out
+  }
+
+  /// The state file's bytes (`encoded()`) handed to `write` in three pieces: the header, the
+  /// records where they lie (one write, nothing copied: Docs/Performance.md, "The state as it
+  /// lies") and the checksum.
+  public func encode(_ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var header = ChangeCoding.magic
+    ChangeCoding.appendUInt64(UInt64(Self.version), to: &header)
+    ChangeCoding.appendVarint(columns.count, to: &header)
+    for c in columns { ChangeCoding.appendText(c, to: &header) }
+    ChangeCoding.appendVarint(keys.count, to: &header)
+    for k in keys { ChangeCoding.appendText(k, to: &header) }
+    ChangeCoding.appendText(since, to: &header)
+    ChangeCoding.appendVarint(count, to: &header)
+    let records = recordBytes
+    var sum: [UInt8] = []
+    header.withUnsafeBufferPointer { header in
+      ChangeCoding.appendUInt64(ChangeCoding.hash(header, then: records), to: &sum)
+      write(header)
+    }
+    if !records.isEmpty { write(records) }
+    sum.withUnsafeBufferPointer { write($0) }
+  }
+
+  /// Reads a state file's bytes, checking its magic, version, checksum and every record's
+  /// extent. The records stay where they lie in `bytes`.
+  public init(decoding bytes: [UInt8]) throws(ChangeStateError) {
+    let storage = bytes.withUnsafeBytes { ChangeRecordBytes(copying: $0) }
+    try self.init(decoding: storage)
+  }
+
+  /// Reads a state file's bytes where they lie (a mapped file), which the baseline then owns:
+  /// `release` lets go of them when it goes, or at once when they are refused.
+  public init(
+    decodingHandedOver bytes: UnsafeRawBufferPointer, release: @escaping @Sendable () -> Void
+  ) throws(ChangeStateError) {
+    try self.init(decoding: ChangeRecordBytes(handedOver: bytes, release: release))
+  }
+
+  private init(decoding storage: ChangeRecordBytes) throws(ChangeStateError) {
+    let bytes = storage.buffer
+    let magic = ChangeCoding.magic
+    guard bytes.count >= magic.count, bytes[0..<magic.count].elementsEqual(magic) else {
+      throw .foreign
+    }
+    var at = magic.count
+    guard let version = ChangeCoding.readUInt64(bytes, at: &at) else { throw .damaged }
+    guard version == UInt64(Self.version) else { throw .version(UInt32(truncatingIfNeeded: version)) }
+    // A file of more than 2 GiB is not one sift wrote (its offsets are 32 bits).
+    guard bytes.count >= at + 8, bytes.count <= Int(Int32.max) else { throw .damaged }
+    let bodyEnd = bytes.count - 8
+    var sumAt = bodyEnd
+    let stored = ChangeCoding.readUInt64(bytes, at: &sumAt)
+    let body = UnsafeBufferPointer(rebasing: bytes[0..<bodyEnd])
+    guard stored == ChangeCoding.hash(body) else { throw .damaged }
+    func texts() throws(ChangeStateError) -> [String] {
+      guard let n = ChangeCoding.readVarint(body, at: &at) else { throw .damaged }
+      var out: [String] = []
+      for _ in 0..<n {
+        guard let s = ChangeCoding.readText(body, at: &at) else { throw .damaged }
+        out.append(s)
+      }
+      return out
+    }
+    let columns = try texts()
+    let keys = try texts()
+    guard let since = ChangeCoding.readText(body, at: &at),
+      let count = ChangeCoding.readVarint(body, at: &at)
+    else { throw .damaged }
+    // Each record takes at least 10 bytes (hash, key length, values length).
+    guard count <= body.count / 10 else { throw .damaged }
+    let recordsStart = at
+    var starts: [Int32] = []
+    starts.reserveCapacity(count)
+    var keyBytes = 0
+    var keptValues = 0
+    for _ in 0..<count {
+      starts.append(Int32(truncatingIfNeeded: at))
+      at &+= 8
+      guard at <= body.count, let keyLength = ChangeCoding.readVarint(body, at: &at),
+        keyLength <= body.count &- at
+      else { throw .damaged }
+      at &+= keyLength
+      keyBytes &+= keyLength
+      guard let values = ChangeCoding.readVarint(body, at: &at) else { throw .damaged }
+      if values > 0 {
+        guard values &- 1 <= body.count &- at else { throw .damaged }
+        at &+= values &- 1
+        keptValues &+= values &- 1
+      }
+    }
+    guard at == body.count else { throw .damaged }
+    self.init(
+      columns: columns, keys: keys, since: since, bytes: storage, starts: starts,
+      records: recordsStart..<bodyEnd, keyByteCount: keyBytes, keptValueBytes: keptValues)
+  }
+}
+
+extension ChangeCoding {
+  /// `hash` of `a`'s bytes followed by `b`'s, as one run of bytes, without joining them: a state
+  /// file's checksum over its header and its records where they lie.
+  static func hash(_ a: UnsafeBufferPointer<UInt8>, then b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let n = a.count + b.count
+    guard n > 0 else { return hash(a) }
+    let aWords = a.count & ~7
+    var h = hashWords(UnsafeBufferPointer(rebasing: a[0..<aWords]), into: fnvOffset)
+    // The last 0 to 7 bytes of `a` and the first of `b`, as one word when `b` fills it.
+    let joint = Array(a[aWords...]) + (a.count == aWords ? [] : Array(b.prefix(8 - (a.count - aWords))))
+    var used = joint.isEmpty ? 0 : joint.count - (a.count - aWords)
+    if joint.count == 8 {
+      h = joint.withUnsafeBufferPointer { hashWords($0, into: h) }
+    } else if !joint.isEmpty {
+      return joint.withUnsafeBufferPointer { hashEnd($0, into: h, length: n) }
+    }
+    let bWords = (b.count - used) & ~7
+    h = hashWords(UnsafeBufferPointer(rebasing: b[used..<used + bWords]), into: h)
+    used += bWords
+    return hashEnd(UnsafeBufferPointer(rebasing: b[used...]), into: h, length: n)
+  }
+}
