@@ -52,17 +52,23 @@ private func sample(records: Int = 3, budget: Int = ChangeBaseline.valueBudget) 
     #expect(try ChangeBaseline(decoding: bytes) == b)
   }
 
-  /// The checksum over a header and the records where they lie is the hash of the two joined,
-  /// wherever the header ends and however short either is.
-  @Test func theChecksumOfTwoPiecesIsTheHashOfBothJoined() {
-    let bytes = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+  /// The checksum over a header and the records where they lie is the checksum of the two
+  /// joined, wherever the header ends and however short either is; and a single changed byte
+  /// anywhere changes it.
+  @Test func theChecksumOfPiecesIsTheChecksumOfAllJoined() {
+    let bytes = (0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
     for n in 0...bytes.count {
+      let joined = Array(bytes[0..<n]).withUnsafeBufferPointer { StateChecksum.of($0) }
       for cut in 0...n {
-        let joined = ChangeCoding.hash(Array(bytes[0..<n]))
-        let pieces = Array(bytes[0..<cut]).withUnsafeBufferPointer { a in
-          Array(bytes[cut..<n]).withUnsafeBufferPointer { b in ChangeCoding.hash(a, then: b) }
-        }
-        #expect(pieces == joined, "\(n) bytes cut at \(cut)")
+        var sum = StateChecksum()
+        Array(bytes[0..<cut]).withUnsafeBufferPointer { sum.add($0) }
+        Array(bytes[cut..<n]).withUnsafeBufferPointer { sum.add($0) }
+        #expect(sum.value == joined, "\(n) bytes cut at \(cut)")
+      }
+      for i in 0..<n {
+        var damaged = Array(bytes[0..<n])
+        damaged[i] ^= 0x01
+        #expect(damaged.withUnsafeBufferPointer { StateChecksum.of($0) } != joined)
       }
     }
   }
@@ -96,11 +102,11 @@ private func sample(records: Int = 3, budget: Int = ChangeBaseline.valueBudget) 
 
   static let magic: [UInt8] = Array("SIFTCHG\n".utf8)
   static let foreign: [UInt8] = Array("grn_no,status\nG1,hold\n".utf8)
-  static let version2: [UInt8] = magic + [2, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
-  static let cut: [UInt8] = magic + [1, 0, 0]
+  static let version1: [UInt8] = magic + [1, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
+  static let cut: [UInt8] = magic + [2, 0, 0]
 
   @Test(arguments: [
-    (foreign, ChangeStateError.foreign), (version2, ChangeStateError.version(2)),
+    (foreign, ChangeStateError.foreign), (version1, ChangeStateError.version(1)),
     (cut, ChangeStateError.damaged),
   ])
   func aForeignOrOtherVersionFileIsRefused(bytes: [UInt8], error: ChangeStateError) {

@@ -1,6 +1,7 @@
 extension ChangeBaseline {
   /// The state file's bytes: magic, version, columns, keys, time, the count of records, the
-  /// records as they lie (`ChangeBaseline`), then a checksum of everything before it.
+  /// records as they lie (`ChangeBaseline`), then a checksum of everything before it
+  /// (`StateChecksum`).
   public func encoded() -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(64 + recordBytes.count)
@@ -21,12 +22,15 @@ extension ChangeBaseline {
     ChangeCoding.appendText(since, to: &header)
     ChangeCoding.appendVarint(count, to: &header)
     let records = recordBytes
-    var sum: [UInt8] = []
+    var checksum = StateChecksum()
     header.withUnsafeBufferPointer { header in
-      ChangeCoding.appendUInt64(ChangeCoding.hash(header, then: records), to: &sum)
+      checksum.add(header)
       write(header)
     }
+    checksum.add(records)
     if !records.isEmpty { write(records) }
+    var sum: [UInt8] = []
+    ChangeCoding.appendUInt64(checksum.value, to: &sum)
     sum.withUnsafeBufferPointer { write($0) }
   }
 
@@ -60,7 +64,7 @@ extension ChangeBaseline {
     var sumAt = bodyEnd
     let stored = ChangeCoding.readUInt64(bytes, at: &sumAt)
     let body = UnsafeBufferPointer(rebasing: bytes[0..<bodyEnd])
-    guard stored == ChangeCoding.hash(body) else { throw .damaged }
+    guard stored == StateChecksum.of(body) else { throw .damaged }
     func texts() throws(ChangeStateError) -> [String] {
       guard let n = ChangeCoding.readVarint(body, at: &at) else { throw .damaged }
       var out: [String] = []
@@ -101,28 +105,5 @@ extension ChangeBaseline {
     self.init(
       columns: columns, keys: keys, since: since, bytes: storage, starts: starts,
       records: recordsStart..<bodyEnd, keyByteCount: keyBytes, keptValueBytes: keptValues)
-  }
-}
-
-extension ChangeCoding {
-  /// `hash` of `a`'s bytes followed by `b`'s, as one run of bytes, without joining them: a state
-  /// file's checksum over its header and its records where they lie.
-  static func hash(_ a: UnsafeBufferPointer<UInt8>, then b: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    let n = a.count + b.count
-    guard n > 0 else { return hash(a) }
-    let aWords = a.count & ~7
-    var h = hashWords(UnsafeBufferPointer(rebasing: a[0..<aWords]), into: fnvOffset)
-    // The last 0 to 7 bytes of `a` and the first of `b`, as one word when `b` fills it.
-    let joint = Array(a[aWords...]) + (a.count == aWords ? [] : Array(b.prefix(8 - (a.count - aWords))))
-    var used = joint.isEmpty ? 0 : joint.count - (a.count - aWords)
-    if joint.count == 8 {
-      h = joint.withUnsafeBufferPointer { hashWords($0, into: h) }
-    } else if !joint.isEmpty {
-      return joint.withUnsafeBufferPointer { hashEnd($0, into: h, length: n) }
-    }
-    let bWords = (b.count - used) & ~7
-    h = hashWords(UnsafeBufferPointer(rebasing: b[used..<used + bWords]), into: h)
-    used += bWords
-    return hashEnd(UnsafeBufferPointer(rebasing: b[used...]), into: h, length: n)
   }
 }

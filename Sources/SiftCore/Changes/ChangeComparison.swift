@@ -8,6 +8,8 @@ struct ChangeComparison {
   let strikingThrough: EarlierValuesShowing?
   let keys: [String]
   let baseline: ChangeBaseline?
+  /// How many records the baseline holds (0 without one).
+  private let baselineCount: Int
   let budget: Int
   /// The baseline the next run compares with: this run's matching records.
   var next: ChangeBaseline
@@ -80,6 +82,7 @@ struct ChangeComparison {
     strikingThrough?.leaveOutWasColumn()
     self.keys = keys
     self.baseline = baseline
+    baselineCount = baseline?.count ?? 0
     self.budget = budget
     next = ChangeBaseline(columns: [], keys: keys, since: since)
     counts = ChangeCounts(keyLabel: keyLabel, since: baseline?.since)
@@ -167,9 +170,10 @@ struct ChangeComparison {
     let content = digest.content
     let index = Int32(records)
     if mirrored {
-      if let baseline, expected == records, expected < baseline.count,
-        baseline.content(expected) == content,
-        baseline.hasKey(expected, key)
+      // The baseline is read in place (`baseline?.`), not bound: a bound copy of it would be
+      // retained and released for every record.
+      if expected == records, expected < baselineCount, baseline?.content(expected) == content,
+        baseline?.hasKey(expected, key) == true
       {
         currentOf[expected] = index
         expected += 1
@@ -182,9 +186,7 @@ struct ChangeComparison {
     }
     var b: Int32 = -1
     var first: Int32 = -1
-    if let baseline, expected < baseline.count,
-      baseline.hasKey(expected, key)
-    {
+    if expected < baselineCount, baseline?.hasKey(expected, key) == true {
       b = Int32(expected)
     } else {
       if !tableHasBaseline { addBaselineToTable() }
@@ -224,7 +226,7 @@ struct ChangeComparison {
     } else {
       next.append(key: key, content: content, values: nil, budget: budget)
     }
-    guard let baseline, b >= 0 else {
+    guard b >= 0 else {
       counts.new += 1
       guard let inner else { return }
       // A new record's values go straight into the row written: its own CSV text, else each
@@ -233,12 +235,13 @@ struct ChangeComparison {
       return try outgoing.write(to: inner, columns: outputColumns)
     }
     // The earlier values are unpacked only for a record that may have changed: a record whose
-    // content hash is the baseline's costs no more than the look-up.
+    // content hash is the baseline's costs no more than the look-up (the baseline read in place).
+    if sameColumns, baseline?.content(Int(b)) == content {
+      counts.unchanged += 1
+      return
+    }
+    guard let baseline else { return }
     if sameColumns {
-      guard baseline.content(Int(b)) != content else {
-        counts.unchanged += 1
-        return
-      }
       fillTexts(row, cs)
     } else if let old = baseline.values(Int(b)) {
       fillTexts(row, cs)
