@@ -155,6 +155,7 @@ final class ChangesState {
     guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), map != MAP_FAILED
     else { return nil }
     let address = Int(bitPattern: map)
+    StateFileBusError.watch(path)
     return (UnsafeRawBufferPointer(start: map, count: size), { munmap(UnsafeMutableRawPointer(bitPattern: address), size) })
   }
 
@@ -282,3 +283,24 @@ final class ChangesState {
         + "\n  the baseline is unchanged; set SIFT_STATE_DIR to a writable directory")
   }
 }
+
+/// A state file cut short by hand while a run reads its mapping (Docs/Reports.md, The state):
+/// the read past its end is a bus error, which ends the run with a message and exit 2, before
+/// the state is written, instead of a crash.
+private enum StateFileBusError {
+  /// The message, made before the signal can come (only async-signal-safe calls in the handler).
+  nonisolated(unsafe) static var message: [UInt8] = []
+
+  static func watch(_ path: String) {
+    message = Array(
+      "sift: the state file \(path) was cut short while this run read it; the baseline is unchanged\n"
+        .utf8)
+    Glibc.signal(SIGBUS, endOnBusError)
+  }
+}
+
+private func endOnBusError(_ signal: Int32) {
+  StateFileBusError.message.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
+  _exit(2)
+}
+
