@@ -85,10 +85,13 @@ public final class CSVWriter: RecordWriter {
     if verbatim, !atStart, Self.isWrittenAsItIs(row, delimiter: delimiter, dialect: dialect) {
       out.append(row.text)
     } else {
-      for (index, column) in columns.enumerated() {
-        if index > 0 { out.append(delimiter) }
-        column.value(row).withText(scratch: &decoded) {
-          appendField($0, alone: columns.count == 1, to: &out)
+      // The columns are borrowed, not copied one by one (each copy retains its name and path).
+      columns.withUnsafeBufferPointer { columns in
+        for index in columns.indices {
+          if index > 0 { out.append(delimiter) }
+          columns[index].value(row).withText(scratch: &decoded) {
+            appendField($0, alone: columns.count == 1, to: &out)
+          }
         }
       }
     }
