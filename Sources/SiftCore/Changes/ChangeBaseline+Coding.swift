@@ -37,7 +37,7 @@ extension ChangeBaseline {
   /// Reads a state file's bytes, checking its magic, version, checksum and every record's
   /// extent. The records stay where they lie in `bytes`.
   public init(decoding bytes: [UInt8]) throws(ChangeStateError) {
-    let storage = bytes.withUnsafeBytes { ChangeRecordBytes(copying: $0) }
+    let storage = bytes.withUnsafeBufferPointer { ChangeRecordBytes(copying: $0) }
     try self.init(decoding: storage)
   }
 

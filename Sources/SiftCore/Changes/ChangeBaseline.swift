@@ -150,11 +150,11 @@ public struct ChangeBaseline: Sendable, Equatable {
     starts.append(Int32(truncatingIfNeeded: bytes.count))
     bytes.appendUInt64(content)
     bytes.appendVarint(key.count)
-    bytes.append(UnsafeRawBufferPointer(key))
+    bytes.append(key)
     keyByteCount &+= key.count
     if let values, keptValueBytes + values.count <= budget {
       bytes.appendVarint(values.count &+ 1)
-      bytes.append(UnsafeRawBufferPointer(values))
+      bytes.append(values)
       keptValueBytes &+= values.count
     } else {
       bytes.append(0)
@@ -167,7 +167,7 @@ public struct ChangeBaseline: Sendable, Equatable {
   private mutating func makeAppendable() {
     guard !bytes.appendable || !isKnownUniquelyReferenced(&bytes) else { return }
     let records = recordBytes
-    let copy = ChangeRecordBytes(copying: UnsafeRawBufferPointer(records))
+    let copy = ChangeRecordBytes(copying: records)
     let shift = Int32(truncatingIfNeeded: recordsStart)
     starts = starts.map { $0 &- shift }
     bytes = copy

@@ -187,6 +187,15 @@ final class PointerStore<Element: BitwiseCopyable> {
     count += 1
   }
 
+  /// Appends `values` with one copy.
+  @inline(__always)
+  func append(_ values: UnsafeBufferPointer<Element>) {
+    guard let from = values.baseAddress, values.count > 0 else { return }
+    reserve(values.count)
+    (base + count).initialize(from: from, count: values.count)
+    count += values.count
+  }
+
   func append(contentsOf values: some Collection<Element>) {
     reserve(values.count)
     for value in values {
