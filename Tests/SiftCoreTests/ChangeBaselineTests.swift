@@ -67,12 +67,15 @@ private func sample(records: Int = 3, budget: Int = ChangeBaseline.valueBudget) 
 
   static let magic: [UInt8] = Array("SIFTCHG\n".utf8)
   static let foreign: [UInt8] = Array("grn_no,status\nG1,hold\n".utf8)
-  static let version2: [UInt8] = magic + [2, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
+  /// A state file of version 1 (before a record's content hash was the hash of its canonical
+  /// CSV text, Docs/Performance.md, "A record's digest from its bytes"), and of a version to come.
+  static let version1: [UInt8] = magic + [1, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
+  static let version3: [UInt8] = magic + [3, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
   static let cut: [UInt8] = magic + [1, 0, 0]
 
   @Test(arguments: [
-    (foreign, ChangeStateError.foreign), (version2, ChangeStateError.version(2)),
-    (cut, ChangeStateError.damaged),
+    (foreign, ChangeStateError.foreign), (version1, ChangeStateError.version(1)),
+    (version3, ChangeStateError.version(3)), (cut, ChangeStateError.damaged),
   ])
   func aForeignOrOtherVersionFileIsRefused(bytes: [UInt8], error: ChangeStateError) {
     #expect(throws: error) { try ChangeBaseline(decoding: bytes) }

@@ -4,7 +4,7 @@
 /// printed and a changed one can say what it was.
 public struct ChangeBaseline: Sendable, Equatable {
   /// The state file's format version; a file of another version is refused, never read as empty.
-  public static let version: UInt32 = 1
+  public static let version: UInt32 = 2
   /// The most bytes of record values a baseline keeps (the first records' values, in run order);
   /// records past it keep only their key and hash.
   public static let valueBudget = 16 << 20

@@ -58,6 +58,8 @@ struct ChangeComparison {
   private var ends: [Int] = []
   private var scratch: [UInt8] = []
   private var values: [UInt8] = []
+  /// The fields found in a row read as written (`write`), reused from record to record.
+  private var fieldSpans: [Int32] = []
   /// The digest of a record handed over alone (`write(_:columns:verbatim:)`).
   private var own = RecordDigests(keyColumns: [])
   /// The row handed to `inner`, built in place record after record.
@@ -115,9 +117,9 @@ struct ChangeComparison {
     var own = Self.take(&self.own)
     defer { self.own = own }
     own.removeAll()
-    own.add(row, columns: cs, verbatim: verbatim)
+    own.add(row, columns: cs, verbatim: verbatim, asWritten: false)
     try own.withDigest(0) { digest throws(OutputError) in
-      try write(row, columns: cs, verbatim: verbatim, digest: digest)
+      try write(row, columns: cs, verbatim: verbatim, digest: digest, asWritten: false)
     }
   }
 
@@ -147,7 +149,7 @@ struct ChangeComparison {
             place = (source, Int32(truncatingIfNeeded: batch.line(Int(r))))
             try write(
               cursor.row(Int(r)), columns: cs, verbatim: verbatim,
-              digest: digests.digest(i, keys: keys))
+              digest: digests.digest(i, keys: keys), asWritten: cursor.asWritten)
             i &+= 1
           }
         }
@@ -157,8 +159,11 @@ struct ChangeComparison {
   }
 
   /// Compares one record whose key and values are hashed (`digest`).
+  /// `asWritten`: the row is one of a batch read as written, without fields
+  /// (`RecordBatch.asWritten`): they are found in its text only when its values are needed.
   private mutating func write(
-    _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, digest: RecordDigest
+    _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, digest: RecordDigest,
+    asWritten: Bool
   ) throws(OutputError) {
     if records <= Self.measured, inputBytes != nil { measure(row) }
     let key = digest.key
@@ -178,6 +183,24 @@ struct ChangeComparison {
       }
       stopMirroring()
     }
+    guard asWritten else { return try compare(row, columns: cs, verbatim: verbatim, digest: digest) }
+    var spans = [Int32].take(&fieldSpans)
+    defer { fieldSpans = spans }
+    try CSVRowText.withFields(
+      of: row, count: cs.count, delimiter: RecordDigests.delimiter, spans: &spans
+    ) {
+      fields throws(OutputError) in
+      try compare(fields, columns: cs, verbatim: verbatim, digest: digest)
+    }
+  }
+
+  /// Compares one record that is not the baseline's record of the same number, unchanged.
+  private mutating func compare(
+    _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, digest: RecordDigest
+  ) throws(OutputError) {
+    let key = digest.key
+    let content = digest.content
+    let index = Int32(records)
     var b: Int32 = -1
     var first: Int32 = -1
     if let baseline, expected < baseline.entries.count,
