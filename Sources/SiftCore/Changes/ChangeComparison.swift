@@ -119,7 +119,7 @@ struct ChangeComparison {
     own.removeAll()
     own.add(row, columns: cs, verbatim: verbatim, asWritten: false)
     try own.withDigest(0) { digest throws(OutputError) in
-      try write(row, columns: cs, verbatim: verbatim, digest: digest, asWritten: false)
+      try write(row, columns: cs, verbatim: verbatim, digest: digest, asWrittenIn: nil)
     }
   }
 
@@ -149,7 +149,8 @@ struct ChangeComparison {
             place = (source, Int32(truncatingIfNeeded: batch.line(Int(r))))
             try write(
               cursor.row(Int(r)), columns: cs, verbatim: verbatim,
-              digest: digests.digest(i, keys: keys), asWritten: cursor.asWritten)
+              digest: digests.digest(i, keys: keys),
+              asWrittenIn: cursor.asWritten ? cursor.bytes : nil)
             i &+= 1
           }
         }
@@ -159,11 +160,12 @@ struct ChangeComparison {
   }
 
   /// Compares one record whose key and values are hashed (`digest`).
-  /// `asWritten`: the row is one of a batch read as written, without fields
-  /// (`RecordBatch.asWritten`): they are found in its text only when its values are needed.
+  /// `asWrittenIn`: the row is one of a batch read as written, without fields
+  /// (`RecordBatch.asWritten`), whose bytes these are: its fields are found in its text only
+  /// when its values are needed.
   private mutating func write(
     _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, digest: RecordDigest,
-    asWritten: Bool
+    asWrittenIn batchBytes: UnsafeBufferPointer<UInt8>?
   ) throws(OutputError) {
     if records <= Self.measured, inputBytes != nil { measure(row) }
     let key = digest.key
@@ -183,11 +185,14 @@ struct ChangeComparison {
       }
       stopMirroring()
     }
-    guard asWritten else { return try compare(row, columns: cs, verbatim: verbatim, digest: digest) }
+    guard let batchBytes else {
+      return try compare(row, columns: cs, verbatim: verbatim, digest: digest)
+    }
     var spans = [Int32].take(&fieldSpans)
     defer { fieldSpans = spans }
     try CSVRowText.withFields(
-      of: row, count: cs.count, delimiter: RecordDigests.delimiter, spans: &spans
+      of: row, count: cs.count, delimiter: RecordDigests.delimiter, wholeRowIn: batchBytes,
+      spans: &spans
     ) {
       fields throws(OutputError) in
       try compare(fields, columns: cs, verbatim: verbatim, digest: digest)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What `--changes` compares of each record, made where the records are read: on the worker
 /// thread filtering a part, so that the merge on the calling thread only looks keys up and
 /// appends (Docs/Performance.md, "Keys and values hashed in the parts"). Per record: its key's
@@ -62,7 +68,9 @@ struct RecordDigests {
       let needed = (keyColumns.max() ?? -1) &+ 1
       var spans = [Int32].take(&self.spans)
       defer { self.spans = spans }
-      CSVRowText.withFields(of: row, count: needed, delimiter: Self.delimiter, spans: &spans) { fields in
+      CSVRowText.withFields(
+        of: row, count: needed, delimiter: Self.delimiter, wholeRowIn: nil, spans: &spans
+      ) { fields in
         addKey(fields, cs)
       }
       (content, size) = Self.hashAsWritten(row, columns: cs.count, spans: &spans)
@@ -149,8 +157,14 @@ struct RecordDigests {
   ) -> (content: UInt64, size: Int) {
     let text = row.text
     let content = ChangeCoding.hash(text)
-    guard text.count >= 128 || text.contains(.quote) else { return (content, text.count &+ 1) }
-    let size = CSVRowText.withFields(of: row, count: columns, delimiter: Self.delimiter, spans: &spans) {
+    if text.count < 128, let base = text.baseAddress,
+      memchr(base, Int32(UInt8.quote), text.count) == nil
+    {
+      return (content, text.count &+ 1)
+    }
+    let size = CSVRowText.withFields(
+      of: row, count: columns, delimiter: Self.delimiter, wholeRowIn: nil, spans: &spans
+    ) {
       keptSize($0)
     }
     return (content, size)

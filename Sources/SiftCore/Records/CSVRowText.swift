@@ -114,26 +114,39 @@ enum CSVRowText {
   }
 
   /// Calls `body` with `row`, a row read as written (`RecordBatch.asWritten`, no fields), seen
-  /// with the spans of its first `count` fields, found in it (`fieldEnd`) into `spans`.
+  /// with the spans of its first `count` fields, found in it into `spans`. When `count` is all
+  /// its fields and `bytes`, the batch's bytes its text lies in, are given, the row is read
+  /// eight bytes at a time (`CSVWordScanner`), else (and where that scanner gives up: a line end
+  /// in quotes, the file's last row) a field at a time (`fieldEnd`).
   static func withFields<R, E: Error>(
-    of row: RowView, count: Int, delimiter: UInt8, spans: inout [Int32],
-    _ body: (RowView) throws(E) -> R
+    of row: RowView, count: Int, delimiter: UInt8, wholeRowIn bytes: UnsafeBufferPointer<UInt8>?,
+    spans: inout [Int32], _ body: (RowView) throws(E) -> R
   ) throws(E) -> R {
     if spans.count < max(2, 2 &* count) { spans = Array(repeating: 0, count: max(2, 2 &* count)) }
     let text = row.text
     let origin = row.extentStart
     let result = spans.withUnsafeMutableBufferPointer { s in
-      var p = 0
-      for f in 0..<count {
-        let end = fieldEnd(text, from: p, delimiter: delimiter)
-        s[2 &* f] = Int32(truncatingIfNeeded: origin &+ p)
-        s[2 &* f &+ 1] = Int32(truncatingIfNeeded: origin &+ end)
-        // Past the last field the rest are empty at the row's end (never so in a row read as
-        // written, whose fields are all there).
-        p = min(end &+ 1, text.count)
+      let out = s.baseAddress
+      let scanned = bytes.flatMap { bytes in
+        out.flatMap {
+          CSVWordScanner(delimiter: delimiter, quoting: true).scanRow(
+            bytes, from: origin, limit: count, into: $0)
+        }
+      }
+      let whole = scanned.map { $0.fields == count && $0.end == row.extentEnd } ?? false
+      if !whole {
+        var p = 0
+        for f in 0..<count {
+          let end = fieldEnd(text, from: p, delimiter: delimiter)
+          s[2 &* f] = Int32(truncatingIfNeeded: origin &+ p)
+          s[2 &* f &+ 1] = Int32(truncatingIfNeeded: origin &+ end)
+          // Past the last field the rest are empty at the row's end (never so in a row read
+          // as written, whose fields are all there).
+          p = min(end &+ 1, text.count)
+        }
       }
       let fields = RowView(
-        base: row.base, spans: s.baseAddress.map { UnsafePointer($0) } ?? row.spans,
+        base: row.base, spans: out.map { UnsafePointer($0) } ?? row.spans,
         width: count, encoding: .csv, extentStart: row.extentStart, extentEnd: row.extentEnd)
       return Result { () throws(E) -> R in try body(fields) }
     }
