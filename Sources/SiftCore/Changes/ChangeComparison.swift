@@ -59,7 +59,10 @@ struct ChangeComparison {
   private var scratch: [UInt8] = []
   private var values: [UInt8] = []
   /// The fields found in a row read as written (`write`), reused from record to record.
-  private var fieldSpans: [Int32] = []
+  private let fieldSpans = PointerStore<Int32>(capacity: 64)
+  /// The format's writer copies CSV rows with the delimiter of a record's canonical text as
+  /// they are (`RowTextCopying`): a new record read as written goes to it without its fields.
+  private var copiesRowsAsWritten = false
   /// The digest of a record handed over alone (`write(_:columns:verbatim:)`).
   private var own = RecordDigests(keyColumns: [])
   /// The row handed to `inner`, built in place record after record.
@@ -106,6 +109,7 @@ struct ChangeComparison {
       next.keyBytes.reserveCapacity(keyBytes + keyBytes / 16)
       places.reserveCapacity(records)
     }
+    copiesRowsAsWritten = (inner as? RowTextCopying)?.copiedDelimiter == RecordDigests.delimiter
     let names = ["change"] + columns + ["was"]
     outputColumns = names.enumerated().map { OutputColumn.field($0.element, at: $0.offset) }
     try inner?.begin(
@@ -159,10 +163,10 @@ struct ChangeComparison {
     try written.get()
   }
 
-  /// Compares one record whose key and values are hashed (`digest`).
-  /// `asWrittenIn`: the row is one of a batch read as written, without fields
-  /// (`RecordBatch.asWritten`), whose bytes these are: its fields are found in its text only
-  /// when its values are needed.
+  /// Compares one record whose key and values are hashed (`digest`). `asWrittenIn`: the row is
+  /// one of a batch read as written, without fields (`RecordBatch.asWritten`), whose bytes
+  /// these are: its fields are found in its text only when its values are needed (they are
+  /// kept, or it changed, or it is new and the format's writer does not copy it).
   private mutating func write(
     _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, digest: RecordDigest,
     asWrittenIn batchBytes: UnsafeBufferPointer<UInt8>?
@@ -185,27 +189,17 @@ struct ChangeComparison {
       }
       stopMirroring()
     }
-    guard let batchBytes else {
-      return try compare(row, columns: cs, verbatim: verbatim, digest: digest)
+    var found = batchBytes == nil ? row : nil
+    /// The row with its fields.
+    func fielded() -> RowView {
+      if let found { return found }
+      fieldSpans.reserve(2 &* cs.count)
+      let fields = CSVRowText.fields(
+        of: row, count: cs.count, delimiter: RecordDigests.delimiter, wholeRowIn: batchBytes,
+        into: fieldSpans.base)
+      found = fields
+      return fields
     }
-    var spans = [Int32].take(&fieldSpans)
-    defer { fieldSpans = spans }
-    try CSVRowText.withFields(
-      of: row, count: cs.count, delimiter: RecordDigests.delimiter, wholeRowIn: batchBytes,
-      spans: &spans
-    ) {
-      fields throws(OutputError) in
-      try compare(fields, columns: cs, verbatim: verbatim, digest: digest)
-    }
-  }
-
-  /// Compares one record that is not the baseline's record of the same number, unchanged.
-  private mutating func compare(
-    _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, digest: RecordDigest
-  ) throws(OutputError) {
-    let key = digest.key
-    let content = digest.content
-    let index = Int32(records)
     var b: Int32 = -1
     var first: Int32 = -1
     if let baseline, expected < baseline.entries.count,
@@ -243,7 +237,7 @@ struct ChangeComparison {
     let keepValues =
       next.valueBytes.count < budget && next.valueBytes.count + digest.size <= budget
     if keepValues {
-      Self.collectValues(row, cs, into: &values, scratch: &scratch)
+      Self.collectValues(fielded(), cs, into: &values, scratch: &scratch)
       values.withUnsafeBufferPointer {
         next.append(key: key, content: content, values: $0, budget: budget)
       }
@@ -255,7 +249,11 @@ struct ChangeComparison {
       guard let inner else { return }
       // A new record's values go straight into the row written: its own CSV text, else each
       // value decoded once.
-      outgoing.startNew(row, columns: cs, verbatim: verbatim, scratch: &scratch)
+      if batchBytes != nil, copiesRowsAsWritten {
+        outgoing.startNew(asWritten: row.text, delimiter: RecordDigests.delimiter)
+      } else {
+        outgoing.startNew(fielded(), columns: cs, verbatim: verbatim, scratch: &scratch)
+      }
       return try outgoing.write(to: inner, columns: outputColumns)
     }
     // The earlier values are unpacked only for a record that may have changed: a record whose
@@ -265,9 +263,9 @@ struct ChangeComparison {
         counts.unchanged += 1
         return
       }
-      fillTexts(row, cs)
+      fillTexts(fielded(), cs)
     } else if let old = baseline.values(Int(b)) {
-      fillTexts(row, cs)
+      fillTexts(fielded(), cs)
       var a = ChangeCoding.fnvOffset
       var o = ChangeCoding.fnvOffset
       for (base, current) in common {

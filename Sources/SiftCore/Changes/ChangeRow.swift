@@ -6,12 +6,18 @@ struct ChangeRow {
   private var spans: [Int32] = []
   /// `.csv` when the row is a record's own CSV text (`startAsWritten`), else `.plain`.
   private var encoding = FieldEncoding.plain
+  /// The row is `new`, a record read as written and an empty `was`, without fields: exactly
+  /// what the CSV writer writes for them (`startNew(asWritten:delimiter:)`).
+  private var asWritten = false
+  /// Where the row written as written ends in the output (`RowTextCopying`); not used.
+  private var ends: [Int] = []
 
   /// Starts a row of plain texts with its `change` value.
   mutating func start(_ change: StaticString) {
     bytes.removeAll(keepingCapacity: true)
     spans.removeAll(keepingCapacity: true)
     encoding = .plain
+    asWritten = false
     add(UnsafeBufferPointer(start: change.utf8Start, count: change.utf8CodeUnitCount))
   }
 
@@ -51,6 +57,7 @@ struct ChangeRow {
   /// record's fields (`verbatim`) and its text is exactly those fields, all there, one delimiter
   /// apart.
   mutating func startAsWritten(_ row: RowView, columns: Int, verbatim: Bool) -> Bool {
+    asWritten = false
     guard verbatim, row.encoding == .csv, row.extraCount == 0, row.width == columns, columns >= 2,
       Int(row.spans[0]) == row.extentStart, Int(row.spans[2 &* columns &- 1]) == row.extentEnd,
       Int(row.spans[1]) < row.extentEnd
@@ -93,8 +100,45 @@ struct ChangeRow {
     return true
   }
 
+  /// The row of a new record read as written (`RecordBatch.asWritten`) with `delimiter`, for a
+  /// writer that copies such rows (`RowTextCopying` with that delimiter): `new`, the record's
+  /// text and an empty `was`, one delimiter apart, which is what that writer writes for them,
+  /// handed over without fields (Docs/Performance.md, "A record's digest from its bytes").
+  mutating func startNew(asWritten text: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+    bytes.removeAll(keepingCapacity: true)
+    bytes.reserveCapacity(text.count &+ 5)
+    bytes.append(UInt8(ascii: "n"))
+    bytes.append(UInt8(ascii: "e"))
+    bytes.append(UInt8(ascii: "w"))
+    bytes.append(delimiter)
+    bytes.append(contentsOf: text)
+    bytes.append(delimiter)
+    spans.removeAll(keepingCapacity: true)
+    encoding = .csv
+    asWritten = true
+  }
+
   /// Writes the row to `writer`, as its own (`verbatim`) text when it is a record's.
-  func write(to writer: RecordWriter, columns: [OutputColumn]) throws(OutputError) {
+  mutating func write(to writer: RecordWriter, columns: [OutputColumn]) throws(OutputError) {
+    if asWritten, let copying = writer as? RowTextCopying {
+      var ends = [Int].take(&self.ends)
+      defer {
+        ends.removeAll(keepingCapacity: true)
+        self.ends = ends
+      }
+      let extents: [Int32] = [0, Int32(truncatingIfNeeded: bytes.count)]
+      let written = bytes.withUnsafeBufferPointer { b in
+        extents.withUnsafeBufferPointer { e in
+          Result { () throws(OutputError) in
+            let cursor = RowCursor(
+              bytes: b, spans: UnsafeBufferPointer(start: nil, count: 0), extents: e, width: 0,
+              encoding: .csv, rowStarts: nil, rowWidths: nil, asWritten: true, sharedBytes: nil)
+            try copying.write(rows: [0][...], of: cursor, columns: columns, verbatim: true, ends: &ends)
+          }
+        }
+      }
+      return try written.get()
+    }
     let encoding = encoding
     let written = bytes.withUnsafeBufferPointer { b in
       spans.withUnsafeBufferPointer { s in

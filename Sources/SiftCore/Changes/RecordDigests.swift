@@ -69,7 +69,7 @@ struct RecordDigests {
       var spans = [Int32].take(&self.spans)
       defer { self.spans = spans }
       CSVRowText.withFields(
-        of: row, count: needed, delimiter: Self.delimiter, wholeRowIn: nil, spans: &spans
+        of: row, count: needed, delimiter: Self.delimiter, spans: &spans
       ) { fields in
         addKey(fields, cs)
       }
@@ -163,7 +163,7 @@ struct RecordDigests {
       return (content, text.count &+ 1)
     }
     let size = CSVRowText.withFields(
-      of: row, count: columns, delimiter: Self.delimiter, wholeRowIn: nil, spans: &spans
+      of: row, count: columns, delimiter: Self.delimiter, spans: &spans
     ) {
       keptSize($0)
     }

@@ -113,44 +113,48 @@ enum CSVRowText {
     return n
   }
 
-  /// Calls `body` with `row`, a row read as written (`RecordBatch.asWritten`, no fields), seen
-  /// with the spans of its first `count` fields, found in it into `spans`. When `count` is all
-  /// its fields and `bytes`, the batch's bytes its text lies in, are given, the row is read
-  /// eight bytes at a time (`CSVWordScanner`), else (and where that scanner gives up: a line end
-  /// in quotes, the file's last row) a field at a time (`fieldEnd`).
-  static func withFields<R, E: Error>(
+  /// `row`, a row read as written (`RecordBatch.asWritten`, no fields), seen with the spans of
+  /// its first `count` fields, found in its text and written to `out` (room for `2 * count`;
+  /// the view is valid while `out` and the row are). When `count` is all its fields and
+  /// `bytes`, the batch's bytes its text lies in, are given, the row is read eight bytes at a
+  /// time (`CSVWordScanner`), else (and where that scanner gives up: a line end in quotes, the
+  /// file's last row) a field at a time (`fieldEnd`).
+  static func fields(
     of row: RowView, count: Int, delimiter: UInt8, wholeRowIn bytes: UnsafeBufferPointer<UInt8>?,
-    spans: inout [Int32], _ body: (RowView) throws(E) -> R
-  ) throws(E) -> R {
-    if spans.count < max(2, 2 &* count) { spans = Array(repeating: 0, count: max(2, 2 &* count)) }
-    let text = row.text
+    into out: UnsafeMutablePointer<Int32>
+  ) -> RowView {
     let origin = row.extentStart
-    let result = spans.withUnsafeMutableBufferPointer { s in
-      let out = s.baseAddress
-      let scanned = bytes.flatMap { bytes in
-        out.flatMap {
-          CSVWordScanner(delimiter: delimiter, quoting: true).scanRow(
-            bytes, from: origin, limit: count, into: $0)
-        }
-      }
-      let whole = scanned.map { $0.fields == count && $0.end == row.extentEnd } ?? false
-      if !whole {
-        var p = 0
-        for f in 0..<count {
-          let end = fieldEnd(text, from: p, delimiter: delimiter)
-          s[2 &* f] = Int32(truncatingIfNeeded: origin &+ p)
-          s[2 &* f &+ 1] = Int32(truncatingIfNeeded: origin &+ end)
-          // Past the last field the rest are empty at the row's end (never so in a row read
-          // as written, whose fields are all there).
-          p = min(end &+ 1, text.count)
-        }
-      }
-      let fields = RowView(
-        base: row.base, spans: out.map { UnsafePointer($0) } ?? row.spans,
-        width: count, encoding: .csv, extentStart: row.extentStart, extentEnd: row.extentEnd)
-      return Result { () throws(E) -> R in try body(fields) }
+    let scanned = bytes.flatMap {
+      CSVWordScanner(delimiter: delimiter, quoting: true).scanRow(
+        $0, from: origin, limit: count, into: out)
     }
-    return try result.get()
+    if !(scanned.map { $0.fields == count && $0.end == row.extentEnd } ?? false) {
+      let text = row.text
+      var p = 0
+      for f in 0..<count {
+        let end = fieldEnd(text, from: p, delimiter: delimiter)
+        out[2 &* f] = Int32(truncatingIfNeeded: origin &+ p)
+        out[2 &* f &+ 1] = Int32(truncatingIfNeeded: origin &+ end)
+        // Past the last field the rest are empty at the row's end (never so in a row read as
+        // written, whose fields are all there).
+        p = min(end &+ 1, text.count)
+      }
+    }
+    return RowView(
+      base: row.base, spans: out, width: count, encoding: .csv, extentStart: row.extentStart,
+      extentEnd: row.extentEnd)
+  }
+
+  /// Calls `body` with `row`, a row read as written, seen with the spans of its first `count`
+  /// fields (`fields(of:…)`), found into `spans`.
+  static func withFields<R>(
+    of row: RowView, count: Int, delimiter: UInt8, spans: inout [Int32], _ body: (RowView) -> R
+  ) -> R {
+    if spans.count < max(2, 2 &* count) { spans = Array(repeating: 0, count: max(2, 2 &* count)) }
+    return spans.withUnsafeMutableBufferPointer { s in
+      guard let out = s.baseAddress else { return body(row) }
+      return body(fields(of: row, count: count, delimiter: delimiter, wholeRowIn: nil, into: out))
+    }
   }
 
   /// Whether `text` starts with the bytes of a UTF-8, UTF-16LE or UTF-16BE byte order mark: the
