@@ -60,9 +60,10 @@ struct ChangeComparison {
   private var values: [UInt8] = []
   /// The fields found in a row read as written (`write`), reused from record to record.
   private let fieldSpans = PointerStore<Int32>(capacity: 64)
-  /// The format's writer copies CSV rows with the delimiter of a record's canonical text as
-  /// they are (`RowTextCopying`): a new record read as written goes to it without its fields.
-  private var copiesRowsAsWritten = false
+  /// The format's writer, when it copies CSV rows with the delimiter of a record's canonical
+  /// text as they are (`RowTextCopying`): a new record read as written goes to it without its
+  /// fields.
+  private var copier: RowTextCopying?
   /// The digest of a record handed over alone (`write(_:columns:verbatim:)`).
   private var own = RecordDigests(keyColumns: [])
   /// The row handed to `inner`, built in place record after record.
@@ -109,7 +110,9 @@ struct ChangeComparison {
       next.keyBytes.reserveCapacity(keyBytes + keyBytes / 16)
       places.reserveCapacity(records)
     }
-    copiesRowsAsWritten = (inner as? RowTextCopying)?.copiedDelimiter == RecordDigests.delimiter
+    copier = (inner as? RowTextCopying).flatMap {
+      $0.copiedDelimiter == RecordDigests.delimiter ? $0 : nil
+    }
     let names = ["change"] + columns + ["was"]
     outputColumns = names.enumerated().map { OutputColumn.field($0.element, at: $0.offset) }
     try inner?.begin(
@@ -249,11 +252,11 @@ struct ChangeComparison {
       guard let inner else { return }
       // A new record's values go straight into the row written: its own CSV text, else each
       // value decoded once.
-      if batchBytes != nil, copiesRowsAsWritten {
+      if batchBytes != nil, let copier {
         outgoing.startNew(asWritten: row.text, delimiter: RecordDigests.delimiter)
-      } else {
-        outgoing.startNew(fielded(), columns: cs, verbatim: verbatim, scratch: &scratch)
+        return try outgoing.write(asWrittenTo: copier, columns: outputColumns)
       }
+      outgoing.startNew(fielded(), columns: cs, verbatim: verbatim, scratch: &scratch)
       return try outgoing.write(to: inner, columns: outputColumns)
     }
     // The earlier values are unpacked only for a record that may have changed: a record whose

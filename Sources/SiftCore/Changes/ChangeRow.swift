@@ -6,10 +6,8 @@ struct ChangeRow {
   private var spans: [Int32] = []
   /// `.csv` when the row is a record's own CSV text (`startAsWritten`), else `.plain`.
   private var encoding = FieldEncoding.plain
-  /// The row is `new`, a record read as written and an empty `was`, without fields: exactly
-  /// what the CSV writer writes for them (`startNew(asWritten:delimiter:)`).
-  private var asWritten = false
-  /// Where the row written as written ends in the output (`RowTextCopying`); not used.
+  /// Where the row written as written ends in the output (`write(asWrittenTo:columns:)`); not
+  /// used.
   private var ends: [Int] = []
 
   /// Starts a row of plain texts with its `change` value.
@@ -17,7 +15,6 @@ struct ChangeRow {
     bytes.removeAll(keepingCapacity: true)
     spans.removeAll(keepingCapacity: true)
     encoding = .plain
-    asWritten = false
     add(UnsafeBufferPointer(start: change.utf8Start, count: change.utf8CodeUnitCount))
   }
 
@@ -57,7 +54,6 @@ struct ChangeRow {
   /// record's fields (`verbatim`) and its text is exactly those fields, all there, one delimiter
   /// apart.
   mutating func startAsWritten(_ row: RowView, columns: Int, verbatim: Bool) -> Bool {
-    asWritten = false
     guard verbatim, row.encoding == .csv, row.extraCount == 0, row.width == columns, columns >= 2,
       Int(row.spans[0]) == row.extentStart, Int(row.spans[2 &* columns &- 1]) == row.extentEnd,
       Int(row.spans[1]) < row.extentEnd
@@ -115,30 +111,34 @@ struct ChangeRow {
     bytes.append(delimiter)
     spans.removeAll(keepingCapacity: true)
     encoding = .csv
-    asWritten = true
+  }
+
+  /// Writes the row `startNew(asWritten:delimiter:)` made to `writer`, which copies it whole as a
+  /// row read as written.
+  mutating func write(
+    asWrittenTo writer: RowTextCopying, columns: [OutputColumn]
+  ) throws(OutputError) {
+    var ends = [Int].take(&self.ends)
+    defer {
+      ends.removeAll(keepingCapacity: true)
+      self.ends = ends
+    }
+    let extents: [Int32] = [0, Int32(truncatingIfNeeded: bytes.count)]
+    let written = bytes.withUnsafeBufferPointer { b in
+      extents.withUnsafeBufferPointer { e in
+        Result { () throws(OutputError) in
+          let cursor = RowCursor(
+            bytes: b, spans: UnsafeBufferPointer(start: nil, count: 0), extents: e, width: 0,
+            encoding: .csv, rowStarts: nil, rowWidths: nil, asWritten: true, sharedBytes: nil)
+          try writer.write(rows: [0][...], of: cursor, columns: columns, verbatim: true, ends: &ends)
+        }
+      }
+    }
+    try written.get()
   }
 
   /// Writes the row to `writer`, as its own (`verbatim`) text when it is a record's.
-  mutating func write(to writer: RecordWriter, columns: [OutputColumn]) throws(OutputError) {
-    if asWritten, let copying = writer as? RowTextCopying {
-      var ends = [Int].take(&self.ends)
-      defer {
-        ends.removeAll(keepingCapacity: true)
-        self.ends = ends
-      }
-      let extents: [Int32] = [0, Int32(truncatingIfNeeded: bytes.count)]
-      let written = bytes.withUnsafeBufferPointer { b in
-        extents.withUnsafeBufferPointer { e in
-          Result { () throws(OutputError) in
-            let cursor = RowCursor(
-              bytes: b, spans: UnsafeBufferPointer(start: nil, count: 0), extents: e, width: 0,
-              encoding: .csv, rowStarts: nil, rowWidths: nil, asWritten: true, sharedBytes: nil)
-            try copying.write(rows: [0][...], of: cursor, columns: columns, verbatim: true, ends: &ends)
-          }
-        }
-      }
-      return try written.get()
-    }
+  func write(to writer: RecordWriter, columns: [OutputColumn]) throws(OutputError) {
     let encoding = encoding
     let written = bytes.withUnsafeBufferPointer { b in
       spans.withUnsafeBufferPointer { s in
