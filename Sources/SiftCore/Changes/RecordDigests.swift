@@ -126,13 +126,25 @@ struct RecordDigests {
     _ row: RowView, _ cs: [OutputColumn], verbatim: Bool, scratch: inout [UInt8],
     text: inout [UInt8]
   ) -> (content: UInt64, size: Int) {
-    if verbatim, row.extraCount == 0, row.width == cs.count,
-      CSVRowText.isWrittenAsItIs(row, delimiter: Self.delimiter)
-    {
-      return (ChangeCoding.hash(row.text), keptSize(row))
-    }
     text.removeAll(keepingCapacity: true)
     var size = 0
+    if verbatim, row.encoding == .csv, row.extraCount == 0, row.width == cs.count {
+      if CSVRowText.isWrittenAsItIs(row, delimiter: Self.delimiter) {
+        return (ChangeCoding.hash(row.text), keptSize(row))
+      }
+      // A row without a quote, a ',', CR or LF (another delimiter, a short row): its fields'
+      // bytes are its values, none quoted, joined by ','.
+      if !CSVRowText.holdsQuotedByte(row.text, Self.delimiter) {
+        for f in 0..<row.width {
+          if f > 0 { text.append(Self.delimiter) }
+          let start = Int(row.spans[2 &* f])
+          let count = Int(row.spans[2 &* f &+ 1]) &- start
+          text.append(contentsOf: UnsafeBufferPointer(start: row.base + start, count: count))
+          size &+= ChangeCoding.varintSize(count) &+ count
+        }
+        return (text.withUnsafeBufferPointer { ChangeCoding.hash($0) }, size)
+      }
+    }
     let alone = cs.count == 1
     // The columns are borrowed, not copied one by one (each copy retains its name and path).
     cs.withUnsafeBufferPointer { columns in
