@@ -133,14 +133,30 @@ struct RecordDigests {
         return (ChangeCoding.hash(row.text), keptSize(row))
       }
       // A row without a quote, a ',', CR or LF (another delimiter, a short row): its fields'
-      // bytes are its values, none quoted, joined by ','.
+      // bytes are its values, none quoted, joined by ','. A row whose fields lie one byte apart
+      // is copied whole and the bytes between them made ','.
       if !CSVRowText.holdsQuotedByte(row.text, Self.delimiter) {
+        var apart = Int(row.spans[0]) == row.extentStart
         for f in 0..<row.width {
-          if f > 0 { text.append(Self.delimiter) }
           let start = Int(row.spans[2 &* f])
           let count = Int(row.spans[2 &* f &+ 1]) &- start
-          text.append(contentsOf: UnsafeBufferPointer(start: row.base + start, count: count))
           size &+= ChangeCoding.varintSize(count) &+ count
+          if f > 0, start != Int(row.spans[2 &* f &- 1]) &+ 1 { apart = false }
+        }
+        if apart, Int(row.spans[2 &* row.width &- 1]) == row.extentEnd {
+          text.append(contentsOf: row.text)
+          text.withUnsafeMutableBufferPointer { t in
+            for f in 0..<(row.width &- 1) {
+              t[Int(row.spans[2 &* f &+ 1]) &- row.extentStart] = Self.delimiter
+            }
+          }
+        } else {
+          for f in 0..<row.width {
+            if f > 0 { text.append(Self.delimiter) }
+            let start = Int(row.spans[2 &* f])
+            let end = Int(row.spans[2 &* f &+ 1])
+            text.append(contentsOf: UnsafeBufferPointer(start: row.base + start, count: end &- start))
+          }
         }
         return (text.withUnsafeBufferPointer { ChangeCoding.hash($0) }, size)
       }
