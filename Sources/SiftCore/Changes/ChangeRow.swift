@@ -72,16 +72,8 @@ struct ChangeRow {
         Int(row.spans[2 &* f &+ 2]) == end &+ 1
       else { return false }
     }
-    let text = row.extentEnd &- row.extentStart
-    let count = text &+ 5
-    bytes.removeAll(keepingCapacity: true)
-    bytes.reserveCapacity(count)
-    bytes.append(UInt8(ascii: "n"))
-    bytes.append(UInt8(ascii: "e"))
-    bytes.append(UInt8(ascii: "w"))
-    bytes.append(delimiter)
-    bytes.append(contentsOf: UnsafeBufferPointer(start: row.base + row.extentStart, count: text))
-    bytes.append(delimiter)
+    startNew(asWritten: row.text, delimiter: delimiter)
+    let count = bytes.count
     let width = 2 &* columns &+ 4
     if spans.count != width { spans = Array(repeating: 0, count: width) }
     let shift = Int32(truncatingIfNeeded: 4 &- row.extentStart)
@@ -92,7 +84,6 @@ struct ChangeRow {
       s[width &- 2] = Int32(truncatingIfNeeded: count)
       s[width &- 1] = Int32(truncatingIfNeeded: count)
     }
-    encoding = .csv
     return true
   }
 
@@ -109,7 +100,8 @@ struct ChangeRow {
     bytes.append(delimiter)
     bytes.append(contentsOf: text)
     bytes.append(delimiter)
-    spans.removeAll(keepingCapacity: true)
+    // The spans are left as they were: a row copied whole needs none (`startAsWritten` sets
+    // them).
     encoding = .csv
   }
 
