@@ -128,7 +128,9 @@ private func hashByteByByte(_ bytes: [UInt8], into start: UInt64 = ChangeCoding.
     }
   }
 
-  /// The number a state file of version 1 holds for a key, so a change of the hash is seen.
+  /// The hash of a key's text, so a change of the hash is seen: the same in format versions 1
+  /// and 2 (version 2 changed what a record's content hash is taken of, its canonical text,
+  /// not the hash: `RecordDigestsTests.theContentOfARecordIsPinned`).
   @Test func theHashOfAKeyIsTheOneStateFilesHold() {
     #expect(ChangeCoding.hash(Array("GRN-000001".utf8)) == hashByteByByte(Array("GRN-000001".utf8)))
     #expect(ChangeCoding.hash(Array("GRN-000001".utf8)) == 0x9740_608f_b694_a7d6)
