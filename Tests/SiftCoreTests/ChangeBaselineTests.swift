@@ -102,12 +102,15 @@ private func sample(records: Int = 3, budget: Int = ChangeBaseline.valueBudget) 
 
   static let magic: [UInt8] = Array("SIFTCHG\n".utf8)
   static let foreign: [UInt8] = Array("grn_no,status\nG1,hold\n".utf8)
+  /// A state file of version 1 (before a record's content hash was the hash of its canonical
+  /// CSV text, Docs/Performance.md, "A record's digest from its bytes"), and of a version to come.
   static let version1: [UInt8] = magic + [1, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
+  static let version3: [UInt8] = magic + [3, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
   static let cut: [UInt8] = magic + [2, 0, 0]
 
   @Test(arguments: [
     (foreign, ChangeStateError.foreign), (version1, ChangeStateError.version(1)),
-    (cut, ChangeStateError.damaged),
+    (version3, ChangeStateError.version(3)), (cut, ChangeStateError.damaged),
   ])
   func aForeignOrOtherVersionFileIsRefused(bytes: [UInt8], error: ChangeStateError) {
     #expect(throws: error) { try ChangeBaseline(decoding: bytes) }
@@ -160,7 +163,9 @@ private func hashByteByByte(_ bytes: [UInt8], into start: UInt64 = ChangeCoding.
     }
   }
 
-  /// The number a state file of version 1 holds for a key, so a change of the hash is seen.
+  /// The hash of a key's text, so a change of the hash is seen: the same in format versions 1
+  /// and 2 (version 2 changed what a record's content hash is taken of, its canonical text,
+  /// not the hash: `RecordDigestsTests.theContentOfARecordIsPinned`).
   @Test func theHashOfAKeyIsTheOneStateFilesHold() {
     #expect(ChangeCoding.hash(Array("GRN-000001".utf8)) == hashByteByByte(Array("GRN-000001".utf8)))
     #expect(ChangeCoding.hash(Array("GRN-000001".utf8)) == 0x9740_608f_b694_a7d6)

@@ -63,6 +63,12 @@ struct ChangeComparison {
   private var ends: [Int] = []
   private var scratch: [UInt8] = []
   private var values: [UInt8] = []
+  /// The fields found in a row read as written (`write`), reused from record to record.
+  private let fieldSpans = PointerStore<Int32>(capacity: 64)
+  /// The format's writer, when it copies CSV rows with the delimiter of a record's canonical
+  /// text as they are (`RowTextCopying`): a new record read as written goes to it without its
+  /// fields.
+  private var copier: RowTextCopying?
   /// The digest of a record handed over alone (`write(_:columns:verbatim:)`).
   private var own = RecordDigests(keyColumns: [])
   /// The row handed to `inner`, built in place record after record.
@@ -109,6 +115,9 @@ struct ChangeComparison {
       next.reserve(records: records, bytes: bytes + bytes / 16)
       places.reserveCapacity(records)
     }
+    copier = (inner as? RowTextCopying).flatMap {
+      $0.copiedDelimiter == RecordDigests.delimiter ? $0 : nil
+    }
     let names = ["change"] + columns + ["was"]
     outputColumns = names.enumerated().map { OutputColumn.field($0.element, at: $0.offset) }
     try inner?.begin(
@@ -120,9 +129,9 @@ struct ChangeComparison {
     var own = Self.take(&self.own)
     defer { self.own = own }
     own.removeAll()
-    own.add(row, columns: cs, verbatim: verbatim)
+    own.add(row, columns: cs, verbatim: verbatim, asWritten: false)
     try own.withDigest(0) { digest throws(OutputError) in
-      try write(row, columns: cs, verbatim: verbatim, digest: digest)
+      try write(row, columns: cs, verbatim: verbatim, digest: digest, asWrittenIn: nil)
     }
   }
 
@@ -152,7 +161,8 @@ struct ChangeComparison {
             place = (source, Int32(truncatingIfNeeded: batch.line(Int(r))))
             try write(
               cursor.row(Int(r)), columns: cs, verbatim: verbatim,
-              digest: digests.digest(i, keys: keys))
+              digest: digests.digest(i, keys: keys),
+              asWrittenIn: cursor.asWritten ? cursor.bytes : nil)
             i &+= 1
           }
         }
@@ -161,9 +171,13 @@ struct ChangeComparison {
     try written.get()
   }
 
-  /// Compares one record whose key and values are hashed (`digest`).
+  /// Compares one record whose key and values are hashed (`digest`). `asWrittenIn`: the row is
+  /// one of a batch read as written, without fields (`RecordBatch.asWritten`), whose bytes
+  /// these are: its fields are found in its text only when its values are needed (they are
+  /// kept, or it changed, or it is new and the format's writer does not copy it).
   private mutating func write(
-    _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, digest: RecordDigest
+    _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, digest: RecordDigest,
+    asWrittenIn batchBytes: UnsafeBufferPointer<UInt8>?
   ) throws(OutputError) {
     if records <= Self.measured, inputBytes != nil { measure(row) }
     let key = digest.key
@@ -183,6 +197,17 @@ struct ChangeComparison {
         return
       }
       stopMirroring()
+    }
+    var found = batchBytes == nil ? row : nil
+    /// The row with its fields.
+    func fielded() -> RowView {
+      if let found { return found }
+      fieldSpans.reserve(2 &* cs.count)
+      let fields = CSVRowText.fields(
+        of: row, count: cs.count, delimiter: RecordDigests.delimiter, wholeRowIn: batchBytes,
+        into: fieldSpans.base)
+      found = fields
+      return fields
     }
     var b: Int32 = -1
     var first: Int32 = -1
@@ -219,7 +244,7 @@ struct ChangeComparison {
     let keepValues =
       next.keptValueBytes < budget && next.keptValueBytes + digest.size <= budget
     if keepValues {
-      Self.collectValues(row, cs, into: &values, scratch: &scratch)
+      Self.collectValues(fielded(), cs, into: &values, scratch: &scratch)
       values.withUnsafeBufferPointer {
         next.append(key: key, content: content, values: $0, budget: budget)
       }
@@ -231,7 +256,11 @@ struct ChangeComparison {
       guard let inner else { return }
       // A new record's values go straight into the row written: its own CSV text, else each
       // value decoded once.
-      outgoing.startNew(row, columns: cs, verbatim: verbatim, scratch: &scratch)
+      if batchBytes != nil, let copier {
+        outgoing.startNew(asWritten: row.text, delimiter: RecordDigests.delimiter)
+        return try outgoing.write(asWrittenTo: copier, columns: outputColumns)
+      }
+      outgoing.startNew(fielded(), columns: cs, verbatim: verbatim, scratch: &scratch)
       return try outgoing.write(to: inner, columns: outputColumns)
     }
     // The earlier values are unpacked only for a record that may have changed: a record whose
@@ -242,9 +271,9 @@ struct ChangeComparison {
     }
     guard let baseline else { return }
     if sameColumns {
-      fillTexts(row, cs)
+      fillTexts(fielded(), cs)
     } else if let old = baseline.values(Int(b)) {
-      fillTexts(row, cs)
+      fillTexts(fielded(), cs)
       var a = ChangeCoding.fnvOffset
       var o = ChangeCoding.fnvOffset
       for (base, current) in common {

@@ -6,6 +6,9 @@ struct ChangeRow {
   private var spans: [Int32] = []
   /// `.csv` when the row is a record's own CSV text (`startAsWritten`), else `.plain`.
   private var encoding = FieldEncoding.plain
+  /// Where the row written as written ends in the output (`write(asWrittenTo:columns:)`); not
+  /// used.
+  private var ends: [Int] = []
 
   /// Starts a row of plain texts with its `change` value.
   mutating func start(_ change: StaticString) {
@@ -69,16 +72,8 @@ struct ChangeRow {
         Int(row.spans[2 &* f &+ 2]) == end &+ 1
       else { return false }
     }
-    let text = row.extentEnd &- row.extentStart
-    let count = text &+ 5
-    bytes.removeAll(keepingCapacity: true)
-    bytes.reserveCapacity(count)
-    bytes.append(UInt8(ascii: "n"))
-    bytes.append(UInt8(ascii: "e"))
-    bytes.append(UInt8(ascii: "w"))
-    bytes.append(delimiter)
-    bytes.append(contentsOf: UnsafeBufferPointer(start: row.base + row.extentStart, count: text))
-    bytes.append(delimiter)
+    startNew(asWritten: row.text, delimiter: delimiter)
+    let count = bytes.count
     let width = 2 &* columns &+ 4
     if spans.count != width { spans = Array(repeating: 0, count: width) }
     let shift = Int32(truncatingIfNeeded: 4 &- row.extentStart)
@@ -89,8 +84,49 @@ struct ChangeRow {
       s[width &- 2] = Int32(truncatingIfNeeded: count)
       s[width &- 1] = Int32(truncatingIfNeeded: count)
     }
-    encoding = .csv
     return true
+  }
+
+  /// The row of a new record read as written (`RecordBatch.asWritten`) with `delimiter`, for a
+  /// writer that copies such rows (`RowTextCopying` with that delimiter): `new`, the record's
+  /// text and an empty `was`, one delimiter apart, which is what that writer writes for them,
+  /// handed over without fields (Docs/Performance.md, "A record's digest from its bytes").
+  mutating func startNew(asWritten text: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+    bytes.removeAll(keepingCapacity: true)
+    bytes.reserveCapacity(text.count &+ 5)
+    bytes.append(UInt8(ascii: "n"))
+    bytes.append(UInt8(ascii: "e"))
+    bytes.append(UInt8(ascii: "w"))
+    bytes.append(delimiter)
+    bytes.append(contentsOf: text)
+    bytes.append(delimiter)
+    // The spans are left as they were: a row copied whole needs none (`startAsWritten` sets
+    // them).
+    encoding = .csv
+  }
+
+  /// Writes the row `startNew(asWritten:delimiter:)` made to `writer`, which copies it whole as a
+  /// row read as written.
+  mutating func write(
+    asWrittenTo writer: RowTextCopying, columns: [OutputColumn]
+  ) throws(OutputError) {
+    var ends = [Int].take(&self.ends)
+    defer {
+      ends.removeAll(keepingCapacity: true)
+      self.ends = ends
+    }
+    let extents: [Int32] = [0, Int32(truncatingIfNeeded: bytes.count)]
+    let written = bytes.withUnsafeBufferPointer { b in
+      extents.withUnsafeBufferPointer { e in
+        Result { () throws(OutputError) in
+          let cursor = RowCursor(
+            bytes: b, spans: UnsafeBufferPointer(start: nil, count: 0), extents: e, width: 0,
+            encoding: .csv, rowStarts: nil, rowWidths: nil, asWritten: true, sharedBytes: nil)
+          try writer.write(rows: [0][...], of: cursor, columns: columns, verbatim: true, ends: &ends)
+        }
+      }
+    }
+    try written.get()
   }
 
   /// Writes the row to `writer`, as its own (`verbatim`) text when it is a record's.

@@ -65,6 +65,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
   }
 
   var digestKeyColumns: [Int]? { comparison.digestKeyColumns }
+  var digestedDelimiter: UInt8 { RecordDigests.delimiter }
 
   func write(
     rows: ArraySlice<Int32>, of batch: RecordBatch, source: Int, columns cs: [OutputColumn],

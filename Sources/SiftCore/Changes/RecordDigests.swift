@@ -1,9 +1,17 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What `--changes` compares of each record, made where the records are read: on the worker
 /// thread filtering a part, so that the merge on the calling thread only looks keys up and
 /// appends (Docs/Performance.md, "Keys and values hashed in the parts"). Per record: its key's
 /// text (the key fields' values joined by 0x1F), the key's hash, the content hash of its values
-/// (`ChangeBaseline.Entry.content`) and the bytes its values take when kept (`ChangeBaseline`).
+/// (`ChangeBaseline.content(_:)`) and the bytes its values take when kept (`ChangeBaseline`).
 struct RecordDigests {
+  /// The delimiter of a record's canonical text (`hashValues`).
+  static let delimiter = UInt8.comma
   /// The output columns of the key fields, in key order.
   let keyColumns: [Int]
   private(set) var keyHashes: [UInt64] = []
@@ -15,6 +23,10 @@ struct RecordDigests {
   private(set) var keyEnds: [Int32] = []
   /// Decoded values, reused from record to record.
   private var scratch: [UInt8] = []
+  /// A record's canonical text when it is built (`hashValues`), reused from record to record.
+  private var text: [UInt8] = []
+  /// The fields found in a row read as written, reused from record to record.
+  private var spans: [Int32] = []
 
   init(keyColumns: [Int]) {
     self.keyColumns = keyColumns
@@ -39,25 +51,49 @@ struct RecordDigests {
     sizes.reserveCapacity(sizes.count + rows.count)
     keyEnds.reserveCapacity(keyEnds.count + rows.count)
     batch.withRows { cursor in
-      for r in rows { add(cursor.row(Int(r)), columns: columns, verbatim: verbatim) }
+      for r in rows {
+        add(cursor.row(Int(r)), columns: columns, verbatim: verbatim, asWritten: cursor.asWritten)
+      }
     }
   }
 
-  /// Adds the digest of one record.
-  mutating func add(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool) {
+  /// Adds the digest of one record; `asWritten`: a row of a batch read as written, without
+  /// fields (`RecordBatch.asWritten`), whose text is its canonical text.
+  mutating func add(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool, asWritten: Bool) {
     let keyStart = keyBytes.count
-    for (n, k) in keyColumns.enumerated() {
-      if n > 0 { keyBytes.append(0x1f) }
-      cs[k].value(row).withDecoded(scratch: &scratch) { keyBytes.append(contentsOf: $0) }
+    let content: UInt64
+    let size: Int
+    if asWritten {
+      // The key fields are found in the row's text: only the fields up to the last of them.
+      let needed = (keyColumns.max() ?? -1) &+ 1
+      var spans = [Int32].take(&self.spans)
+      defer { self.spans = spans }
+      CSVRowText.withFields(
+        of: row, count: needed, delimiter: Self.delimiter, spans: &spans
+      ) { fields in
+        addKey(fields, cs)
+      }
+      (content, size) = Self.hashAsWritten(row, columns: cs.count, spans: &spans)
+    } else {
+      addKey(row, cs)
+      (content, size) = Self.hashValues(row, cs, verbatim: verbatim, scratch: &scratch, text: &text)
     }
     let keyHash = keyBytes.withUnsafeBufferPointer {
       ChangeCoding.hash(UnsafeBufferPointer(rebasing: $0[keyStart...]))
     }
-    let (content, size) = Self.hashValues(row, cs, verbatim: verbatim, scratch: &scratch)
     keyHashes.append(keyHash)
     contents.append(content)
     sizes.append(Int32(truncatingIfNeeded: min(size, Int(Int32.max))))
     keyEnds.append(Int32(truncatingIfNeeded: keyBytes.count))
+  }
+
+  /// Appends the key's text: the key fields' values joined by 0x1F.
+  @inline(__always)
+  private mutating func addKey(_ row: RowView, _ cs: [OutputColumn]) {
+    for (n, k) in keyColumns.enumerated() {
+      if n > 0 { keyBytes.append(0x1f) }
+      cs[k].value(row).withDecoded(scratch: &scratch) { keyBytes.append(contentsOf: $0) }
+    }
   }
 
   /// Calls `body` with the digest of record `i` (valid only inside `body`).
@@ -80,43 +116,105 @@ struct RecordDigests {
       content: contents[i], size: Int(sizes[i]))
   }
 
-  /// The content hash of the record's values, and the bytes `ChangeBaseline` takes to keep them.
+  /// The content hash of the record's values (the hash of their canonical text: what the CSV
+  /// writer writes for them with `,` as delimiter, without a line end, Docs/Performance.md, "A
+  /// record's digest from its bytes"), and the bytes `ChangeBaseline` takes to keep them. A CSV
+  /// record whose text is its canonical text (`verbatim`, `CSVRowText.isWrittenAsItIs`) is
+  /// hashed as it lies; any other has its canonical text built in `text`, each value decoded
+  /// once (`scratch`).
   static func hashValues(
-    _ row: RowView, _ cs: [OutputColumn], verbatim: Bool, scratch: inout [UInt8]
+    _ row: RowView, _ cs: [OutputColumn], verbatim: Bool, scratch: inout [UInt8],
+    text: inout [UInt8]
   ) -> (content: UInt64, size: Int) {
-    var content = ChangeCoding.fnvOffset
+    text.removeAll(keepingCapacity: true)
     var size = 0
-    @inline(__always)
-    func add(_ t: UnsafeBufferPointer<UInt8>) {
-      content = ChangeCoding.hash(t, into: content)
-      size &+= ChangeCoding.varintSize(t.count) &+ t.count
-    }
-    @inline(__always)
-    func add(_ v: FieldValue) {
-      v.withDecoded(scratch: &scratch) { add($0) }
-    }
-    // A CSV record whose fields are the columns: each field read from its span, not through
-    // its column's accessor (the same values); a field that does not start with a quote is its
-    // own bytes, taken without a `FieldValue` (the others are decoded as any value is).
     if verbatim, row.encoding == .csv, row.extraCount == 0, row.width == cs.count {
-      let spans = row.spans
-      let base = row.base
-      for i in 0..<cs.count {
-        let start = Int(spans[2 &* i])
-        let end = Int(spans[2 &* i &+ 1])
-        if start >= 0, end > start, base[start] != .quote {
-          add(UnsafeBufferPointer(start: base + start, count: end &- start))
-        } else {
-          add(row.field(i))
-        }
+      if CSVRowText.isWrittenAsItIs(row, delimiter: Self.delimiter) {
+        return (ChangeCoding.hash(row.text), keptSize(row))
       }
-      return (content, size)
+      // A row without a quote, a ',', CR or LF (another delimiter, a short row): its fields'
+      // bytes are its values, none quoted, joined by ','. A row whose fields lie one byte apart
+      // is copied whole and the bytes between them made ','.
+      if !CSVRowText.holdsQuotedByte(row.text, Self.delimiter) {
+        var apart = Int(row.spans[0]) == row.extentStart
+        for f in 0..<row.width {
+          let start = Int(row.spans[2 &* f])
+          let count = Int(row.spans[2 &* f &+ 1]) &- start
+          size &+= ChangeCoding.varintSize(count) &+ count
+          if f > 0, start != Int(row.spans[2 &* f &- 1]) &+ 1 { apart = false }
+        }
+        if apart, Int(row.spans[2 &* row.width &- 1]) == row.extentEnd {
+          text.append(contentsOf: row.text)
+          text.withUnsafeMutableBufferPointer { t in
+            for f in 0..<(row.width &- 1) {
+              t[Int(row.spans[2 &* f &+ 1]) &- row.extentStart] = Self.delimiter
+            }
+          }
+        } else {
+          for f in 0..<row.width {
+            if f > 0 { text.append(Self.delimiter) }
+            let start = Int(row.spans[2 &* f])
+            let end = Int(row.spans[2 &* f &+ 1])
+            text.append(contentsOf: UnsafeBufferPointer(start: row.base + start, count: end &- start))
+          }
+        }
+        return (text.withUnsafeBufferPointer { ChangeCoding.hash($0) }, size)
+      }
     }
+    let alone = cs.count == 1
     // The columns are borrowed, not copied one by one (each copy retains its name and path).
     cs.withUnsafeBufferPointer { columns in
-      for i in columns.indices { add(columns[i].value(row)) }
+      for i in columns.indices {
+        if i > 0 { text.append(Self.delimiter) }
+        columns[i].value(row).withDecoded(scratch: &scratch) { t in
+          size &+= ChangeCoding.varintSize(t.count) &+ t.count
+          CSVRowText.appendField(
+            t, quoted: CSVRowText.needsQuotes(t, delimiter: Self.delimiter, alone: alone), to: &text)
+        }
+      }
+    }
+    return (text.withUnsafeBufferPointer { ChangeCoding.hash($0) }, size)
+  }
+
+  /// The content hash and kept size of a row read as written (`RecordBatch.asWritten`) with
+  /// `columns` fields: its text is its canonical text. A row under 128 bytes without a quote
+  /// keeps each value with a one-byte length instead of its delimiter, one more for the last:
+  /// its length + 1; any other has its fields found (into `spans`) and measured.
+  static func hashAsWritten(
+    _ row: RowView, columns: Int, spans: inout [Int32]
+  ) -> (content: UInt64, size: Int) {
+    let text = row.text
+    let content = ChangeCoding.hash(text)
+    if text.count < 128, let base = text.baseAddress,
+      memchr(base, Int32(UInt8.quote), text.count) == nil
+    {
+      return (content, text.count &+ 1)
+    }
+    let size = CSVRowText.withFields(
+      of: row, count: columns, delimiter: Self.delimiter, spans: &spans
+    ) {
+      keptSize($0)
     }
     return (content, size)
+  }
+
+  /// The bytes `ChangeBaseline` takes to keep the values of `row`, a CSV row with a span per
+  /// field: each value's length (a varint) and its decoded bytes (a quoted field's without its
+  /// quotes, each doubled quote one).
+  static func keptSize(_ row: RowView) -> Int {
+    var size = 0
+    for f in 0..<row.width {
+      let start = Int(row.spans[2 &* f])
+      let end = Int(row.spans[2 &* f &+ 1])
+      var length = end &- start
+      if length >= 2, row.base[start] == .quote {
+        var quotes = 0
+        for p in (start &+ 1)..<(end &- 1) where row.base[p] == .quote { quotes &+= 1 }
+        length = length &- 2 &- quotes / 2
+      }
+      size &+= ChangeCoding.varintSize(length) &+ length
+    }
+    return size
   }
 }
 
@@ -134,6 +232,10 @@ struct RecordDigest {
 protocol RecordDigesting: RecordWriter {
   /// The key columns the digests are made with; `nil` before `begin`.
   var digestKeyColumns: [Int]? { get }
+  /// The delimiter of the CSV rows whose text is the canonical text their digests hash
+  /// (`RecordDigests.delimiter`): with no filter, the engine asks its readers for such rows as
+  /// written (`RecordReader.readAsWritten`), without their fields.
+  var digestedDelimiter: UInt8 { get }
   /// Writes the records `rows` of `batch`, read by `source`, as `write` writes each one;
   /// `digests` holds theirs from `first` on, in the same order.
   func write(

@@ -73,10 +73,13 @@ final class Engine {
 
   /// With no filter, each record `writer` writes unchanged (every field, in order) need not be
   /// read into fields when its text is what the writer would write (Docs/Performance.md,
-  /// Pass-through without fields): the readers whose records are so written are told.
+  /// Pass-through without fields), or, for `--changes`, what its digest is made from
+  /// (`RecordDigesting.digestedDelimiter`, Docs/Performance.md, "A record's digest from its
+  /// bytes"): the readers whose records are so written are told.
   private func readAsWritten(_ plan: Plan, by writer: RecordWriter) {
-    guard plan.filter == nil, let copying = writer as? RowTextCopying,
-      let delimiter = copying.copiedDelimiter
+    guard plan.filter == nil,
+      let delimiter = (writer as? RowTextCopying)?.copiedDelimiter
+        ?? (writer as? RecordDigesting)?.digestedDelimiter
     else { return }
     for reader in readers[current...] where reader.encoding == .csv {
       let access = SourceAccess(

@@ -107,33 +107,14 @@ public final class CSVWriter: RecordWriter {
   }
 
   /// Whether a CSV row's text is exactly what writing its fields one by one would give, so it
-  /// can be copied whole (pass-through at the speed of a copy): every field is quoted exactly
-  /// when it must be (`fieldsAreQuotedAsWritten`), and every field but the last is followed,
-  /// inside the row, by this writer's
-  /// delimiter (so the input used the same one, and no field holds it). A short row, padded
-  /// with empty fields, and the empty only field of a row (written `""`) are written field by
-  /// field.
+  /// can be copied whole (pass-through at the speed of a copy): `CSVRowText.isWrittenAsItIs`,
+  /// for CSV output.
   @inline(__always)
   private static func isWrittenAsItIs(
     _ row: RowView, delimiter: UInt8, dialect: DelimitedDialect
   ) -> Bool {
-    guard row.encoding == .csv, case .csv = dialect else { return false }
-    let text = row.text
-    guard !text.isEmpty, let base = text.baseAddress else { return false }
-    guard row.width > 0, Int(row.spans[0]) == row.extentStart,
-      Int(row.spans[2 &* row.width &- 1]) == row.extentEnd
-    else { return false }
-    for f in 0..<(row.width &- 1) {
-      // A padded field of a short row ends where the text ends: the row is written field by
-      // field (and no byte past the text is read).
-      let end = Int(row.spans[2 &* f &+ 1])
-      guard row.spans[2 &* f] >= 0, end < row.extentEnd, row.base[end] == delimiter else {
-        return false
-      }
-    }
-    guard memchr(base, Int32(UInt8.quote), text.count) != nil else { return true }
-    return CSVRowText.fieldsAreQuotedAsWritten(
-      base: row.base, spans: row.spans, width: row.width, delimiter: delimiter)
+    guard case .csv = dialect else { return false }
+    return CSVRowText.isWrittenAsItIs(row, delimiter: delimiter)
   }
 
   @inline(__always)
@@ -157,22 +138,11 @@ public final class CSVWriter: RecordWriter {
     atStart = false
     switch dialect {
     case .csv:
-      let needsQuotes =
-        (alone && text.isEmpty)
-        || (first && CSVRowText.startsWithByteOrderMark(text))
-        || text.contains {
-          $0 == delimiter || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn
-        }
-      guard needsQuotes else { return out.append(text) }
-      out.append(.quote)
-      var runStart = 0
-      for i in 0..<text.count where text[i] == .quote {
-        // Each quote is written twice: the run up to and including it, then it again.
-        out.append(UnsafeBufferPointer(rebasing: text[runStart...i]))
-        runStart = i
-      }
-      out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
-      out.append(.quote)
+      CSVRowText.appendField(
+        text,
+        quoted: (first && CSVRowText.startsWithByteOrderMark(text))
+          || CSVRowText.needsQuotes(text, delimiter: delimiter, alone: alone),
+        to: &out)
     case .tsv:
       var runStart = 0
       for i in 0..<text.count {
