@@ -150,6 +150,15 @@ struct ChangeComparison {
         try batch.withRows { cursor throws(OutputError) in
           var i = first
           for r in rows {
+            // A record that is the baseline's next, unchanged, is taken without its row.
+            if mirrored, records > Self.measured,
+              takeMirrored(
+                content: digests.contents[i], key: digests.digest(i, keys: keys).key,
+                place: (source, Int32(truncatingIfNeeded: batch.line(Int(r)))))
+            {
+              i &+= 1
+              continue
+            }
             // Where the key table is looked up for every record (no baseline, or past the
             // baseline's order), the slot of a key some records on is asked for now: its cache
             // miss overlaps the records between.
@@ -171,6 +180,25 @@ struct ChangeComparison {
     try written.get()
   }
 
+  /// Takes the record whose content hash and key are these when it is the baseline's next record
+  /// and unchanged, while every record so far was (`mirrored`); `false` when it is not.
+  @inline(__always)
+  private mutating func takeMirrored(
+    content: UInt64, key: UnsafeBufferPointer<UInt8>, place: (source: Int32, line: Int32)?
+  ) -> Bool {
+    // The baseline is read in place (`baseline?.`), not bound: a bound copy of it would be
+    // retained and released for every record.
+    guard expected == records, expected < baselineCount, baseline?.content(expected) == content,
+      baseline?.hasKey(expected, key) == true
+    else { return false }
+    currentOf[expected] = Int32(records)
+    expected += 1
+    records += 1
+    if let place { places.append(place) }
+    counts.unchanged += 1
+    return true
+  }
+
   /// Compares one record whose key and values are hashed (`digest`). `asWrittenIn`: the row is
   /// one of a batch read as written, without fields (`RecordBatch.asWritten`), whose bytes
   /// these are: its fields are found in its text only when its values are needed (they are
@@ -184,18 +212,7 @@ struct ChangeComparison {
     let content = digest.content
     let index = Int32(records)
     if mirrored {
-      // The baseline is read in place (`baseline?.`), not bound: a bound copy of it would be
-      // retained and released for every record.
-      if expected == records, expected < baselineCount, baseline?.content(expected) == content,
-        baseline?.hasKey(expected, key) == true
-      {
-        currentOf[expected] = index
-        expected += 1
-        records += 1
-        if let place { places.append(place) }
-        counts.unchanged += 1
-        return
-      }
+      if takeMirrored(content: content, key: key, place: place) { return }
       stopMirroring()
     }
     var found = batchBytes == nil ? row : nil

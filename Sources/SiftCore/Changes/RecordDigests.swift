@@ -14,6 +14,8 @@ struct RecordDigests {
   static let delimiter = UInt8.comma
   /// The output columns of the key fields, in key order.
   let keyColumns: [Int]
+  /// How many fields of a row read as written hold its key fields: those up to the last.
+  private let keyFieldCount: Int
   private(set) var keyHashes: [UInt64] = []
   private(set) var contents: [UInt64] = []
   /// The bytes of each record's values, length-prefixed, as `ChangeBaseline` keeps them.
@@ -30,6 +32,7 @@ struct RecordDigests {
 
   init(keyColumns: [Int]) {
     self.keyColumns = keyColumns
+    keyFieldCount = (keyColumns.max() ?? -1) &+ 1
   }
 
   var count: Int { contents.count }
@@ -65,11 +68,10 @@ struct RecordDigests {
     let size: Int
     if asWritten {
       // The key fields are found in the row's text: only the fields up to the last of them.
-      let needed = (keyColumns.max() ?? -1) &+ 1
       var spans = [Int32].take(&self.spans)
       defer { self.spans = spans }
       CSVRowText.withFields(
-        of: row, count: needed, delimiter: Self.delimiter, spans: &spans
+        of: row, count: keyFieldCount, delimiter: Self.delimiter, spans: &spans
       ) { fields in
         addKey(fields, cs)
       }
@@ -90,9 +92,12 @@ struct RecordDigests {
   /// Appends the key's text: the key fields' values joined by 0x1F.
   @inline(__always)
   private mutating func addKey(_ row: RowView, _ cs: [OutputColumn]) {
-    for (n, k) in keyColumns.enumerated() {
-      if n > 0 { keyBytes.append(0x1f) }
-      cs[k].value(row).withDecoded(scratch: &scratch) { keyBytes.append(contentsOf: $0) }
+    // The columns are borrowed, not copied (each copy retains its name and path).
+    cs.withUnsafeBufferPointer { cs in
+      for (n, k) in keyColumns.enumerated() {
+        if n > 0 { keyBytes.append(0x1f) }
+        cs[k].value(row).withDecoded(scratch: &scratch) { keyBytes.append(contentsOf: $0) }
+      }
     }
   }
 
