@@ -37,30 +37,7 @@ enum CSVRowText {
   @inline(__always)
   static func holdsQuotedByte(_ text: UnsafeBufferPointer<UInt8>, _ delimiter: UInt8) -> Bool {
     guard let base = text.baseAddress else { return false }
-    let n = text.count
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let (d, q, lf, cr) = (
-      ones &* UInt64(delimiter), ones &* UInt64(UInt8.quote), ones &* UInt64(UInt8.lineFeed),
-      ones &* UInt64(UInt8.carriageReturn)
-    )
-    var i = 0
-    // Eight bytes at a time: a zero byte of the word XOR a pattern is a match, and a word with
-    // any flag holds one (a false flag lies only above a true zero byte).
-    while i &+ 8 <= n {
-      let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      let flags =
-        CSVWordScanner.zeroBytes(w ^ d) | CSVWordScanner.zeroBytes(w ^ q)
-        | CSVWordScanner.zeroBytes(w ^ lf) | CSVWordScanner.zeroBytes(w ^ cr)
-      if flags != 0 { return true }
-      i &+= 8
-    }
-    while i < n {
-      let c = base[i]
-      if c == delimiter || c == .quote || c == .lineFeed || c == .carriageReturn { return true }
-      i &+= 1
-    }
-    return false
+    return CSVWordScanner.nextSpecial(base, count: text.count, from: 0, delimiter: delimiter) != nil
   }
 
   /// Whether the CSV writer quotes the value `text` (not the first of its output, whose byte

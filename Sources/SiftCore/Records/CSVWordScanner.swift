@@ -243,8 +243,16 @@ struct CSVWordScanner {
   private func nextSpecial(
     _ base: UnsafePointer<UInt8>, count n: Int, from start: Int
   ) -> Int? {
+    Self.nextSpecial(base, count: n, from: start, delimiter: delimiter)
+  }
+
+  /// `nextSpecial` for any delimiter (`CSVRowText.holdsQuotedByte`).
+  @inline(__always)
+  static func nextSpecial(
+    _ base: UnsafePointer<UInt8>, count n: Int, from start: Int, delimiter: UInt8
+  ) -> Int? {
     let raw = UnsafeRawPointer(base)
-    let (delimiters, quotes) = (delimiterPattern, Self.ones &* UInt64(UInt8.quote))
+    let (delimiters, quotes) = (ones &* UInt64(delimiter), ones &* UInt64(UInt8.quote))
     let (lineFeeds, returns) = (
       Self.ones &* UInt64(UInt8.lineFeed), Self.ones &* UInt64(UInt8.carriageReturn)
     )
