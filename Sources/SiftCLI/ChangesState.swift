@@ -49,7 +49,7 @@ final class ChangesState {
   static func fileName(
     view: String?, typed: String, query: Query, files: [String], keys: [String], cwd: String
   ) -> String {
-    let inputs = files.map { $0 == "-" || $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
+    let inputs = files.map { $0 == "-" ? $0 : absolutePath($0, from: cwd) }
     let identity = (view.map { ["view", $0, typed] } ?? ["query", query.canonicalForm]) + inputs
       + ["keys"] + keys
     let hash = ChangeCoding.hash(text: identity.joined(separator: "\u{0}"))

@@ -100,7 +100,7 @@ struct SQLStatement: ModeSteps {
     if dialect == .postgres, options.table == nil, !path.hasPrefix("/"),
       format == .csv || format == .tsv, !path.hasSuffix(".gz")
     {
-      serverPath = SQLStatement.absolutePath(path, from: frontend.currentDirectory)
+      serverPath = absolutePath(path, from: frontend.currentDirectory)
       frontend.console.note("note: postgres reads \(path) on the server (COPY … FROM), not from your "
         + "directory: the statement names \(serverPath), which a server on another machine must "
         + "see at that path\n")
@@ -180,20 +180,6 @@ struct SQLStatement: ModeSteps {
       finder.feed(UnsafeBufferPointer(rebasing: chunk[..<n]))
     }
     return finder.found
-  }
-
-  /// `path` as an absolute path: from `here` where it is relative (`getcwd` where `here` is
-  /// only `.`).
-  static func absolutePath(_ path: String, from here: String) -> String {
-    if path.hasPrefix("/") { return path }
-    var directory = here
-    if directory == "." || directory.isEmpty {
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      guard getcwd(&buffer, buffer.count) != nil else { return path }
-      directory = String(cString: buffer)
-    }
-    let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-    return (directory.hasSuffix("/") ? directory : directory + "/") + relative
   }
 
   /// What `make` writes; a query the dialect cannot express is an error naming it, exit 2,

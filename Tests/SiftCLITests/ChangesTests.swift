@@ -206,6 +206,23 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(!FileManager.default.fileExists(atPath: bench.state + "/" + name + ".since"))
   }
 
+  /// A file named relative to the current directory, with `./` or absolutely is one input: its
+  /// runs share one state (Docs/Reports.md, The state).
+  @Test func aFileNamedRelativelyOrAbsolutelyHasOneState() {
+    func name(_ file: String, cwd: String) -> String {
+      ChangesState.fileName(
+        view: nil, typed: "", query: Query(), files: [file], keys: ["grn_no"], cwd: cwd)
+    }
+    let absolute = name("/srv/reports/grn.csv", cwd: "/elsewhere")
+    #expect(name("grn.csv", cwd: "/srv/reports") == absolute)
+    #expect(name("./grn.csv", cwd: "/srv/reports/") == absolute)
+    #expect(name("grn.csv", cwd: "/srv") != absolute)
+    // The process's own directory, when the context says only `.`.
+    let here = FileManager.default.currentDirectoryPath
+    #expect(name("Package.swift", cwd: ".") == name(here + "/Package.swift", cwd: "/"))
+    #expect(name("-", cwd: ".") == name("-", cwd: "/srv"), "standard input has no path")
+  }
+
   @Test func anEmptyStateFileIsRefused() throws {
     let bench = try ChangesBench()
     try bench.write([("G1", "hold", 5)])
