@@ -162,7 +162,7 @@ struct ChangeComparison {
             // Where the key table is looked up for every record (no baseline, or past the
             // baseline's order), the slot of a key some records on is asked for now: its cache
             // miss overlaps the records between.
-            if !mirrored && (baseline == nil || tableHasBaseline),
+            if !mirrored && (baselineCount == 0 || tableHasBaseline),
               i &+ Self.prefetchDistance < digests.count
             {
               table.prefetch(digests.keyHashes[i &+ Self.prefetchDistance])
@@ -260,7 +260,13 @@ struct ChangeComparison {
     records += 1
     let keepValues =
       next.keptValueBytes < budget && next.keptValueBytes + digest.size <= budget
-    if keepValues {
+    if keepValues, b >= 0, sameColumns, baseline?.content(Int(b)) == content,
+      let kept = baseline?.packedValues(Int(b))
+    {
+      // An unchanged record whose values the baseline kept: the same bytes, taken where they
+      // lie rather than collected again from the row's fields.
+      next.append(key: key, content: content, values: kept, budget: budget)
+    } else if keepValues {
       Self.collectValues(fielded(), cs, into: &values, scratch: &scratch)
       values.withUnsafeBufferPointer {
         next.append(key: key, content: content, values: $0, budget: budget)
@@ -356,7 +362,7 @@ struct ChangeComparison {
     let values = budget != .max ? min(budget, inputBytes ?? 0) : 0
     next.reserve(records: records - next.count, bytes: (records - next.count) * (keyBytes + 10) + values)
     places.reserveCapacity(records)
-    if baseline == nil || tableHasBaseline { table.reserve(expected) }
+    if baselineCount == 0 || tableHasBaseline { table.reserve(expected) }
   }
 
   /// Puts the baseline's keys in `table`, once, the first time a record is not where the
