@@ -192,6 +192,25 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(damaged.stderr.contains("rm '\(sincePath)'"))
   }
 
+  /// Records gone from the middle are found passed over a few records on; one of them met again
+  /// later (moved to the end) is not gone, and a key that repeats is still found.
+  @Test func recordsGoneFromTheMiddleAndOneMovedToTheEnd() throws {
+    let bench = try ChangesBench()
+    let all = (0..<100).map { ("G\($0)", "hold", $0) }
+    try bench.write(all)
+    _ = bench.run()
+    var edited = all.filter { !["G10", "G11", "G20", "G50"].contains($0.0) }
+    edited[edited.firstIndex { $0.0 == "G70" }!].1 = "released"
+    edited.append(("G20", "hold", 20))
+    try bench.write(edited)
+    #expect(changes(bench.run(["--peek"])) == ["changed,G70", "gone,G10", "gone,G11", "gone,G50"])
+    edited.append(("G30", "hold", 30))
+    try bench.write(edited)
+    let repeated = bench.run(["--peek"])
+    #expect(repeated.status == .error)
+    #expect(repeated.stderr.contains("the key grn_no=G30 repeats"))
+  }
+
   @Test func aRunInAnotherOrderWritesTheWholeState() throws {
     let bench = try ChangesBench()
     try bench.write([("G1", "hold", 5), ("G2", "hold", 3)])

@@ -180,6 +180,20 @@ struct ChangeComparison {
     try written.get()
   }
 
+  /// How many baseline records past `expected` a key is looked for before the key table is built.
+  private static let lookAheadDistance = 16
+
+  /// The baseline record after `expected`, at most `lookAheadDistance` on, whose key is `key`.
+  private func lookAhead(for key: UnsafeBufferPointer<UInt8>) -> Int? {
+    var i = expected &+ 1
+    let end = min(baselineCount, expected &+ 1 &+ Self.lookAheadDistance)
+    while i < end {
+      if baseline?.hasKey(i, key) == true { return i }
+      i &+= 1
+    }
+    return nil
+  }
+
   /// Takes the record whose content hash and key are these when it is the baseline's next record
   /// and unchanged, while every record so far was (`mirrored`); `false` when it is not.
   @inline(__always)
@@ -230,6 +244,11 @@ struct ChangeComparison {
     var first: Int32 = -1
     if expected < baselineCount, baseline?.hasKey(expected, key) == true {
       b = Int32(expected)
+    } else if !tableHasBaseline, let ahead = lookAhead(for: key) {
+      // Records gone from the middle (released from a hold): the key is a few records on, found
+      // without putting every baseline key in the table. The records passed stay unmatched:
+      // gone, unless a later record has one of their keys (then the table finds it).
+      b = Int32(ahead)
     } else {
       if !tableHasBaseline { addBaselineToTable() }
       let keyHash = digest.keyHash
