@@ -277,11 +277,12 @@ struct ChangeComparison {
     }
     if let place { places.append(place) }
     records += 1
+    // The record is the baseline's, unchanged (its content hash the baseline's, the baseline
+    // read in place): its earlier values need no unpacking.
+    let unchanged = b >= 0 && sameColumns && baseline?.content(Int(b)) == content
     let keepValues =
       next.keptValueBytes < budget && next.keptValueBytes + digest.size <= budget
-    if keepValues, b >= 0, sameColumns, baseline?.content(Int(b)) == content,
-      let kept = baseline?.packedValues(Int(b))
-    {
+    if keepValues, unchanged, let kept = baseline?.packedValues(Int(b)) {
       // An unchanged record whose values the baseline kept: the same bytes, taken where they
       // lie rather than collected again from the row's fields.
       next.append(key: key, content: content, values: kept, budget: budget)
@@ -305,9 +306,9 @@ struct ChangeComparison {
       outgoing.startNew(fielded(), columns: cs, verbatim: verbatim, scratch: &scratch)
       return try outgoing.write(to: inner, columns: outputColumns)
     }
-    // The earlier values are unpacked only for a record that may have changed: a record whose
-    // content hash is the baseline's costs no more than the look-up (the baseline read in place).
-    if sameColumns, baseline?.content(Int(b)) == content {
+    // The earlier values are unpacked only for a record that may have changed: an unchanged
+    // one costs no more than the look-up.
+    if unchanged {
       counts.unchanged += 1
       return
     }
