@@ -13,16 +13,22 @@ final class ChangesState {
   /// What `prepare` wrote, for `commit` to put in place.
   private var prepared: Prepared?
   private var temporaryPath: String { path + ".tmp" }
-  /// The time of the last run when nothing changed in it (`ChangeSince`), beside the state.
+  /// The time of the last run and its edits of the state's records (`ChangeSince`), beside the
+  /// state, when that run kept the state file.
   private var sincePath: String { path + ".since" }
   private var sinceTemporaryPath: String { path + ".since.tmp" }
   /// The checksum of the state file as read, which a time written beside it names.
   private var readChecksum: UInt64?
+  /// Which bytes hold the state file's records as read (`ChangeBaseline.stateIdentity`), and
+  /// how many bytes the file has: a next baseline that borrows from them and differs by at most
+  /// a sixteenth of that is kept as edits beside the file.
+  private var readState: (identity: UInt, size: Int)?
 
   private enum Prepared {
     /// A new baseline, in the temporary file.
     case baseline
-    /// Only this run's time, in the temporary file of `sincePath`: the baseline's records stay.
+    /// This run's time and its edits of the state's records, in the temporary file of
+    /// `sincePath`: the state file stays.
     case since
   }
 
@@ -107,19 +113,28 @@ final class ChangesState {
       if let (bytes, release) = map {
         readChecksum = ChangeSince.checksum(ofState: bytes)
         baseline = try ChangeBaseline(decodingHandedOver: bytes, release: release)
+        readState = (baseline.stateIdentity, bytes.count)
       } else if let read {
         readChecksum = read.withUnsafeBytes { ChangeSince.checksum(ofState: $0) }
         baseline = try ChangeBaseline(decoding: read)
+        readState = (baseline.stateIdentity, read.count)
       } else {
         return nil
       }
     } catch {
       throw Self.unreadable(path, error, reads: ChangeBaseline.version)
     }
+    // The time and edits beside the state apply when they name this state file (a state file
+    // written since makes them void).
     if let sinceBytes = try Self.wholeFile(sincePath) {
       do throws(ChangeStateError) {
         let time = try ChangeSince(decoding: sinceBytes)
-        if time.stateChecksum == readChecksum { baseline.since = time.since }
+        if time.stateChecksum == readChecksum {
+          switch time.records {
+          case .same: baseline.since = time.since
+          case .edited(let edits): baseline = try ChangeBaseline(edits: edits, since: time.since, over: baseline)
+          }
+        }
       } catch {
         throw Self.unreadable(sincePath, error, reads: ChangeSince.version)
       }
@@ -190,11 +205,15 @@ final class ChangesState {
   }
 
   /// Writes `baseline` to the temporary file, synced, without replacing the state yet. When it
-  /// holds the records read, in their order (`sameRecords`: nothing new, changed or gone), only
-  /// its time is written, beside the state file (`ChangeSince`: Docs/Reports.md, The state).
-  func prepare(_ baseline: ChangeBaseline, sameRecords: Bool) throws(Problem) {
-    if sameRecords, let readChecksum {
-      let bytes = ChangeSince(stateChecksum: readChecksum, since: baseline.since).encoded()
+  /// holds the state file's records as they lie, or a few edits of them (at most a sixteenth of
+  /// the file's size), only its time and those edits are written, beside the state file
+  /// (`ChangeSince`: Docs/Reports.md, The state).
+  func prepare(_ baseline: ChangeBaseline) throws(Problem) {
+    if let readChecksum, let readState,
+      let records = baseline.asEdits(of: readState.identity, most: readState.size / 16)
+    {
+      let bytes = ChangeSince(stateChecksum: readChecksum, since: baseline.since, records: records)
+        .encoded()
       try Self.writeSynced(to: sinceTemporaryPath) { write in
         bytes.withUnsafeBufferPointer { write($0) }
       }
@@ -205,6 +224,11 @@ final class ChangesState {
     prepared = .baseline
   }
 
+  /// A piece of a state file smaller than this is gathered with others before it is written.
+  private static let smallPiece = 64 << 10
+  /// How many bytes of small pieces are gathered before they are written.
+  private static let gatheredBytes = 1 << 20
+
   /// Writes the bytes `content` hands on to a new file at `path`, and syncs it; on a failure the
   /// file is removed.
   private static func writeSynced(
@@ -213,9 +237,11 @@ final class ChangesState {
     let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { throw Self.unwritable(path, errno) }
     defer { Glibc.close(fd) }
-    // Written a piece at a time as it is encoded; the first failed write stops the writing.
+    // Written as it is encoded: a large piece at once, small ones (the runs of records a
+    // baseline borrows can be a few records each) gathered first; the first failed write stops
+    // the writing.
     var failure: Int32 = 0
-    content { piece in
+    func write(_ piece: UnsafeBufferPointer<UInt8>) {
       guard failure == 0, let base = piece.baseAddress else { return }
       var written = 0
       while written < piece.count {
@@ -228,6 +254,20 @@ final class ChangesState {
         written += n
       }
     }
+    var gathered: [UInt8] = []
+    content { piece in
+      if piece.count >= Self.smallPiece {
+        gathered.withUnsafeBufferPointer { write($0) }
+        gathered.removeAll(keepingCapacity: true)
+        write(piece)
+        return
+      }
+      gathered.append(contentsOf: piece)
+      guard gathered.count >= Self.gatheredBytes else { return }
+      gathered.withUnsafeBufferPointer { write($0) }
+      gathered.removeAll(keepingCapacity: true)
+    }
+    gathered.withUnsafeBufferPointer { write($0) }
     guard failure == 0 else {
       unlink(path)
       throw Self.unwritable(path, failure)

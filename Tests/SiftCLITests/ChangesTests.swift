@@ -211,6 +211,72 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(repeated.stderr.contains("the key grn_no=G30 repeats"))
   }
 
+  /// Night after night of a few edits: each run reports exactly its edits, and keeps the state
+  /// file as it is, with the edits beside it (`NAME.since`); a run in another order writes the
+  /// whole state again, after which a time file beside the old state is void; a damaged edits
+  /// file is exit 2 with the command to start over (Docs/Reports.md, The state).
+  @Test(arguments: [11, 12, 13] as [UInt64])
+  func nightsOfAFewEditsKeepTheStateFileAndTheEditsBesideIt(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed)
+    let bench = try ChangesBench()
+    var rows = (0..<400).map { ("K\($0)", "hold", Int(random.next() % 100)) }
+    try bench.write(rows)
+    _ = bench.run(now: "2026-11-01T06:00")
+    let first = bench.stateFiles()
+    let (name, _) = try #require(first.first)
+    let sincePath = bench.state + "/" + name + ".since"
+    var nextKey = 1000
+    for night in 2...8 {
+      var expected: [String] = []
+      for _ in 0..<Int(random.next() % 3 + 1) {
+        switch random.next() % 3 {
+        case 0:
+          rows.insert(("K\(nextKey)", "new", 1), at: Int(random.next() % UInt64(rows.count + 1)))
+          expected.append("new,K\(nextKey)")
+          nextKey += 1
+        case 1:
+          let key = rows.remove(at: Int(random.next() % UInt64(rows.count))).0
+          if let n = expected.firstIndex(of: "new,\(key)") {
+            expected.remove(at: n)
+          } else {
+            expected.removeAll { $0 == "changed,\(key)" }
+            expected.append("gone,\(key)")
+          }
+        default:
+          let i = Int(random.next() % UInt64(rows.count))
+          rows[i].2 += 1000
+          if !expected.contains("new,\(rows[i].0)") && !expected.contains("changed,\(rows[i].0)") {
+            expected.append("changed,\(rows[i].0)")
+          }
+        }
+      }
+      try bench.write(rows)
+      let result = bench.run(now: "2026-11-0\(night)T06:00")
+      #expect(changes(result) == expected.sorted(), "night \(night)")
+      #expect(bench.stateFiles() == first, "night \(night): the state file kept")
+      #expect(FileManager.default.fileExists(atPath: sincePath))
+    }
+    let edits = try Data(contentsOf: URL(fileURLWithPath: sincePath))
+    #expect(bench.run(now: "2026-11-09T06:00").status == .noMatch)
+    // Another order: the whole state again, and the edits beside the old one are void.
+    rows.reverse()
+    try bench.write(rows)
+    #expect(bench.run(now: "2026-11-10T06:00").status == .noMatch)
+    #expect(bench.stateFiles() != first)
+    #expect(!FileManager.default.fileExists(atPath: sincePath))
+    try edits.write(to: URL(fileURLWithPath: sincePath))
+    rows[0].2 += 1000
+    try bench.write(rows)
+    #expect(changes(bench.run(now: "2026-11-11T06:00")) == ["changed,\(rows[0].0)"])
+    // A damaged edits file: exit 2, the command to start over.
+    var damaged = try Data(contentsOf: URL(fileURLWithPath: sincePath))
+    damaged[damaged.count / 2] ^= 0xff
+    try damaged.write(to: URL(fileURLWithPath: sincePath))
+    let refused = bench.run()
+    #expect(refused.status == .error)
+    #expect(refused.stderr.contains("is damaged") && refused.stderr.contains("rm '\(sincePath)'"))
+  }
+
   @Test func aRunInAnotherOrderWritesTheWholeState() throws {
     let bench = try ChangesBench()
     try bench.write([("G1", "hold", 5), ("G2", "hold", 3)])

@@ -99,7 +99,7 @@ extension RecordRun {
     // The next baseline is written and synced before the output is claimed as sent; it
     // replaces the old one only after (Docs/Reports.md, The state).
     let moves = state != nil && !options.peek && !summary.outputClosed
-    if moves, let state { try state.prepare(tracker.next, sameRecords: tracker.nextIsBaseline) }
+    if moves, let state { try state.prepare(tracker.next) }
     let status = try frontend.present(
       plan, summary, presentation, records: records, of: job, fastFilterChips: fastFilterChips,
       changes: counts)

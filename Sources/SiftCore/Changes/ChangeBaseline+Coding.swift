@@ -9,9 +9,9 @@ extension ChangeBaseline {
     return out
   }
 
-  /// The state file's bytes (`encoded()`) handed to `write` in three pieces: the header, the
-  /// records where they lie (one write, nothing copied: Docs/Performance.md, "The state as it
-  /// lies") and the checksum.
+  /// The state file's bytes (`encoded()`) handed to `write` in pieces: the header, the records
+  /// where they lie (their own bytes and the runs they borrow, nothing copied: Docs/Performance.md,
+  /// "The state as it lies") and the checksum.
   public func encode(_ write: (UnsafeBufferPointer<UInt8>) -> Void) {
     var header = ChangeCoding.magic
     ChangeCoding.appendUInt64(UInt64(Self.version), to: &header)
@@ -21,14 +21,16 @@ extension ChangeBaseline {
     for k in keys { ChangeCoding.appendText(k, to: &header) }
     ChangeCoding.appendText(since, to: &header)
     ChangeCoding.appendVarint(count, to: &header)
-    let records = recordBytes
     var checksum = StateChecksum()
     header.withUnsafeBufferPointer { header in
       checksum.add(header)
       write(header)
     }
-    checksum.add(records)
-    if !records.isEmpty { write(records) }
+    forEachPiece { piece in
+      guard !piece.isEmpty else { return }
+      checksum.add(piece)
+      write(piece)
+    }
     var sum: [UInt8] = []
     ChangeCoding.appendUInt64(checksum.value, to: &sum)
     sum.withUnsafeBufferPointer { write($0) }
@@ -86,24 +88,44 @@ extension ChangeBaseline {
     starts.reserveCapacity(count)
     var keyBytes = 0
     var keptValues = 0
-    for _ in 0..<count {
-      starts.append(Int32(truncatingIfNeeded: at))
+    guard
+      Self.walkRecords(
+        body, at..<body.count, borrowed: false, into: &starts, keyBytes: &keyBytes,
+        keptValues: &keptValues),
+      starts.count == count
+    else { throw .damaged }
+    self.init(
+      columns: columns, keys: keys, since: since, bytes: storage, starts: starts,
+      records: recordsStart..<bodyEnd, keyByteCount: keyBytes, keptValueBytes: keptValues)
+  }
+
+  /// Walks the records in `bytes[range]`, each as a state file holds it, appending where each
+  /// starts (`~offset` when they are `borrowed`) to `starts` and adding up their key and kept
+  /// value bytes; `false` when a record does not fit or they do not end where the range does.
+  static func walkRecords(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, borrowed: Bool,
+    into starts: inout [Int32], keyBytes: inout Int, keptValues: inout Int
+  ) -> Bool {
+    guard range.upperBound <= bytes.count else { return false }
+    // The reads stop where the range does.
+    let b = UnsafeBufferPointer(rebasing: bytes[0..<range.upperBound])
+    var at = range.lowerBound
+    while at < b.count {
+      let start = Int32(truncatingIfNeeded: at)
+      starts.append(borrowed ? ~start : start)
       at &+= 8
-      guard at <= body.count, let keyLength = ChangeCoding.readVarint(body, at: &at),
-        keyLength <= body.count &- at
-      else { throw .damaged }
+      guard at <= b.count, let keyLength = ChangeCoding.readVarint(b, at: &at),
+        keyLength <= b.count &- at
+      else { return false }
       at &+= keyLength
       keyBytes &+= keyLength
-      guard let values = ChangeCoding.readVarint(body, at: &at) else { throw .damaged }
+      guard let values = ChangeCoding.readVarint(b, at: &at) else { return false }
       if values > 0 {
-        guard values &- 1 <= body.count &- at else { throw .damaged }
+        guard values &- 1 <= b.count &- at else { return false }
         at &+= values &- 1
         keptValues &+= values &- 1
       }
     }
-    guard at == body.count else { throw .damaged }
-    self.init(
-      columns: columns, keys: keys, since: since, bytes: storage, starts: starts,
-      records: recordsStart..<bodyEnd, keyByteCount: keyBytes, keptValueBytes: keptValues)
+    return at == range.upperBound
   }
 }

@@ -14,6 +14,11 @@
 /// (varint; 0 when they were not kept) followed by the values (each column's text,
 /// length-prefixed). A state file read is used where its bytes lie, and a baseline a run builds
 /// is written with one write of its records (Docs/Performance.md, "The state as it lies").
+///
+/// A run's baseline takes the records it shares with the baseline it was compared with (the
+/// same key, unchanged) where their bytes lie there, copying none (`lend`): a record's
+/// start below zero is `~offset` in those borrowed bytes, and the state file is written in runs
+/// of the two (Docs/Performance.md, "Records taken where they lie").
 public struct ChangeBaseline: Sendable, Equatable {
   /// The state file's format version; a file of another version is refused, never read as empty.
   public static let version: UInt32 = 2
@@ -29,8 +34,16 @@ public struct ChangeBaseline: Sendable, Equatable {
   public var since: String
   /// The records' bytes (a state file's header and checksum around them when read from one).
   private var bytes: ChangeRecordBytes
-  /// Where each record starts in `bytes`.
+  /// Where each record starts in `bytes`, or below zero (`~offset`) in `borrowed`.
   private var starts: [Int32] = []
+  /// The bytes of the baseline this one was compared with, whose records it takes where they
+  /// lie (`lend`).
+  private var borrowed: ChangeRecordBytes?
+  /// `borrowed`'s identity, compared without retaining it.
+  private var lender: UInt = 0
+  /// The borrowed records as runs of bytes, in record order, each with where it comes among
+  /// this baseline's own bytes (for `forEachPiece`).
+  private var borrowedRuns: [BorrowedRun] = []
   /// Where the records end in `bytes`.
   private var recordsEnd = 0
   /// Where the records start in `bytes`.
@@ -64,9 +77,31 @@ public struct ChangeBaseline: Sendable, Equatable {
   /// How many records it holds.
   public var count: Int { starts.count }
 
-  /// The records' bytes, one after another, as the state file holds them.
+  /// This baseline's own records' bytes, one after another, as the state file holds them (all
+  /// its records' bytes when it borrows none).
   var recordBytes: UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(rebasing: bytes.buffer[recordsStart..<recordsEnd])
+  }
+
+  /// The records' bytes in record order as the state file holds them, in pieces: runs of its
+  /// own bytes and of borrowed ones.
+  func forEachPiece(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    let own = bytes.buffer
+    var at = recordsStart
+    for run in borrowedRuns {
+      if run.ownAt > at { body(UnsafeBufferPointer(rebasing: own[at..<run.ownAt])) }
+      at = run.ownAt
+      if let lent = borrowed?.buffer { body(UnsafeBufferPointer(rebasing: lent[run.start..<run.end])) }
+    }
+    if recordsEnd > at { body(UnsafeBufferPointer(rebasing: own[at..<recordsEnd])) }
+  }
+
+  /// Where record `i`'s bytes lie: its own bytes or the borrowed ones, and its offset there.
+  @inline(__always)
+  private func place(_ i: Int) -> (bytes: UnsafeBufferPointer<UInt8>, at: Int) {
+    let s = starts[i]
+    if s >= 0 { return (bytes.buffer, Int(s)) }
+    return (borrowed?.buffer ?? UnsafeBufferPointer(start: nil, count: 0), Int(~s))
   }
 
   /// Equal when they hold the same columns, keys, time and records (each record's key, hash and
@@ -83,24 +118,28 @@ public struct ChangeBaseline: Sendable, Equatable {
   /// length-prefixed) or `nil` when they were not kept. Valid while the baseline is and nothing
   /// is appended to it.
   @inline(__always)
-  private func record(_ i: Int) -> (content: UInt64, key: UnsafeBufferPointer<UInt8>, values: UnsafeBufferPointer<UInt8>?) {
-    let b = bytes.buffer
-    var at = Int(starts[i])
+  private func record(_ i: Int) -> (
+    content: UInt64, key: UnsafeBufferPointer<UInt8>, values: UnsafeBufferPointer<UInt8>?, end: Int
+  ) {
+    let (b, start) = place(i)
+    var at = start
     // A record's parts were checked when it was read or appended: each lies inside `b`.
     let content = ChangeCoding.readUInt64(b, at: &at) ?? 0
     let keyLength = ChangeCoding.readVarint(b, at: &at) ?? 0
     let key = UnsafeBufferPointer(rebasing: b[at..<min(at &+ keyLength, b.count)])
     at &+= keyLength
     let values = ChangeCoding.readVarint(b, at: &at) ?? 0
-    guard values > 0 else { return (content, key, nil) }
-    return (content, key, UnsafeBufferPointer(rebasing: b[at..<min(at &+ values &- 1, b.count)]))
+    guard values > 0 else { return (content, key, nil, at) }
+    let end = min(at &+ values &- 1, b.count)
+    return (content, key, UnsafeBufferPointer(rebasing: b[at..<end]), end)
   }
 
   /// The hash of record `i`'s values (`RecordDigests`).
   @inline(__always)
   func content(_ i: Int) -> UInt64 {
-    var at = Int(starts[i])
-    return ChangeCoding.readUInt64(bytes.buffer, at: &at) ?? 0
+    let (b, start) = place(i)
+    var at = start
+    return ChangeCoding.readUInt64(b, at: &at) ?? 0
   }
 
   /// The key text of record `i` (valid while the baseline is and nothing is appended to it).
@@ -162,6 +201,118 @@ public struct ChangeBaseline: Sendable, Equatable {
     recordsEnd = bytes.count
   }
 
+  /// Adds record `i` to `later`, the baseline of the run compared with this one, where its
+  /// bytes lie here: nothing is copied (Docs/Performance.md, "Records taken where they lie").
+  /// Only when its kept values are what `append` would keep (`keepValues`: values while the
+  /// budget lasts, none past it) and it lies in the state file's bytes (`stateIdentity`), which
+  /// are the ones `later` borrows from; else nothing is added and it is `false` (a record of the
+  /// edits beside the state file is copied by `append`).
+  /// A method of the lender, called on it in place (`baseline?.lend(…)`), so neither baseline is
+  /// copied or retained per record.
+  @inline(__always)
+  func lend(_ i: Int, to later: inout ChangeBaseline, keepValues: Bool) -> Bool {
+    let s = starts[i]
+    // A record in this baseline's own bytes lies in the state file's only when it borrows none.
+    guard s < 0 || borrowedRuns.isEmpty else { return false }
+    let state = stateIdentity
+    guard later.lender == 0 || later.lender == state else { return false }
+    let record = record(i)
+    guard (record.values != nil) == keepValues else { return false }
+    later.makeAppendable()
+    if later.lender == 0 {
+      later.borrowed = s >= 0 ? bytes : borrowed
+      later.lender = state
+    }
+    let start = s >= 0 ? Int(s) : Int(~s)
+    later.starts.append(~Int32(truncatingIfNeeded: start))
+    let last = later.borrowedRuns.count &- 1
+    if last >= 0, later.borrowedRuns[last].ownAt == later.recordsEnd,
+      later.borrowedRuns[last].end == start
+    {
+      later.borrowedRuns[last].end = record.end
+    } else {
+      later.borrowedRuns.append(BorrowedRun(ownAt: later.recordsEnd, start: start, end: record.end))
+    }
+    later.keyByteCount &+= record.key.count
+    later.keptValueBytes &+= record.values?.count ?? 0
+    return true
+  }
+
+  /// Which bytes hold the state file's records: its own when it borrows none (as read from a
+  /// state file), else the borrowed ones; compared without retaining them.
+  public var stateIdentity: UInt {
+    borrowedRuns.isEmpty && borrowed == nil
+      ? UInt(bitPattern: Unmanaged.passUnretained(bytes).toOpaque()) : lender
+  }
+
+  /// This baseline as the state file it borrows from (`state`, a `stateIdentity`) would keep it
+  /// beside itself instead of a whole new file (`ChangeSince`: Docs/Reports.md, The state):
+  /// `.same` when its records are that file's as they lie, its edits when they borrow from that
+  /// file and take at most `most` bytes, else `nil` (it is written whole).
+  public func asEdits(of state: UInt, most: Int) -> ChangeSince.Records? {
+    if borrowedRuns.isEmpty && borrowed == nil { return stateIdentity == state ? .same : nil }
+    let runBytes = borrowedRuns.count &* 16
+    guard lender == state, recordsEnd &- recordsStart &+ runBytes <= most else { return nil }
+    let runs = borrowedRuns.map {
+      BorrowedRun(ownAt: $0.ownAt &- recordsStart, start: $0.start, end: $0.end)
+    }
+    return .edited(ChangeEdits(count: count, runs: runs, own: Array(recordBytes)))
+  }
+
+  /// The baseline that `edits` of the records of `state` (read from a state file) make: the
+  /// state file's records where they lie, in runs, and the edits' own records (Docs/Reports.md,
+  /// The state). Edits whose runs or records do not fit the state file are `.damaged`.
+  public init(edits: ChangeEdits, since: String, over state: ChangeBaseline) throws(ChangeStateError) {
+    guard state.borrowedRuns.isEmpty, state.borrowed == nil else { throw .damaged }
+    self.init(columns: state.columns, keys: state.keys, since: since)
+    let own = edits.own.withUnsafeBufferPointer { ChangeRecordBytes(copying: $0) }
+    bytes = own
+    borrowed = state.bytes
+    lender = state.stateIdentity
+    borrowedRuns = edits.runs
+    recordsEnd = own.count
+    let ownBytes = own.buffer
+    let lent = state.bytes.buffer
+    var starts: [Int32] = []
+    starts.reserveCapacity(min(edits.count, state.count &+ ownBytes.count / 10))
+    var keyBytes = 0
+    var kept = 0
+    var at = 0
+    for run in edits.runs {
+      guard at <= run.ownAt, run.ownAt <= ownBytes.count, run.start < run.end,
+        state.recordsStart <= run.start, run.end <= state.recordsEnd,
+        state.startsRecord(at: run.start),
+        Self.walkRecords(
+          ownBytes, at..<run.ownAt, borrowed: false, into: &starts, keyBytes: &keyBytes,
+          keptValues: &kept),
+        Self.walkRecords(
+          lent, run.start..<run.end, borrowed: true, into: &starts, keyBytes: &keyBytes,
+          keptValues: &kept)
+      else { throw .damaged }
+      at = run.ownAt
+    }
+    guard
+      Self.walkRecords(
+        ownBytes, at..<ownBytes.count, borrowed: false, into: &starts, keyBytes: &keyBytes,
+        keptValues: &kept),
+      starts.count == edits.count
+    else { throw .damaged }
+    self.starts = starts
+    keyByteCount = keyBytes
+    keptValueBytes = kept
+  }
+
+  /// Whether one of its records starts at `offset` (its records in their order, none borrowed).
+  private func startsRecord(at offset: Int) -> Bool {
+    var low = 0
+    var high = starts.count
+    while low < high {
+      let mid = (low + high) / 2
+      if Int(starts[mid]) < offset { low = mid + 1 } else { high = mid }
+    }
+    return low < starts.count && Int(starts[low]) == offset
+  }
+
   /// Appends go to bytes of this baseline's own: a state file's bytes as read, or bytes another
   /// copy of this baseline shares, are copied first (the records only).
   private mutating func makeAppendable() {
@@ -169,9 +320,18 @@ public struct ChangeBaseline: Sendable, Equatable {
     let records = recordBytes
     let copy = ChangeRecordBytes(copying: records)
     let shift = Int32(truncatingIfNeeded: recordsStart)
-    starts = starts.map { $0 &- shift }
+    starts = starts.map { $0 >= 0 ? $0 &- shift : $0 }
+    for r in borrowedRuns.indices { borrowedRuns[r].ownAt &-= recordsStart }
     bytes = copy
     recordsStart = 0
     recordsEnd = copy.count
   }
+}
+
+/// A run of records a `ChangeBaseline` borrows: their bytes `start..<end` in the borrowed bytes,
+/// coming where its own bytes are at `ownAt`.
+struct BorrowedRun: Sendable, Equatable {
+  var ownAt: Int
+  var start: Int
+  var end: Int
 }

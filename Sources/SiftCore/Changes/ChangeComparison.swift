@@ -16,9 +16,6 @@ struct ChangeComparison {
   var counts: ChangeCounts
   /// Set when two records share a key; the writer then stops the run.
   var failure: ChangeError?
-  /// Whether `next` holds the baseline's own records, in its order, with only the time new
-  /// (every record the baseline's, unchanged): the state then needs only the time written.
-  private(set) var nextIsBaseline = false
 
   private var columns: [String] = []
   /// The output columns of the key fields.
@@ -151,9 +148,9 @@ struct ChangeComparison {
           var i = first
           for r in rows {
             // A record that is the baseline's next, unchanged, is taken without its row.
-            if mirrored, records > Self.measured,
-              takeMirrored(
-                content: digests.contents[i], key: digests.digest(i, keys: keys).key,
+            if records > Self.measured, expected < baselineCount,
+              takeInOrder(
+                digests.digest(i, keys: keys),
                 place: (source, Int32(truncatingIfNeeded: batch.line(Int(r)))))
             {
               i &+= 1
@@ -194,17 +191,24 @@ struct ChangeComparison {
     return nil
   }
 
-  /// Takes the record whose content hash and key are these when it is the baseline's next record
-  /// and unchanged, while every record so far was (`mirrored`); `false` when it is not.
+  /// Takes the record whose digest this is when it is the baseline's next record (`expected`),
+  /// unchanged and not yet found: while every record so far was (`mirrored`), `next` is left
+  /// empty; after, the baseline's record goes into `next` where its bytes lie
+  /// (`ChangeBaseline.lend`). `false` when it is not, or cannot be borrowed.
   @inline(__always)
-  private mutating func takeMirrored(
-    content: UInt64, key: UnsafeBufferPointer<UInt8>, place: (source: Int32, line: Int32)?
-  ) -> Bool {
+  private mutating func takeInOrder(_ digest: RecordDigest, place: (source: Int32, line: Int32)?)
+    -> Bool
+  {
     // The baseline is read in place (`baseline?.`), not bound: a bound copy of it would be
     // retained and released for every record.
-    guard expected == records, expected < baselineCount, baseline?.content(expected) == content,
-      baseline?.hasKey(expected, key) == true
+    guard expected < baselineCount, sameColumns, baseline?.content(expected) == digest.content,
+      baseline?.hasKey(expected, digest.key) == true, currentOf[expected] < 0
     else { return false }
+    if !mirrored {
+      let keepValues =
+        next.keptValueBytes < budget && next.keptValueBytes + digest.size <= budget
+      guard borrow(expected, keepValues: keepValues) else { return false }
+    }
     currentOf[expected] = Int32(records)
     expected += 1
     records += 1
@@ -226,7 +230,7 @@ struct ChangeComparison {
     let content = digest.content
     let index = Int32(records)
     if mirrored {
-      if takeMirrored(content: content, key: key, place: place) { return }
+      if takeInOrder(digest, place: place) { return }
       stopMirroring()
     }
     var found = batchBytes == nil ? row : nil
@@ -282,10 +286,9 @@ struct ChangeComparison {
     let unchanged = b >= 0 && sameColumns && baseline?.content(Int(b)) == content
     let keepValues =
       next.keptValueBytes < budget && next.keptValueBytes + digest.size <= budget
-    if keepValues, unchanged, let kept = baseline?.packedValues(Int(b)) {
-      // An unchanged record whose values the baseline kept: the same bytes, taken where they
-      // lie rather than collected again from the row's fields.
-      next.append(key: key, content: content, values: kept, budget: budget)
+    if unchanged, borrow(Int(b), keepValues: keepValues) {
+      // An unchanged record: the baseline's bytes, taken where they lie rather than collected
+      // again from the row's fields.
     } else if keepValues {
       Self.collectValues(fielded(), cs, into: &values, scratch: &scratch)
       values.withUnsafeBufferPointer {
@@ -429,17 +432,27 @@ struct ChangeComparison {
     }
   }
 
+  /// Puts baseline record `i` into `next` where its bytes lie (`ChangeBaseline.lend`),
+  /// when its kept values are those `keepValues` says; `false` when they are not.
+  @inline(__always)
+  private mutating func borrow(_ i: Int, keepValues: Bool) -> Bool {
+    // `baseline?.` again: no bound copy to retain (`takeInOrder`).
+    baseline?.lend(i, to: &next, keepValues: keepValues) ?? false
+  }
+
   /// The records so far were the baseline's first ones, in its order and unchanged, so `next`
-  /// was left empty: it gets those entries of the baseline now, and is built record by record
-  /// from here on.
+  /// was left empty: it gets those records of the baseline now, where their bytes lie, and is
+  /// built record by record from here on.
   private mutating func stopMirroring() {
     mirrored = false
     guard let baseline else { return }
     if expectedRecords > 0 { makeRoom(for: expectedRecords) }
     for i in 0..<records {
-      next.append(
-        key: baseline.key(i), content: baseline.content(i), values: baseline.packedValues(i),
-        budget: budget)
+      let kept = baseline.packedValues(i)
+      let fits = kept.map { next.keptValueBytes + $0.count <= budget } ?? false
+      if !baseline.lend(i, to: &next, keepValues: fits) {
+        next.append(key: baseline.key(i), content: baseline.content(i), values: kept, budget: budget)
+      }
     }
   }
 
@@ -477,7 +490,6 @@ struct ChangeComparison {
         next.since = since
         next.columns = columns
         next.keys = keys
-        nextIsBaseline = true
       } else {
         stopMirroring()
       }

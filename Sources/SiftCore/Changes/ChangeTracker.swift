@@ -9,10 +9,6 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
   /// The baseline the next run compares with: this run's matching records.
   public var next: ChangeBaseline { comparison.next }
   public var counts: ChangeCounts { comparison.counts }
-  /// Whether `next` is the baseline's own records with only this run's time (nothing new,
-  /// changed or gone, in the baseline's order): the state then needs only the time written
-  /// (`ChangeSince`).
-  public var nextIsBaseline: Bool { comparison.nextIsBaseline }
   /// Set when two records share a key; the writer then stops the run.
   public var failure: ChangeError? { comparison.failure }
   /// The size of the inputs in bytes, when known (regular files): with the first records' mean
