@@ -49,6 +49,13 @@ final class ChangesBench: Sendable {
   }
 }
 
+/// The `change,grn_no` pairs of a CSV output, in its order.
+private func inOrder(_ result: SiftResult) -> [String] {
+  result.text.split(separator: "\n").dropFirst().map { line in
+    line.split(separator: ",", omittingEmptySubsequences: false).prefix(2).joined(separator: ",")
+  }
+}
+
 /// The `change,grn_no` pairs of a CSV output, sorted.
 private func changes(_ result: SiftResult) -> [String] {
   result.text.split(separator: "\n").dropFirst().map { line in
@@ -275,6 +282,50 @@ private func changes(_ result: SiftResult) -> [String] {
     let refused = bench.run()
     #expect(refused.status == .error)
     #expect(refused.stderr.contains("is damaged") && refused.stderr.contains("rm '\(sincePath)'"))
+  }
+
+  /// A new record first (its key neither where the baseline's order says nor a few records on),
+  /// one moved earlier unchanged and one moved and changed: their keys are settled at the end of
+  /// the run, without the key table, and the rows still come in the run's order, in CSV and in
+  /// HTML (struck through); more new records than are held build the table and give the same
+  /// rows; a malformed record after them lets the rows before it out; a held key that a later
+  /// record has is the error naming both, in order (Docs/Performance.md, "New records without
+  /// the key table").
+  @Test func newAndMovedRecordsComeInTheRunsOrder() throws {
+    let bench = try ChangesBench()
+    let all = (0..<100).map { ("K\($0)", "hold", $0) }
+    try bench.write(all)
+    _ = bench.run()
+    var edited = [("N1", "new", 1), ("K50", "hold", 50), ("K60", "released", 60)]
+    for row in all where !["K50", "K60", "K30"].contains(row.0) {
+      edited.append(row.0 == "K20" ? ("K20", "released", 20) : row)
+    }
+    try bench.write(edited)
+    let expected = ["new,N1", "changed,K60", "changed,K20", "gone,K30"]
+    #expect(inOrder(bench.run(["--peek"])) == expected)
+    let html = bench.run(["--peek", "-o", "html"]).text
+    let places = ["N1", "K60", "K20", "K30"].map { html.range(of: ">\($0)<")?.lowerBound }
+    #expect(places.allSatisfy { $0 != nil } && places == places.sorted { $0! < $1! })
+    #expect(html.components(separatedBy: "<del").count == 3)
+    // More new records than are held: the key table settles them, the same rows in order.
+    var many = edited
+    for n in 0..<100 { many.insert(("M\(n)", "new", n), at: 2 * n + 1) }
+    try bench.write(many)
+    let manyRows = inOrder(bench.run(["--peek"]))
+    #expect(manyRows.count == 104)
+    #expect(manyRows.filter { !$0.hasPrefix("new,M") } == expected)
+    #expect(manyRows.filter { $0.hasPrefix("new,M") } == (0..<100).map { "new,M\($0)" })
+    // A malformed record after them: the rows before it, in order, then the error.
+    let text = "grn_no,status,qty\n" + edited.prefix(50).map { "\($0.0),\($0.1),\($0.2)\n" }.joined()
+    try Data((text + "K99,\"hold,99\n").utf8).write(to: URL(fileURLWithPath: bench.input))
+    let malformed = bench.run(["--peek"])
+    #expect(malformed.status == .error)
+    #expect(inOrder(malformed) == ["new,N1", "changed,K60", "changed,K20"])
+    // A held key that a later record has: both records named, in order.
+    try bench.write([("K70", "hold", 1)] + all)
+    let repeated = bench.run(["--peek"])
+    #expect(repeated.status == .error)
+    #expect(repeated.stderr.contains("the key grn_no=K70 repeats: \(bench.input):2 and \(bench.input):73"))
   }
 
   @Test func aRunInAnotherOrderWritesTheWholeState() throws {

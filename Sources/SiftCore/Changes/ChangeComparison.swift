@@ -70,6 +70,17 @@ struct ChangeComparison {
   private var own = RecordDigests(keyColumns: [])
   /// The row handed to `inner`, built in place record after record.
   private var outgoing = ChangeRow()
+  /// Records whose key is neither where the baseline's order says nor a few records on, held
+  /// while the key table is not built: whether the baseline has their key elsewhere is found at
+  /// the end, with every baseline key hashed once and no table (`settleHeldAtEnd`), or by the
+  /// table when it is built (Docs/Performance.md, "New records without the key table").
+  private var held: [Held] = []
+  /// The rows not written yet because a record before them is held, in the run's order.
+  private var deferred: [Deferred] = []
+  /// The most records held before the key table is built after all.
+  private static let mostHeld = 64
+  /// The most rows deferred before the key table is built after all.
+  private static let mostDeferred = 4096
 
   private static let notKeptBytes = Array(
     UnsafeBufferPointer(
@@ -246,6 +257,7 @@ struct ChangeComparison {
     }
     var b: Int32 = -1
     var first: Int32 = -1
+    var unresolved = false
     if expected < baselineCount, baseline?.hasKey(expected, key) == true {
       b = Int32(expected)
     } else if !tableHasBaseline, let ahead = lookAhead(for: key) {
@@ -253,8 +265,13 @@ struct ChangeComparison {
       // without putting every baseline key in the table. The records passed stay unmatched:
       // gone, unless a later record has one of their keys (then the table finds it).
       b = Int32(ahead)
+    } else if !tableHasBaseline, baselineCount > 0, held.count < Self.mostHeld,
+      !isHeld(key, hash: digest.keyHash)
+    {
+      // Most likely a new record: held, so the key table need not be built to know.
+      unresolved = true
     } else {
-      if !tableHasBaseline { addBaselineToTable() }
+      if !tableHasBaseline { try settleHeld() }
       let keyHash = digest.keyHash
       table.makeRoomForOne()
       let slot = table.slot(keyHash) { b, c in
@@ -270,14 +287,11 @@ struct ChangeComparison {
       expected = Int(b) + 1
     }
     if first >= 0 {
-      var lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?
-      if let place, Int(first) < places.count {
-        let p = places[Int(first)]
-        lines = ((Int(p.source), Int(p.line)), (Int(place.source), Int(place.line)))
-      }
-      failure = .duplicateKey(
-        key: keyDescription(key), first: Int(first) + 1, second: Int(index) + 1, lines: lines)
-      throw .failed("a key repeats")
+      // The rows before it go out first, and a key repeated among the held records before it
+      // is said first.
+      if !deferred.isEmpty { try settleHeld() }
+      if let place { places.append(place) }
+      try repeated(key, first: first, second: index)
     }
     if let place { places.append(place) }
     records += 1
@@ -298,6 +312,11 @@ struct ChangeComparison {
       next.append(key: key, content: content, values: nil, budget: budget)
     }
     guard b >= 0 else {
+      if unresolved {
+        return hold(
+          index: index, digest: digest, row: row, fields: fielded(), columns: cs,
+          verbatim: verbatim, copied: batchBytes != nil && copier != nil)
+      }
       counts.new += 1
       guard let inner else { return }
       // A new record's values go straight into the row written: its own CSV text, else each
@@ -315,11 +334,22 @@ struct ChangeComparison {
       counts.unchanged += 1
       return
     }
+    fillTexts(fielded(), cs)
+    try settleChanged(Int(b))
+  }
+
+  /// Says of the record whose texts are in `texts`, whose key is baseline record `b`'s and
+  /// whose content hash differs, whether it changed, and writes it when it did: compared on the
+  /// fields both runs have when the fields changed (by key only where the earlier values were
+  /// not kept).
+  private mutating func settleChanged(_ b: Int) throws(OutputError) {
     guard let baseline else { return }
-    if sameColumns {
-      fillTexts(fielded(), cs)
-    } else if let old = baseline.values(Int(b)) {
-      fillTexts(fielded(), cs)
+    if !sameColumns {
+      guard let old = baseline.values(b) else {
+        counts.comparedByKeyOnly += 1
+        counts.unchanged += 1
+        return
+      }
       var a = ChangeCoding.fnvOffset
       var o = ChangeCoding.fnvOffset
       for (base, current) in common {
@@ -330,23 +360,195 @@ struct ChangeComparison {
         counts.unchanged += 1
         return
       }
-    } else {
-      counts.comparedByKeyOnly += 1
+    }
+    counts.changed += 1
+    let old = baseline.values(b)
+    var striking = Striking.none
+    if strikingThrough != nil {
+      // Column 0 is `change`: the fields are one column on.
+      striking = old.map { old in
+        .earlier(differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
+      } ?? .notKept
+    }
+    try emit("changed", was: was(old, baseline: baseline), striking: striking)
+  }
+
+  /// What the HTML writer is told before a changed row: the earlier values it strikes through,
+  /// or that they were not kept.
+  private enum Striking {
+    case none
+    case earlier([(column: Int, text: [UInt8])])
+    case notKept
+  }
+
+  /// A record held (`held`): what is needed to write it as new, or as changed when the baseline
+  /// has its key elsewhere.
+  private struct Held {
+    let index: Int32
+    let keyHash: UInt64
+    let key: [UInt8]
+    let content: UInt64
+    /// Its row if it is new (`ChangeRow.startNew`), and whether that goes to `copier` whole.
+    let newRow: ChangeRow
+    let copied: Bool
+    /// Its fields' texts (`fillTexts`), for its row if it changed.
+    let texts: [UInt8]
+    let ends: [Int]
+  }
+
+  /// A row not written yet: a held record's, or a changed record's after one.
+  private enum Deferred {
+    case held(Int)
+    case row(ChangeRow, striking: Striking)
+  }
+
+  /// Whether a held record has this key.
+  private func isHeld(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
+    held.contains { $0.keyHash == hash && $0.key.elementsEqual(key) }
+  }
+
+  /// Holds the record `index`, in `next` already as a new record is, until whether the baseline
+  /// has its key elsewhere is known; the rows after it wait behind it.
+  private mutating func hold(
+    index: Int32, digest: RecordDigest, row: RowView, fields: RowView, columns cs: [OutputColumn],
+    verbatim: Bool, copied: Bool
+  ) {
+    var newRow = ChangeRow()
+    if copied {
+      newRow.startNew(asWritten: row.text, delimiter: RecordDigests.delimiter)
+    } else if inner != nil {
+      newRow.startNew(fields, columns: cs, verbatim: verbatim, scratch: &scratch)
+    }
+    fillTexts(fields, cs)
+    held.append(
+      Held(
+        index: index, keyHash: digest.keyHash, key: Array(digest.key), content: digest.content,
+        newRow: newRow, copied: copied, texts: texts, ends: ends))
+    deferred.append(.held(held.count - 1))
+  }
+
+  /// Settles the held records with the key table (built now if it is not), in the run's order,
+  /// writing every deferred row; a key two of them share, or one shares with a record found
+  /// since, is the error it would have been.
+  private mutating func settleHeld() throws(OutputError) {
+    if !tableHasBaseline { addBaselineToTable() }
+    let rows = deferred
+    let holding = held
+    deferred = []
+    held = []
+    for item in rows {
+      switch item {
+      case .row(let row, let striking):
+        try send(row, copied: false, striking: striking)
+      case .held(let n):
+        let h = holding[n]
+        var b: Int32 = -1
+        var first: Int32 = -1
+        try h.key.withUnsafeBufferPointer { key throws(OutputError) in
+          table.makeRoomForOne()
+          let slot = table.slot(h.keyHash) { b, c in
+            if b >= 0 { return self.baseline?.hasKey(Int(b), key) ?? false }
+            return self.next.hasKey(Int(c), key)
+          }
+          (b, first) = table.records(at: slot)
+          if b < 0 && first < 0 { table.setCurrent(h.index, hash: h.keyHash, at: slot) }
+          if b >= 0 {
+            first = currentOf[Int(b)]
+            if first < 0 { currentOf[Int(b)] = h.index }
+          }
+          if first >= 0 { try repeated(key, first: min(first, h.index), second: max(first, h.index)) }
+        }
+        try settle(h, foundAt: Int(b))
+      }
+    }
+  }
+
+  /// At the end of the run, settles the held records without the key table: every baseline key
+  /// is hashed once, one after another, and looked for among the held keys (a bit per hash
+  /// first); a held key the baseline has for a record this run has too is settled by the table
+  /// (`settleHeld`), which says which records share it.
+  private mutating func settleHeldAtEnd() throws(OutputError) {
+    guard !deferred.isEmpty else { return }
+    guard !tableHasBaseline, let baseline else { return try settleHeld() }
+    var bits = [UInt64](repeating: 0, count: 64)
+    for h in held { bits[Int(h.keyHash >> 6 & 63)] |= 1 << (h.keyHash & 63) }
+    var found = [Int](repeating: -1, count: held.count)
+    for i in 0..<baselineCount {
+      let key = baseline.key(i)
+      let hash = ChangeCoding.hash(key)
+      guard bits[Int(hash >> 6 & 63)] & (1 << (hash & 63)) != 0 else { continue }
+      for n in held.indices where held[n].keyHash == hash && held[n].key.elementsEqual(key) {
+        guard currentOf[i] < 0 else { return try settleHeld() }
+        found[n] = i
+      }
+    }
+    let rows = deferred
+    let holding = held
+    deferred = []
+    held = []
+    for item in rows {
+      switch item {
+      case .row(let row, let striking):
+        try send(row, copied: false, striking: striking)
+      case .held(let n):
+        if found[n] >= 0 { currentOf[found[n]] = holding[n].index }
+        try settle(holding[n], foundAt: found[n])
+      }
+    }
+  }
+
+  /// A held record settled: new when the baseline does not have its key (`b` below zero), else
+  /// compared with baseline record `b`.
+  private mutating func settle(_ h: Held, foundAt b: Int) throws(OutputError) {
+    guard b >= 0 else {
+      counts.new += 1
+      return try send(h.newRow, copied: h.copied, striking: .none)
+    }
+    if sameColumns, baseline?.content(b) == h.content {
       counts.unchanged += 1
       return
     }
-    counts.changed += 1
-    let old = baseline.values(Int(b))
-    if let strikingThrough {
-      // Column 0 is `change`: the fields are one column on.
-      if let old {
-        strikingThrough.showEarlier(
-          differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
-      } else {
-        strikingThrough.sayEarlierValuesNotKept(in: 0)
-      }
+    texts = h.texts
+    ends = h.ends
+    try settleChanged(b)
+  }
+
+  /// Writes a row: to `copier` whole when it is a record's own text, else to `inner`, the HTML
+  /// writer told first what to strike through.
+  private mutating func send(_ row: ChangeRow, copied: Bool, striking: Striking) throws(OutputError) {
+    if copied, let copier {
+      var row = row
+      return try row.write(asWrittenTo: copier, columns: outputColumns)
     }
-    try emit("changed", was: was(old, baseline: baseline))
+    guard let inner else { return }
+    switch striking {
+    case .none: break
+    case .earlier(let values): strikingThrough?.showEarlier(values)
+    case .notKept: strikingThrough?.sayEarlierValuesNotKept(in: 0)
+    }
+    try row.write(to: inner, columns: outputColumns)
+  }
+
+  /// Writes out the rows held back when the run stops early (a malformed record, a closed
+  /// output): the records before the failure go out, settled by the key table.
+  mutating func sendHeld() {
+    guard !deferred.isEmpty, failure == nil else { return }
+    do throws(OutputError) { try settleHeld() } catch {}
+  }
+
+  /// Two records share `key`: the error naming both, in the run's order.
+  private mutating func repeated(_ key: UnsafeBufferPointer<UInt8>, first: Int32, second: Int32)
+    throws(OutputError)
+  {
+    var lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?
+    if Int(first) < places.count, Int(second) < places.count {
+      let p = places[Int(first)]
+      let q = places[Int(second)]
+      lines = ((Int(p.source), Int(p.line)), (Int(q.source), Int(q.line)))
+    }
+    failure = .duplicateKey(
+      key: keyDescription(key), first: Int(first) + 1, second: Int(second) + 1, lines: lines)
+    throw .failed("a key repeats")
   }
 
   /// Adds the record's text to `measuredBytes`; after `Self.measured` records, makes room for
@@ -494,6 +696,7 @@ struct ChangeComparison {
         stopMirroring()
       }
     }
+    try settleHeldAtEnd()
     if let baseline {
       for i in 0..<baseline.count where currentOf[i] < 0 {
         counts.gone += 1
@@ -533,14 +736,23 @@ struct ChangeComparison {
       .joined(separator: ", ")
   }
 
-  private mutating func emit(_ change: StaticString, was: [UInt8]) throws(OutputError) {
-    guard let inner else { return }
+  /// Writes the changed record whose texts are in `texts`, or defers it behind a held record.
+  private mutating func emit(_ change: StaticString, was: [UInt8], striking: Striking)
+    throws(OutputError)
+  {
+    guard inner != nil else { return }
     var out = Self.take(&outgoing)
     defer { outgoing = out }
     out.start(change)
     for c in columns.indices { out.add(text(c)) }
     out.add(was)
-    try out.write(to: inner, columns: outputColumns)
+    if !deferred.isEmpty {
+      if deferred.count < Self.mostDeferred {
+        return deferred.append(.row(out, striking: striking))
+      }
+      try settleHeld()
+    }
+    try send(out, copied: false, striking: striking)
   }
 
   /// A gone record: its last values under the current columns, or only its key when its values
