@@ -217,6 +217,14 @@ import Testing
       // measured field by field.
       records[5][width - 1] = String(repeating: "y", count: 130)
       records[6][0] = "k6" + String(repeating: "\"", count: 140)
+      // Rows whose values take 127 and 128 bytes in all, without quotes: the first kept as its
+      // length + 1 without its fields found, the second measured.
+      for (row, total) in [(7, 127), (8, 128)] {
+        let each = total / width
+        records[row] = (0..<width).map { f in
+          String(repeating: "z", count: f == 0 ? total - each * (width - 1) : each)
+        }
+      }
       let file = try Self.written(records, width: width, delimiter: .comma).file
       let expected = records.map { values in
         values.reduce(0) { $0 + ChangeCoding.varintSize($1.utf8.count) + $1.utf8.count }

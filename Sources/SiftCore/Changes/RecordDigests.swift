@@ -92,11 +92,14 @@ struct RecordDigests {
   /// Appends the key's text: the key fields' values joined by 0x1F.
   @inline(__always)
   private mutating func addKey(_ row: RowView, _ cs: [OutputColumn]) {
-    // The columns are borrowed, not copied (each copy retains its name and path).
+    // The columns are borrowed, not copied (each copy retains its name and path), and the key
+    // columns read by index: an iterator would retain the array, whose count then shares a
+    // cache line with a count every worker writes (Docs/Performance.md, "Records taken where
+    // they lie").
     cs.withUnsafeBufferPointer { cs in
-      for (n, k) in keyColumns.enumerated() {
+      for n in 0..<keyColumns.count {
         if n > 0 { keyBytes.append(0x1f) }
-        cs[k].value(row).withDecoded(scratch: &scratch) { keyBytes.append(contentsOf: $0) }
+        cs[keyColumns[n]].value(row).withDecoded(scratch: &scratch) { keyBytes.append(contentsOf: $0) }
       }
     }
   }
@@ -182,15 +185,16 @@ struct RecordDigests {
   }
 
   /// The content hash and kept size of a row read as written (`RecordBatch.asWritten`) with
-  /// `columns` fields: its text is its canonical text. A row under 128 bytes without a quote
-  /// keeps each value with a one-byte length instead of its delimiter, one more for the last:
-  /// its length + 1; any other has its fields found (into `spans`) and measured.
+  /// `columns` fields: its text is its canonical text. A row without a quote whose values are
+  /// all under 128 bytes (its text, less the delimiters, is) keeps each value with a one-byte
+  /// length instead of its delimiter, one more for the last: its length + 1; any other has its
+  /// fields found (into `spans`) and measured.
   static func hashAsWritten(
     _ row: RowView, columns: Int, spans: inout [Int32]
   ) -> (content: UInt64, size: Int) {
     let text = row.text
     let content = ChangeCoding.hash(text)
-    if text.count < 128, let base = text.baseAddress,
+    if text.count &- (columns &- 1) < 128, let base = text.baseAddress,
       memchr(base, Int32(UInt8.quote), text.count) == nil
     {
       return (content, text.count &+ 1)
