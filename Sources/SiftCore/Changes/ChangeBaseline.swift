@@ -211,14 +211,49 @@ public struct ChangeBaseline: Sendable, Equatable {
   /// copied or retained per record.
   @inline(__always)
   func lend(_ i: Int, to later: inout ChangeBaseline, keepValues: Bool) -> Bool {
+    lend(i, record(i), to: &later, keepValues: keepValues)
+  }
+
+  /// What `lendIfSame` did with a record.
+  enum Lending {
+    /// Its key or content hash differs.
+    case differs
+    /// It was the same, and went into the later baseline where it lies.
+    case lent
+    /// It was the same, but could not be lent (`lend`).
+    case notLent
+  }
+
+  /// `lend`, when record `i`'s key is `key` and its content hash `content`: the record read once
+  /// for both.
+  @inline(__always)
+  func lendIfSame(
+    _ i: Int, key: UnsafeBufferPointer<UInt8>, content: UInt64, to later: inout ChangeBaseline,
+    keepValues: Bool
+  ) -> Lending {
+    let record = record(i)
+    guard record.content == content, record.key.count == key.count else { return .differs }
+    if let a = record.key.baseAddress, let b = key.baseAddress, memcmp(a, b, key.count) != 0 {
+      return .differs
+    }
+    return lend(i, record, to: &later, keepValues: keepValues) ? .lent : .notLent
+  }
+
+  /// `lend` of record `i`, read (`record`).
+  @inline(__always)
+  private func lend(
+    _ i: Int,
+    _ record: (content: UInt64, key: UnsafeBufferPointer<UInt8>, values: UnsafeBufferPointer<UInt8>?, end: Int),
+    to later: inout ChangeBaseline, keepValues: Bool
+  ) -> Bool {
     let s = starts[i]
     // A record in this baseline's own bytes lies in the state file's only when it borrows none.
     guard s < 0 || borrowedRuns.isEmpty else { return false }
     let state = stateIdentity
-    guard later.lender == 0 || later.lender == state else { return false }
-    let record = record(i)
+    guard later.lender == state || later.lender == 0 else { return false }
     guard (record.values != nil) == keepValues else { return false }
-    later.makeAppendable()
+    // `later`'s own bytes are not touched (the runs say where among them the borrowed ones come),
+    // so they need not be its own yet (`makeAppendable`).
     if later.lender == 0 {
       later.borrowed = s >= 0 ? bytes : borrowed
       later.lender = state
@@ -226,8 +261,8 @@ public struct ChangeBaseline: Sendable, Equatable {
     let start = s >= 0 ? Int(s) : Int(~s)
     later.starts.append(~Int32(truncatingIfNeeded: start))
     let last = later.borrowedRuns.count &- 1
-    if last >= 0, later.borrowedRuns[last].ownAt == later.recordsEnd,
-      later.borrowedRuns[last].end == start
+    if last >= 0, later.borrowedRuns[last].end == start,
+      later.borrowedRuns[last].ownAt == later.recordsEnd
     {
       later.borrowedRuns[last].end = record.end
     } else {
@@ -237,6 +272,7 @@ public struct ChangeBaseline: Sendable, Equatable {
     later.keptValueBytes &+= record.values?.count ?? 0
     return true
   }
+
 
   /// Which bytes hold the state file's records: its own when it borrows none (as read from a
   /// state file), else the borrowed ones; compared without retaining them.

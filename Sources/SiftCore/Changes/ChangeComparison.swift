@@ -212,13 +212,20 @@ struct ChangeComparison {
   {
     // The baseline is read in place (`baseline?.`), not bound: a bound copy of it would be
     // retained and released for every record.
-    guard expected < baselineCount, sameColumns, baseline?.content(expected) == digest.content,
-      baseline?.hasKey(expected, digest.key) == true, currentOf[expected] < 0
-    else { return false }
-    if !mirrored {
+    guard expected < baselineCount, sameColumns, currentOf[expected] < 0 else { return false }
+    if mirrored {
+      guard baseline?.content(expected) == digest.content,
+        baseline?.hasKey(expected, digest.key) == true
+      else { return false }
+    } else {
+      // The baseline's record read once: compared, and put into `next` where it lies.
       let keepValues =
         next.keptValueBytes < budget && next.keptValueBytes + digest.size <= budget
-      guard borrow(expected, keepValues: keepValues) else { return false }
+      guard
+        baseline?.lendIfSame(
+          expected, key: digest.key, content: digest.content, to: &next, keepValues: keepValues)
+          == .lent
+      else { return false }
     }
     currentOf[expected] = Int32(records)
     expected += 1
