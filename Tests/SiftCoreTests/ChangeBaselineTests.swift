@@ -100,6 +100,20 @@ private func sample(records: Int = 3, budget: Int = ChangeBaseline.valueBudget) 
     }
   }
 
+  /// Keys are found among all records without a key table: short keys, keys alike in their
+  /// length and first and last eight bytes, and keys no record has.
+  @Test func recordsAreFoundByTheirKeys() throws {
+    var b = ChangeBaseline(columns: ["k"], keys: ["k"], since: "")
+    let keys = (0..<3000).map { "K\($0)" } + ["ABCDEFGH-x-12345678", "ABCDEFGH-y-12345678", "", "é"]
+    for k in keys {
+      Array(k.utf8).withUnsafeBufferPointer { b.append(key: $0, content: 1, values: nil, budget: 0) }
+    }
+    let read = try ChangeBaseline(decoding: b.encoded())
+    let asked = ["K0", "K2999", "ABCDEFGH-y-12345678", "ABCDEFGH-z-12345678", "", "é", "K3000", "K17"]
+    #expect(read.records(withKeys: asked.map { Array($0.utf8) }) == [0, 2999, 3001, -1, 3002, 3003, -1, 17])
+    #expect(read.records(withKeys: []) == [])
+  }
+
   static let magic: [UInt8] = Array("SIFTCHG\n".utf8)
   static let foreign: [UInt8] = Array("grn_no,status\nG1,hold\n".utf8)
   /// A state file of version 1 (before a record's content hash was the hash of its canonical

@@ -155,6 +155,63 @@ public struct ChangeBaseline: Sendable, Equatable {
     return memcmp(a, b, own.count) == 0
   }
 
+  /// For each of `keys`, the record that has it, or -1: every record's key looked at once, one
+  /// after another, a few bytes of it first (its length, its first and last eight bytes mixed
+  /// into a bit of a small filter of `keys`), so a few keys are found among a million in a few
+  /// milliseconds with no key table (Docs/Performance.md, "New records without the key table").
+  func records(withKeys keys: [[UInt8]]) -> [Int] {
+    var found = [Int](repeating: -1, count: keys.count)
+    guard !keys.isEmpty else { return found }
+    var bits = [UInt64](repeating: 0, count: Self.filterWords)
+    let marks = keys.map { k in k.withUnsafeBufferPointer { Self.keyMark($0) } }
+    for m in marks { bits[m >> 6] |= 1 << UInt64(m & 63) }
+    let own = bytes.buffer
+    let lent = borrowed?.buffer ?? UnsafeBufferPointer(start: nil, count: 0)
+    bits.withUnsafeBufferPointer { bits in
+      starts.withUnsafeBufferPointer { starts in
+        for i in 0..<starts.count {
+          // Only the key is read: past the content hash, its length and text (each record's
+          // parts were checked when it was read or appended).
+          let s = starts[i]
+          let b = s >= 0 ? own : lent
+          var at = (s >= 0 ? Int(s) : Int(~s)) &+ 8
+          var length = Int(b[at])
+          if length < 0x80 {
+            at &+= 1
+          } else {
+            length = ChangeCoding.readVarint(b, at: &at) ?? 0
+          }
+          let key = UnsafeBufferPointer(rebasing: b[at..<min(at &+ length, b.count)])
+          let m = Self.keyMark(key)
+          guard bits[m >> 6] & (1 << UInt64(m & 63)) != 0 else { continue }
+          for n in keys.indices where marks[n] == m && keys[n].elementsEqual(key) { found[n] = i }
+        }
+      }
+    }
+    return found
+  }
+
+  /// The words of the filter `records(withKeys:)` marks keys in.
+  private static let filterWords = 64
+
+  /// Where a key falls in the filter of `records(withKeys:)`: its length and its first and
+  /// last eight bytes (fewer when it is shorter), mixed.
+  @inline(__always)
+  private static func keyMark(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    var mix = UInt64(truncatingIfNeeded: key.count) &* 0x9E37_79B9_7F4A_7C15
+    if let base = key.baseAddress {
+      let p = UnsafeRawPointer(base)
+      if key.count >= 8 {
+        mix ^= p.loadUnaligned(as: UInt64.self)
+        mix = (mix &* ChangeCoding.wordPrime) ^ p.loadUnaligned(fromByteOffset: key.count &- 8, as: UInt64.self)
+      } else {
+        for i in 0..<key.count { mix = (mix << 8) | UInt64(base[i]) }
+      }
+    }
+    mix = mix &* ChangeCoding.wordPrime
+    return Int(truncatingIfNeeded: mix >> 52)
+  }
+
   /// Record `i`'s values as kept: each column's text, length-prefixed; `nil` when not kept.
   func packedValues(_ i: Int) -> UnsafeBufferPointer<UInt8>? { record(i).values }
 

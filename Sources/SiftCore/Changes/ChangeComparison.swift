@@ -471,24 +471,15 @@ struct ChangeComparison {
   }
 
   /// At the end of the run, settles the held records without the key table: every baseline key
-  /// is hashed once, one after another, and looked for among the held keys (a bit per hash
-  /// first); a held key the baseline has for a record this run has too is settled by the table
+  /// is looked at once, one after another, for the held keys (`ChangeBaseline.records(withKeys:)`);
+  /// a held key the baseline has for a record this run has too is settled by the table
   /// (`settleHeld`), which says which records share it.
   private mutating func settleHeldAtEnd() throws(OutputError) {
     guard !deferred.isEmpty else { return }
-    guard !tableHasBaseline, let baseline else { return try settleHeld() }
-    var bits = [UInt64](repeating: 0, count: 64)
-    for h in held { bits[Int(h.keyHash >> 6 & 63)] |= 1 << (h.keyHash & 63) }
-    var found = [Int](repeating: -1, count: held.count)
-    for i in 0..<baselineCount {
-      let key = baseline.key(i)
-      let hash = ChangeCoding.hash(key)
-      guard bits[Int(hash >> 6 & 63)] & (1 << (hash & 63)) != 0 else { continue }
-      for n in held.indices where held[n].keyHash == hash && held[n].key.elementsEqual(key) {
-        guard currentOf[i] < 0 else { return try settleHeld() }
-        found[n] = i
-      }
+    guard !tableHasBaseline, let found = baseline?.records(withKeys: held.map(\.key)) else {
+      return try settleHeld()
     }
+    if found.contains(where: { $0 >= 0 && currentOf[$0] >= 0 }) { return try settleHeld() }
     let rows = deferred
     let holding = held
     deferred = []
