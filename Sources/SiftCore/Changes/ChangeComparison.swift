@@ -138,8 +138,11 @@ struct ChangeComparison {
     defer { self.own = own }
     own.removeAll()
     own.add(row, columns: cs, verbatim: verbatim, asWritten: false)
+    let (inner, copier) = (self.inner, self.copier)
     try own.withDigest(0) { digest throws(OutputError) in
-      try write(row, columns: cs, verbatim: verbatim, digest: digest, asWrittenIn: nil)
+      try write(
+        row, columns: cs, verbatim: verbatim, digest: digest, asWrittenIn: nil, inner: inner,
+        copier: copier)
     }
   }
 
@@ -153,6 +156,9 @@ struct ChangeComparison {
     verbatim: Bool, digests: RecordDigests, first: Int
   ) throws(OutputError) {
     let source = Int32(truncatingIfNeeded: source)
+    // The writers bound once for the batch: bound for each record, each would be retained and
+    // released for it.
+    let (inner, copier) = (self.inner, self.copier)
     let written = digests.keyBytes.withUnsafeBufferPointer { keys in
       Result { () throws(OutputError) in
         try batch.withRows { cursor throws(OutputError) in
@@ -179,13 +185,39 @@ struct ChangeComparison {
             try write(
               cursor.row(Int(r)), columns: cs, verbatim: verbatim,
               digest: digests.digest(i, keys: keys),
-              asWrittenIn: cursor.asWritten ? cursor.bytes : nil)
+              asWrittenIn: cursor.asWritten ? cursor.bytes : nil, inner: inner, copier: copier)
             i &+= 1
           }
         }
       }
     }
     try written.get()
+  }
+
+  /// The baseline record and the record of this run before it that have `key` (`-1`: none), by
+  /// the key table; a key in neither goes into the table as record `index`'s. The slots are
+  /// probed here, the baseline read in place: a closure handed to the table would capture, and
+  /// so copy and retain, what holds it.
+  @inline(__always)
+  private mutating func lookUp(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, index: Int32)
+    -> (baseline: Int32, current: Int32)
+  {
+    table.makeRoomForOne()
+    var i = table.firstSlot(hash)
+    while true {
+      switch table.probe(i, hash) {
+      case .free:
+        table.setCurrent(index, hash: hash, at: i)
+        return (-1, -1)
+      case .same(let b, let c):
+        if b >= 0 ? baseline?.hasKey(Int(b), key) == true : next.hasKey(Int(c), key) {
+          return (b, c)
+        }
+      case .other:
+        break
+      }
+      i = table.following(i)
+    }
   }
 
   /// How many baseline records past `expected` a key is looked for before the key table is built.
@@ -238,10 +270,12 @@ struct ChangeComparison {
   /// Compares one record whose key and values are hashed (`digest`). `asWrittenIn`: the row is
   /// one of a batch read as written, without fields (`RecordBatch.asWritten`), whose bytes
   /// these are: its fields are found in its text only when its values are needed (they are
-  /// kept, or it changed, or it is new and the format's writer does not copy it).
+  /// kept, or it changed, or it is new and the format's writer does not copy it). `inner` and
+  /// `copier` are this value's, bound by the caller.
   private mutating func write(
     _ row: RowView, columns cs: [OutputColumn], verbatim: Bool, digest: RecordDigest,
-    asWrittenIn batchBytes: UnsafeBufferPointer<UInt8>?
+    asWrittenIn batchBytes: UnsafeBufferPointer<UInt8>?, inner: RecordWriter?,
+    copier: RowTextCopying?
   ) throws(OutputError) {
     if records <= Self.measured, inputBytes != nil { measure(row) }
     let key = digest.key
@@ -280,13 +314,7 @@ struct ChangeComparison {
     } else {
       if !tableHasBaseline { try settleHeld() }
       let keyHash = digest.keyHash
-      table.makeRoomForOne()
-      let slot = table.slot(keyHash) { b, c in
-        if b >= 0 { return self.baseline?.hasKey(Int(b), key) ?? false }
-        return self.next.hasKey(Int(c), key)
-      }
-      (b, first) = table.records(at: slot)
-      if b < 0 && first < 0 { table.setCurrent(index, hash: keyHash, at: slot) }
+      (b, first) = lookUp(key, hash: keyHash, index: index)
     }
     if b >= 0 {
       first = currentOf[Int(b)]
@@ -328,12 +356,16 @@ struct ChangeComparison {
       guard let inner else { return }
       // A new record's values go straight into the row written: its own CSV text, else each
       // value decoded once.
+      // The row is taken out while it is written: written in place, the columns handed with it
+      // would be retained and released for each record.
+      var out = Self.take(&outgoing)
+      defer { outgoing = out }
       if batchBytes != nil, let copier {
-        outgoing.startNew(asWritten: row.text, delimiter: RecordDigests.delimiter)
-        return try outgoing.write(asWrittenTo: copier, columns: outputColumns)
+        out.startNew(asWritten: row.text, delimiter: RecordDigests.delimiter)
+        return try out.write(asWrittenTo: copier, columns: outputColumns)
       }
-      outgoing.startNew(fielded(), columns: cs, verbatim: verbatim, scratch: &scratch)
-      return try outgoing.write(to: inner, columns: outputColumns)
+      out.startNew(fielded(), columns: cs, verbatim: verbatim, scratch: &scratch)
+      return try out.write(to: inner, columns: outputColumns)
     }
     // The earlier values are unpacked only for a record that may have changed: an unchanged
     // one costs no more than the look-up.
@@ -452,13 +484,7 @@ struct ChangeComparison {
         var b: Int32 = -1
         var first: Int32 = -1
         try h.key.withUnsafeBufferPointer { key throws(OutputError) in
-          table.makeRoomForOne()
-          let slot = table.slot(h.keyHash) { b, c in
-            if b >= 0 { return self.baseline?.hasKey(Int(b), key) ?? false }
-            return self.next.hasKey(Int(c), key)
-          }
-          (b, first) = table.records(at: slot)
-          if b < 0 && first < 0 { table.setCurrent(h.index, hash: h.keyHash, at: slot) }
+          (b, first) = lookUp(key, hash: h.keyHash, index: h.index)
           if b >= 0 {
             first = currentOf[Int(b)]
             if first < 0 { currentOf[Int(b)] = h.index }

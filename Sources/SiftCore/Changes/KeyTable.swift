@@ -30,27 +30,57 @@ struct KeyTable {
 
   /// The slot of `hash` whose key `matches`, else a free slot for it (`makeRoomForOne` first).
   func slot(_ hash: UInt64, matches: (_ baseline: Int32, _ current: Int32) -> Bool) -> Int {
-    // A full table would be probed forever: a debug build stops here instead.
-    assert((count + 1) * 2 <= slots.count, "KeyTable.slot before makeRoomForOne")
-    var i = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-    while !slots[i].isFree {
-      if slots[i].hash == hash && matches(slots[i].baseline, slots[i].current) { return i }
-      i = (i &+ 1) & mask
+    var i = firstSlot(hash)
+    while true {
+      switch probe(i, hash) {
+      case .free: return i
+      case .same(let b, let c): if matches(b, c) { return i }
+      case .other: break
+      }
+      i = following(i)
     }
-    return i
   }
+
+  /// What slot `i` holds, for a caller that probes the slots of `hash` itself (`firstSlot`,
+  /// then `following` until `.free` or a `.same` whose key matches), with no closure to capture
+  /// what holds the table.
+  enum Probe {
+    /// No key: `hash`'s key is not in the table, and goes here.
+    case free
+    /// Another hash's key.
+    case other
+    /// A key with this hash, and its records.
+    case same(baseline: Int32, current: Int32)
+  }
+
+  /// The slot where the probe for `hash` starts.
+  @inline(__always)
+  func firstSlot(_ hash: UInt64) -> Int {
+    // A full table would be probed forever: a debug build stops here instead.
+    assert((count + 1) * 2 <= slots.count, "KeyTable.firstSlot before makeRoomForOne")
+    return Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+  }
+
+  @inline(__always)
+  func probe(_ i: Int, _ hash: UInt64) -> Probe {
+    let slot = slots[i]
+    if slot.isFree { return .free }
+    return slot.hash == hash ? .same(baseline: slot.baseline, current: slot.current) : .other
+  }
+
+  @inline(__always)
+  func following(_ i: Int) -> Int { (i &+ 1) & mask }
 
   /// Asks for the memory of `hash`'s first slot ahead of `slot(_:matches:)`, so that the cache
   /// miss of a table far larger than the cache overlaps the work done before the look-up.
+  /// Mutating only so that it is called on the table in place: called on a copy (from a
+  /// closure that captures what holds the table), it retains and releases the slots each time.
   @inline(__always)
-  func prefetch(_ hash: UInt64) {
+  mutating func prefetch(_ hash: UInt64) {
     let i = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-    slots.withUnsafeBufferPointer { sift_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + i) }) }
-  }
-
-  /// The baseline and current records at `slot`.
-  func records(at slot: Int) -> (baseline: Int32, current: Int32) {
-    (slots[slot].baseline, slots[slot].current)
+    slots.withUnsafeMutableBufferPointer {
+      sift_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + i) })
+    }
   }
 
   mutating func setBaseline(_ record: Int32, hash: UInt64, at slot: Int) {
