@@ -328,6 +328,39 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(repeated.stderr.contains("the key grn_no=K70 repeats: \(bench.input):2 and \(bench.input):73"))
   }
 
+  /// CSV rows of `new`, `changed` and `gone` records written as their own text (copied whole by
+  /// the writer) read back as the records the NDJSON output writes: values with `,`, quotes,
+  /// line ends, spaces and none (Docs/Performance.md, "Rows as text"; a gone record whose values
+  /// were not kept: ChangeTrackerTests).
+  @Test func rowsWrittenAsTextReadBackAsTheRecords() throws {
+    let bench = try ChangesBench()
+    let odd = ["a,b", "say \"hi\"", "line1\nline2", "", " spaced ", "x\r\ny", "\"", ","]
+    func write(_ rows: [(String, String, String)]) throws {
+      func field(_ v: String) -> String {
+ v.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) }) ? "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : v
+      }
+      let text = "grn_no,status,note\n" + rows.map { "\(field($0.0)),\(field($0.1)),\(field($0.2))\n" }.joined()
+      try Data(text.utf8).write(to: URL(fileURLWithPath: bench.input))
+    }
+    var rows = (0..<40).map { ("K\($0)", odd[$0 % odd.count], odd[($0 + 3) % odd.count]) }
+    try write(rows)
+    _ = bench.run()
+    rows[3].1 = "now, \"quoted\""
+    rows[5].2 = ""
+    rows.remove(at: 20)
+    rows.remove(at: 30)
+    rows.insert(("K,new", "a\nb", "\""), at: 7)
+    try write(rows)
+    let csv = bench.run(["--peek"])
+    let ndjson = bench.run(["--peek", "-o", "ndjson"])
+    #expect(csv.status == .matched && ndjson.status == .matched, "\(csv.stderr)")
+    let path = bench.folder.appendingPathComponent("out.csv").path
+    try Data(csv.text.utf8).write(to: URL(fileURLWithPath: path))
+    let readBack = sift(["-q", "-o", "ndjson", "", path], environment: ["LANG": "C.UTF-8"])
+    #expect(readBack.text == ndjson.text)
+    #expect(ndjson.text.split(separator: "\n").count == 5)
+  }
+
   @Test func aRunInAnotherOrderWritesTheWholeState() throws {
     let bench = try ChangesBench()
     try bench.write([("G1", "hold", 5), ("G2", "hold", 3)])

@@ -427,9 +427,8 @@ struct ChangeComparison {
     let keyHash: UInt64
     let key: [UInt8]
     let content: UInt64
-    /// Its row if it is new (`ChangeRow.startNew`), and whether that goes to `copier` whole.
+    /// Its row if it is new (`ChangeRow.startNew`).
     let newRow: ChangeRow
-    let copied: Bool
     /// Its fields' texts (`fillTexts`), for its row if it changed.
     let texts: [UInt8]
     let ends: [Int]
@@ -462,7 +461,7 @@ struct ChangeComparison {
     held.append(
       Held(
         index: index, keyHash: digest.keyHash, key: Array(digest.key), content: digest.content,
-        newRow: newRow, copied: copied, texts: texts, ends: ends))
+        newRow: newRow, texts: texts, ends: ends))
     deferred.append(.held(held.count - 1))
   }
 
@@ -478,7 +477,7 @@ struct ChangeComparison {
     for item in rows {
       switch item {
       case .row(let row, let striking):
-        try send(row, copied: false, striking: striking)
+        try send(row, striking: striking)
       case .held(let n):
         let h = holding[n]
         var b: Int32 = -1
@@ -513,7 +512,7 @@ struct ChangeComparison {
     for item in rows {
       switch item {
       case .row(let row, let striking):
-        try send(row, copied: false, striking: striking)
+        try send(row, striking: striking)
       case .held(let n):
         if found[n] >= 0 { currentOf[found[n]] = holding[n].index }
         try settle(holding[n], foundAt: found[n])
@@ -526,7 +525,7 @@ struct ChangeComparison {
   private mutating func settle(_ h: Held, foundAt b: Int) throws(OutputError) {
     guard b >= 0 else {
       counts.new += 1
-      return try send(h.newRow, copied: h.copied, striking: .none)
+      return try send(h.newRow, striking: .none)
     }
     if sameColumns, baseline?.content(b) == h.content {
       counts.unchanged += 1
@@ -537,10 +536,10 @@ struct ChangeComparison {
     try settleChanged(b)
   }
 
-  /// Writes a row: to `copier` whole when it is a record's own text, else to `inner`, the HTML
-  /// writer told first what to strike through.
-  private mutating func send(_ row: ChangeRow, copied: Bool, striking: Striking) throws(OutputError) {
-    if copied, let copier {
+  /// Writes a row: to `copier` whole when it is CSV text (`ChangeRow.isText`), else to `inner`,
+  /// the HTML writer told first what to strike through.
+  private mutating func send(_ row: ChangeRow, striking: Striking) throws(OutputError) {
+    if row.isText, let copier {
       var row = row
       return try row.write(asWrittenTo: copier, columns: outputColumns)
     }
@@ -722,9 +721,10 @@ struct ChangeComparison {
     }
     try settleHeldAtEnd()
     if let baseline {
+      let (inner, copier) = (self.inner, self.copier)
       for i in 0..<baseline.count where currentOf[i] < 0 {
         counts.gone += 1
-        try emitGone(i, of: baseline)
+        try emitGone(i, of: baseline, inner: inner, copier: copier)
       }
     }
     try inner?.end()
@@ -767,7 +767,7 @@ struct ChangeComparison {
     guard inner != nil else { return }
     var out = Self.take(&outgoing)
     defer { outgoing = out }
-    out.start(change)
+    out.start(change, asText: copier != nil)
     for c in columns.indices { out.add(text(c)) }
     out.add(was)
     if !deferred.isEmpty {
@@ -776,16 +776,19 @@ struct ChangeComparison {
       }
       try settleHeld()
     }
-    try send(out, copied: false, striking: striking)
+    try send(out, striking: striking)
   }
 
   /// A gone record: its last values under the current columns, or only its key when its values
   /// were not kept.
-  private mutating func emitGone(_ i: Int, of baseline: ChangeBaseline) throws(OutputError) {
+  private mutating func emitGone(
+    _ i: Int, of baseline: ChangeBaseline, inner: RecordWriter?, copier: RowTextCopying?
+  ) throws(OutputError) {
     guard let inner else { return }
     var out = Self.take(&outgoing)
     defer { outgoing = out }
-    out.start("gone")
+    // For CSV, the row's own text, which the writer copies whole (`ChangeRow.isText`).
+    out.start("gone", asText: copier != nil)
     let packed = baseline.packedValues(i)
     if let v = packed, sameColumns {
       // The kept values, in the columns' order: added as they lie in the state, unpacked into
@@ -799,13 +802,13 @@ struct ChangeComparison {
         at += n
         added += 1
       }
-      for _ in added..<max(added, columns.count) { out.add(EmptyCollection()) }
-      out.add(EmptyCollection())
+      for _ in added..<max(added, columns.count) { out.addEmpty() }
+      out.addEmpty()
     } else if packed == nil && keyColumns.count == 1 {
       // Only the key was kept: it in its column, the others empty.
       let keyBytes = baseline.key(i)
       for c in columns.indices {
-        if c == keyColumns[0] { out.add(keyBytes) } else { out.add(EmptyCollection()) }
+        if c == keyColumns[0] { out.add(keyBytes) } else { out.addEmpty() }
       }
       out.add(Self.notKeptBytes)
       strikingThrough?.sayEarlierValuesNotKept(in: 0)
@@ -824,6 +827,9 @@ struct ChangeComparison {
       }
       for f in fields { out.add(f) }
       out.add(was)
+    }
+    if let copier {
+      return try out.write(asWrittenTo: copier, columns: outputColumns)
     }
     try out.write(to: inner, columns: outputColumns)
   }

@@ -6,28 +6,54 @@ struct ChangeRow {
   private var spans: [Int32] = []
   /// `.csv` when the row is a record's own CSV text (`startAsWritten`), else `.plain`.
   private var encoding = FieldEncoding.plain
+  /// Whether the row is CSV text with `RecordDigests.delimiter` as a copying writer takes it
+  /// (`startNew(asWritten:delimiter:)`, `start(_:asText:)`): written with
+  /// `write(asWrittenTo:columns:)`.
+  private(set) var isText = false
   /// Where the row written as written ends in the output (`write(asWrittenTo:columns:)`); not
   /// used.
   private var ends: [Int] = []
 
-  /// Starts a row of plain texts with its `change` value.
-  mutating func start(_ change: StaticString) {
+  /// Starts a row of plain texts with its `change` value; `asText`: as the CSV text a copying
+  /// writer takes (`isText`), each field added quoted only where the CSV writer quotes it, so
+  /// the writer copies the row whole instead of writing it field by field.
+  mutating func start(_ change: StaticString, asText: Bool = false) {
     bytes.removeAll(keepingCapacity: true)
     spans.removeAll(keepingCapacity: true)
     encoding = .plain
-    add(UnsafeBufferPointer(start: change.utf8Start, count: change.utf8CodeUnitCount))
+    isText = asText
+    let text = UnsafeBufferPointer(start: change.utf8Start, count: change.utf8CodeUnitCount)
+    if asText { bytes.append(contentsOf: text) } else { add(text) }
   }
 
   /// Adds the next field's text.
   mutating func add(_ value: UnsafeBufferPointer<UInt8>) {
+    guard !isText else {
+      // A field after the first of a row of several: quoted only for a delimiter, quote, CR
+      // or LF in it, as the CSV writer quotes it (`CSVRowText.needsQuotes`).
+      bytes.append(RecordDigests.delimiter)
+      let quoted = CSVRowText.needsQuotes(value, delimiter: RecordDigests.delimiter, alone: false)
+      return CSVRowText.appendField(value, quoted: quoted, to: &bytes)
+    }
     spans.append(Int32(truncatingIfNeeded: bytes.count))
     bytes.append(contentsOf: value)
     spans.append(Int32(truncatingIfNeeded: bytes.count))
   }
 
   mutating func add<C: Collection<UInt8>>(_ value: C) {
+    guard !isText else {
+      if let added: Void = value.withContiguousStorageIfAvailable({ add($0) }) { return added }
+      return Array(value).withUnsafeBufferPointer { add($0) }
+    }
     spans.append(Int32(truncatingIfNeeded: bytes.count))
     bytes.append(contentsOf: value)
+    spans.append(Int32(truncatingIfNeeded: bytes.count))
+  }
+
+  /// Adds an empty field.
+  mutating func addEmpty() {
+    guard !isText else { return bytes.append(RecordDigests.delimiter) }
+    spans.append(Int32(truncatingIfNeeded: bytes.count))
     spans.append(Int32(truncatingIfNeeded: bytes.count))
   }
 
@@ -44,7 +70,7 @@ struct ChangeRow {
     guard !startAsWritten(row, columns: cs.count, verbatim: verbatim) else { return }
     start("new")
     for i in cs.indices { add(cs[i].value(row), scratch: &scratch) }
-    add(EmptyCollection())
+    addEmpty()
   }
 
   /// The row of a new record made from the record's own CSV text, its fields quoted as the input
@@ -73,6 +99,9 @@ struct ChangeRow {
       else { return false }
     }
     startNew(asWritten: row.text, delimiter: delimiter)
+    // Its fields quoted as the input quoted them, not always as the CSV writer would: written
+    // field by field where the writer must (`write(to:columns:)`), not copied whole.
+    isText = false
     let count = bytes.count
     let width = 2 &* columns &+ 4
     if spans.count != width { spans = Array(repeating: 0, count: width) }
@@ -103,6 +132,7 @@ struct ChangeRow {
     // The spans are left as they were: a row copied whole needs none (`startAsWritten` sets
     // them).
     encoding = .csv
+    isText = true
   }
 
   /// Writes the row `startNew(asWritten:delimiter:)` made to `writer`, which copies it whole as a
