@@ -236,26 +236,7 @@ private func changes(_ result: SiftResult) -> [String] {
     for night in 2...8 {
       var expected: [String] = []
       for _ in 0..<Int(random.next() % 3 + 1) {
-        switch random.next() % 3 {
-        case 0:
-          rows.insert(("K\(nextKey)", "new", 1), at: Int(random.next() % UInt64(rows.count + 1)))
-          expected.append("new,K\(nextKey)")
-          nextKey += 1
-        case 1:
-          let key = rows.remove(at: Int(random.next() % UInt64(rows.count))).0
-          if let n = expected.firstIndex(of: "new,\(key)") {
-            expected.remove(at: n)
-          } else {
-            expected.removeAll { $0 == "changed,\(key)" }
-            expected.append("gone,\(key)")
-          }
-        default:
-          let i = Int(random.next() % UInt64(rows.count))
-          rows[i].2 += 1000
-          if !expected.contains("new,\(rows[i].0)") && !expected.contains("changed,\(rows[i].0)") {
-            expected.append("changed,\(rows[i].0)")
-          }
-        }
+        randomEdit(&rows, expected: &expected, nextKey: &nextKey, random: &random)
       }
       try bench.write(rows)
       let result = bench.run(now: "2026-11-0\(night)T06:00")
@@ -632,29 +613,7 @@ private func changes(_ result: SiftResult) -> [String] {
     var expected: [String] = []
     var nextKey = 1000
     for _ in 0..<Int(random.next() % 30 + 1) {
-      let edit = rows.isEmpty ? 0 : random.next() % 3
-      switch edit {
-      case 0:
-        rows.insert(("K\(nextKey)", "new", 1), at: Int(random.next() % UInt64(rows.count + 1)))
-        expected.append("new,K\(nextKey)")
-        nextKey += 1
-      case 1:
-        let i = Int(random.next() % UInt64(rows.count))
-        let key = rows[i].0
-        rows.remove(at: i)
-        if let n = expected.firstIndex(of: "new,\(key)") {
-          expected.remove(at: n)
-        } else {
-          expected.removeAll { $0 == "changed,\(key)" }
-          expected.append("gone,\(key)")
-        }
-      default:
-        let i = Int(random.next() % UInt64(rows.count))
-        rows[i].2 += 1000
-        if !expected.contains("new,\(rows[i].0)") && !expected.contains("changed,\(rows[i].0)") {
-          expected.append("changed,\(rows[i].0)")
-        }
-      }
+      randomEdit(&rows, expected: &expected, nextKey: &nextKey, random: &random)
     }
     if shuffled {
       for i in rows.indices.reversed() where i > 0 {
@@ -669,6 +628,35 @@ private func changes(_ result: SiftResult) -> [String] {
     let again = bench.run()
     #expect(again.status == .noMatch)
     #expect(again.text == "change,grn_no,status,qty,was\n")
+  }
+}
+
+/// One random edit of `rows` (a record inserted with a new key, one deleted, or one's value
+/// changed), and what `--changes` then reports of it in `expected` (`new,K…`, `gone,K…`,
+/// `changed,K…`; a record new and then deleted is not reported).
+private func randomEdit(
+  _ rows: inout [(String, String, Int)], expected: inout [String], nextKey: inout Int,
+  random: inout SeededRandom
+) {
+  switch rows.isEmpty ? 0 : random.next() % 3 {
+  case 0:
+    rows.insert(("K\(nextKey)", "new", 1), at: Int(random.next() % UInt64(rows.count + 1)))
+    expected.append("new,K\(nextKey)")
+    nextKey += 1
+  case 1:
+    let key = rows.remove(at: Int(random.next() % UInt64(rows.count))).0
+    if let n = expected.firstIndex(of: "new,\(key)") {
+      expected.remove(at: n)
+    } else {
+      expected.removeAll { $0 == "changed,\(key)" }
+      expected.append("gone,\(key)")
+    }
+  default:
+    let i = Int(random.next() % UInt64(rows.count))
+    rows[i].2 += 1000
+    if !expected.contains("new,\(rows[i].0)") && !expected.contains("changed,\(rows[i].0)") {
+      expected.append("changed,\(rows[i].0)")
+    }
   }
 }
 

@@ -470,27 +470,17 @@ struct ChangeComparison {
   /// since, is the error it would have been.
   private mutating func settleHeld() throws(OutputError) {
     if !tableHasBaseline { addBaselineToTable() }
-    let rows = deferred
-    let holding = held
-    deferred = []
-    held = []
-    for item in rows {
-      switch item {
-      case .row(let row, let striking):
-        try send(row, striking: striking)
-      case .held(let n):
-        let h = holding[n]
-        var b: Int32 = -1
-        var first: Int32 = -1
-        try h.key.withUnsafeBufferPointer { key throws(OutputError) in
-          (b, first) = lookUp(key, hash: h.keyHash, index: h.index)
-          if b >= 0 {
-            first = currentOf[Int(b)]
-            if first < 0 { currentOf[Int(b)] = h.index }
-          }
-          if first >= 0 { try repeated(key, first: min(first, h.index), second: max(first, h.index)) }
+    try writeDeferred { me, _, h throws(OutputError) in
+      try h.key.withUnsafeBufferPointer { key throws(OutputError) in
+        var (b, first) = me.lookUp(key, hash: h.keyHash, index: h.index)
+        if b >= 0 {
+          first = me.currentOf[Int(b)]
+          if first < 0 { me.currentOf[Int(b)] = h.index }
         }
-        try settle(h, foundAt: Int(b))
+        if first >= 0 {
+          try me.repeated(key, first: min(first, h.index), second: max(first, h.index))
+        }
+        return Int(b)
       }
     }
   }
@@ -505,6 +495,17 @@ struct ChangeComparison {
       return try settleHeld()
     }
     if found.contains(where: { $0 >= 0 && currentOf[$0] >= 0 }) { return try settleHeld() }
+    try writeDeferred { me, n, h throws(OutputError) in
+      if found[n] >= 0 { me.currentOf[found[n]] = h.index }
+      return found[n]
+    }
+  }
+
+  /// Writes the deferred rows in the run's order, each held record (`n`th held) settled with the
+  /// baseline record `find` says has its key (below zero: none).
+  private mutating func writeDeferred(
+    _ find: (inout Self, _ n: Int, Held) throws(OutputError) -> Int
+  ) throws(OutputError) {
     let rows = deferred
     let holding = held
     deferred = []
@@ -514,8 +515,8 @@ struct ChangeComparison {
       case .row(let row, let striking):
         try send(row, striking: striking)
       case .held(let n):
-        if found[n] >= 0 { currentOf[found[n]] = holding[n].index }
-        try settle(holding[n], foundAt: found[n])
+        let b = try find(&self, n, holding[n])
+        try settle(holding[n], foundAt: b)
       }
     }
   }
