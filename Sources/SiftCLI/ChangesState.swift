@@ -104,7 +104,9 @@ final class ChangesState {
 
   /// The baseline in the state file, or `nil` when there is none yet.
   /// The time beside it (`ChangeSince`) is the baseline's `since` when it names this state file.
-  func read() throws(Problem) -> ChangeBaseline? {
+  /// `checksumAside`: the file's checksum is taken on a thread of its own while its records are
+  /// read (not with `-j 1`).
+  func read(checksumAside: Bool) throws(Problem) -> ChangeBaseline? {
     let map = Self.mapped(path)
     let read = map == nil ? try Self.wholeFile(path) : nil
     guard map != nil || read != nil else { return nil }
@@ -112,7 +114,8 @@ final class ChangesState {
     do throws(ChangeStateError) {
       if let (bytes, release) = map {
         readChecksum = ChangeSince.checksum(ofState: bytes)
-        baseline = try ChangeBaseline(decodingHandedOver: bytes, release: release)
+        baseline = try ChangeBaseline(
+          decodingHandedOver: bytes, checksumAside: checksumAside, release: release)
         readState = (baseline.stateIdentity, bytes.count)
       } else if let read {
         readChecksum = read.withUnsafeBytes { ChangeSince.checksum(ofState: $0) }

@@ -52,6 +52,28 @@ private func sample(records: Int = 3, budget: Int = ChangeBaseline.valueBudget) 
     #expect(try ChangeBaseline(decoding: bytes) == b)
   }
 
+  /// A state of megabytes read with its checksum taken on a thread of its own is the same
+  /// baseline, and one damaged byte anywhere (header, records, the checksum itself) is refused.
+  @Test func aChecksumTakenAsideChecksTheSame() throws {
+    let b = sample(records: 100_000)
+    let bytes = b.encoded()
+    #expect(bytes.count > 1 << 20)
+    func read(_ bytes: [UInt8]) throws(ChangeStateError) -> ChangeBaseline {
+      let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
+      copy.copyBytes(from: bytes)
+      let address = Int(bitPattern: copy.baseAddress)
+      return try ChangeBaseline(
+        decodingHandedOver: UnsafeRawBufferPointer(copy), checksumAside: true,
+        release: { UnsafeMutableRawPointer(bitPattern: address)?.deallocate() })
+    }
+    #expect(try read(bytes) == b)
+    for at in [9, bytes.count / 3, bytes.count / 2, bytes.count - 12, bytes.count - 1] {
+      var damaged = bytes
+      damaged[at] ^= 0x10
+      #expect(throws: ChangeStateError.self) { try read(damaged) }
+    }
+  }
+
   /// The checksum over a header and the records where they lie is the checksum of the two
   /// joined, wherever the header ends and however short either is; and a single changed byte
   /// anywhere changes it.

@@ -55,7 +55,7 @@ extension RecordRun {
         cwd: currentDirectory)
       let opened = try ChangesState.open(directory: directory, name: name, readOnly: options.peek)
       state = opened
-      baseline = try opened.read()
+      baseline = try opened.read(checksumAside: frontend.parallel(options).workers > 1)
       if baseline == nil {
         console.note("note: --changes: no baseline yet for this query, so every record is new\n")
       }

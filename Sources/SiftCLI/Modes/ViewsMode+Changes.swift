@@ -34,7 +34,8 @@ extension ViewsOverview {
     }
     let tracker = ChangeTracker(
       inner: writer, keys: keys, keyLabel: keys.map { labels.label($0) }.joined(separator: ", "),
-      baseline: try state.read(), since: ChangeCounts.sinceText(now))
+      baseline: try state.read(checksumAside: frontend.parallel(options).workers > 1),
+      since: ChangeCounts.sinceText(now))
     let summary = try frontend.run(plan, over: dataset, writer: tracker, text: "", view: viewContext)
     var bar = FeedbackBar(
       chips: FilterChips(plan: plan, labels: labels).filterChips(), summary: summary,

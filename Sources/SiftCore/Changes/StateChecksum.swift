@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The checksum a state file of `--changes` ends with (Docs/Reports.md, The state): 32 bytes a
 /// step in four independent lanes (each a multiply and a shift per 8 bytes, little-endian, as
 /// `ChangeCoding.hash` steps), the lanes then folded with the last 0 to 31 bytes and the length.
@@ -69,5 +75,42 @@ struct StateChecksum {
     }
     h = (h ^ UInt64(truncatingIfNeeded: length)) &* ChangeCoding.wordPrime
     return pending.withUnsafeBufferPointer { ChangeCoding.hash($0, into: h) }
+  }
+}
+
+/// The checksum of bytes taken on a thread of its own (`StateChecksum.of`), while the caller
+/// does other work, until `wait`; taken on the calling thread in `wait` when no thread starts.
+/// The bytes must stay while it runs: `wait` before letting go of them.
+final class ChecksumAside: @unchecked Sendable {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var value: UInt64 = 0
+  private var thread: pthread_t?
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    var started = pthread_t()
+    let context = Unmanaged.passRetained(self).toOpaque()
+    let made = pthread_create(
+      &started, nil,
+      { context in
+        let aside = Unmanaged<ChecksumAside>.fromOpaque(context!).takeRetainedValue()
+        aside.value = StateChecksum.of(aside.bytes)
+        return nil
+      }, context)
+    if made == 0 {
+      thread = started
+    } else {
+      Unmanaged<ChecksumAside>.fromOpaque(context).release()
+      value = StateChecksum.of(bytes)
+    }
+  }
+
+  /// The checksum, once the thread is done.
+  func wait() -> UInt64 {
+    if let thread {
+      pthread_join(thread, nil)
+      self.thread = nil
+    }
+    return value
   }
 }
