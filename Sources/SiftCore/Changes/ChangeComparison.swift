@@ -132,6 +132,13 @@ struct ChangeComparison {
       columns: names, headers: [Array("change".utf8)] + headers + [Array("was".utf8)])
   }
 
+  /// A new group starts: the rows held back behind a record of the group before go out first,
+  /// settled by the key table, so that they stay in their group.
+  mutating func beginGroup(_ heading: GroupHeading) throws(OutputError) {
+    if !deferred.isEmpty { try settleHeld() }
+    try inner?.beginGroup(heading)
+  }
+
   /// Compares one record, its digest made here.
   mutating func write(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool) throws(OutputError) {
     var own = Self.take(&self.own)

@@ -51,7 +51,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
   }
 
   public func beginGroup(_ heading: GroupHeading) throws(OutputError) {
-    try comparison.inner?.beginGroup(heading)
+    try comparison.beginGroup(heading)
   }
 
   public var writesTotals: Bool { false }
