@@ -100,21 +100,27 @@ struct RecordRun: ModeSteps {
   }
 
 
-  /// Runs `plan` over `dataset`. After an input error the records before it are written
-  /// (Docs/Formats.md, Errors).
+  /// Runs `plan` over `dataset`. After an input error, or a key `--changes` finds twice, the
+  /// records before it are written (Docs/Formats.md, Errors; Docs/Reports.md, Changes since the
+  /// last run).
   func execute(
     _ plan: Plan, on dataset: Dataset, writer: RecordWriter?, records: Frontend.RecordOutput
   ) throws(Problem) -> RunSummary {
     do throws(Problem) {
       return try frontend.run(plan, over: dataset, writer: writer, text: options.query, view: view)
     } catch {
-      if case .input = error {
+      // A record that stops the run (a malformed one, or a key `--changes` finds twice) leaves
+      // the records before it written.
+      let tracker = writer as? ChangeTracker
+      var stoppedByRecord = tracker?.failure != nil
+      if case .input = error { stoppedByRecord = true }
+      if stoppedByRecord {
         // `--changes` rows held behind a record whose key was not yet settled go out first
         // (Docs/Reports.md, Changes since the last run).
-        (writer as? ChangeTracker)?.sendHeld()
+        tracker?.sendHeld()
         // A workbook of the records before the error is whole: its sheet and central directory
-        // are written (Docs/Formats.md, Writing workbooks).
-        if let workbook = writer as? XLSXWriter { try? workbook.end() }
+        // are written (Docs/Formats.md, Writing workbooks), also under `--changes`.
+        if let workbook = (tracker?.inner ?? writer) as? XLSXWriter { try? workbook.end() }
         try? records.buffer.flush()
         if let body = records.body {
           _ = body.bytes.withUnsafeBufferPointer { try? frontend.standardOutput.write($0) }

@@ -139,6 +139,37 @@ import Testing
     #expect(read.stdout.split(separator: "\n").map(String.init) == expected)
   }
 
+  /// `--changes -o xlsx` over a file with a malformed record: exit 2, and the workbook of the
+  /// changes before it is whole (Docs/Formats.md, Writing workbooks).
+  @Test(.enabled(if: hasOpenpyxl, "needs python3 with openpyxl (pip install openpyxl)"))
+  func aChangesWorkbookStoppedByAMalformedRecordIsWhole() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sift-changes-xlsx-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tuesday = try String(
+      contentsOfFile: "Tests/SiftCLITests/Fixtures/changes/holds-tuesday.csv", encoding: .utf8)
+    let input = folder.appendingPathComponent("tuesday.csv")
+    try Data((tuesday + "GRN-1007,\"hold,2\n").utf8).write(to: input)
+    let result = sift(
+      [
+        "--changes", "grn_no", "--against", "Tests/SiftCLITests/Fixtures/changes/holds-monday.csv",
+        "-o", "xlsx", "", input.path,
+      ], environment: ["LANG": "C.UTF-8", "SIFT_NOW": "2026-11-24T07:00"])
+    #expect(result.status == .error)
+    #expect(result.stderr.contains("unterminated quoted field"))
+    let url = folder.appendingPathComponent("changes.xlsx")
+    try Data(result.stdout).write(to: url)
+    let script = """
+      import sys, openpyxl
+      for row in openpyxl.load_workbook(sys.argv[1]).active.iter_rows(values_only=True):
+          print(row[0], row[1])
+      """
+    let read = try runProcess(try #require(Self.python3), ["-c", script, url.path])
+    #expect(read.status == 0, "\(read.stderr)")
+    #expect(read.stdout == "change grn_no\nchanged GRN-1004\nchanged GRN-1005\nnew GRN-1006\n")
+  }
+
   /// `sift --views -o xlsx` (the golden case `xlsx-views-sheet-per-view`): a sheet per view with
   /// a source, named by Excel's rules; the view that cannot be read has a sheet saying why.
   @Test(.enabled(if: hasOpenpyxl, "needs python3 with openpyxl (pip install openpyxl)"))

@@ -9,6 +9,8 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
   /// The baseline the next run compares with: this run's matching records.
   public var next: ChangeBaseline { comparison.next }
   public var counts: ChangeCounts { comparison.counts }
+  /// The format's writer the changed records go to.
+  public var inner: RecordWriter? { comparison.inner }
   /// Set when two records share a key; the writer then stops the run.
   public var failure: ChangeError? { comparison.failure }
   /// The size of the inputs in bytes, when known (regular files): with the first records' mean
