@@ -31,6 +31,9 @@ struct ChangeComparison {
   /// order never builds it.
   private var table = KeyTable(capacity: 1024)
   private var tableHasBaseline = false
+  /// Whether the run's records came in groups (`group:`): the gone ones then come under a
+  /// heading of their own.
+  private var grouped = false
   /// The baseline record the next record most likely has: the one after the last found.
   private var expected = 0
   /// Where each record of the run came from (input, line), when the engine says: a repeated
@@ -81,6 +84,9 @@ struct ChangeComparison {
   private static let mostHeld = 64
   /// The most rows deferred before the key table is built after all.
   private static let mostDeferred = 4096
+
+  /// The heading of the gone records after groups (Docs/Reports.md, Changes since the last run).
+  static let goneHeading = "(gone)"
 
   private static let notKeptBytes = Array(
     UnsafeBufferPointer(
@@ -136,6 +142,7 @@ struct ChangeComparison {
   /// settled by the key table, so that they stay in their group.
   mutating func beginGroup(_ heading: GroupHeading) throws(OutputError) {
     if !deferred.isEmpty { try settleHeld() }
+    grouped = true
     try inner?.beginGroup(heading)
   }
 
@@ -730,6 +737,11 @@ struct ChangeComparison {
     try settleHeldAtEnd()
     if let baseline {
       let (inner, copier) = (self.inner, self.copier)
+      // After groups, the gone records go under a heading of their own, not the last group's.
+      if grouped, let inner {
+        let gone = currentOf.reduce(0) { $1 < 0 ? $0 + 1 : $0 }
+        if gone > 0 { try inner.beginGroup(.counted([Self.goneHeading], gone)) }
+      }
       for i in 0..<baseline.count where currentOf[i] < 0 {
         counts.gone += 1
         try emitGone(i, of: baseline, inner: inner, copier: copier)
