@@ -367,19 +367,16 @@ struct ChangeComparison {
           verbatim: verbatim, copied: batchBytes != nil && copier != nil)
       }
       counts.new += 1
-      guard let inner else { return }
-      // A new record's values go straight into the row written: its own CSV text, else each
-      // value decoded once.
+      guard inner != nil else { return }
       // The row is taken out while it is written: written in place, the columns handed with it
       // would be retained and released for each record.
       var out = Self.take(&outgoing)
       defer { outgoing = out }
-      if batchBytes != nil, let copier {
-        out.startNew(asWritten: row.text, delimiter: RecordDigests.delimiter)
-        return try out.write(asWrittenTo: copier, columns: outputColumns)
-      }
-      out.startNew(fielded(), columns: cs, verbatim: verbatim, scratch: &scratch)
-      return try out.write(to: inner, columns: outputColumns)
+      let copied = batchBytes != nil && copier != nil
+      startNewRow(
+        &out, row, copied: copied, fields: copied ? row : fielded(), columns: cs,
+        verbatim: verbatim)
+      return try send(&out, striking: .none, inner: inner, copier: copier)
     }
     // The earlier values are unpacked only for a record that may have changed: an unchanged
     // one costs no more than the look-up.
@@ -466,10 +463,8 @@ struct ChangeComparison {
     verbatim: Bool, copied: Bool
   ) {
     var newRow = ChangeRow()
-    if copied {
-      newRow.startNew(asWritten: row.text, delimiter: RecordDigests.delimiter)
-    } else if inner != nil {
-      newRow.startNew(fields, columns: cs, verbatim: verbatim, scratch: &scratch)
+    if inner != nil {
+      startNewRow(&newRow, row, copied: copied, fields: fields, columns: cs, verbatim: verbatim)
     }
     fillTexts(fields, cs)
     held.append(
@@ -477,6 +472,19 @@ struct ChangeComparison {
         index: index, keyHash: digest.keyHash, key: Array(digest.key), content: digest.content,
         newRow: newRow, texts: texts, ends: ends))
     deferred.append(.held(held.count - 1))
+  }
+
+  /// Starts `out` as the row of new record `row`: its own CSV text, which `copier` copies whole,
+  /// when it was read as written (`copied`), else each of its values (`fields`) decoded once.
+  private mutating func startNewRow(
+    _ out: inout ChangeRow, _ row: RowView, copied: Bool, fields: RowView,
+    columns cs: [OutputColumn], verbatim: Bool
+  ) {
+    if copied {
+      out.startNew(asWritten: row.text, delimiter: RecordDigests.delimiter)
+    } else {
+      out.startNew(fields, columns: cs, verbatim: verbatim, scratch: &scratch)
+    }
   }
 
   /// Settles the held records with the key table (built now if it is not), in the run's order,
@@ -526,8 +534,8 @@ struct ChangeComparison {
     held = []
     for item in rows {
       switch item {
-      case .row(let row, let striking):
-        try send(row, striking: striking)
+      case .row(var row, let striking):
+        try send(&row, striking: striking, inner: inner, copier: copier)
       case .held(let n):
         let b = try find(&self, n, holding[n])
         try settle(holding[n], foundAt: b)
@@ -540,7 +548,8 @@ struct ChangeComparison {
   private mutating func settle(_ h: Held, foundAt b: Int) throws(OutputError) {
     guard b >= 0 else {
       counts.new += 1
-      return try send(h.newRow, striking: .none)
+      var row = h.newRow
+      return try send(&row, striking: .none, inner: inner, copier: copier)
     }
     if sameColumns, baseline?.content(b) == h.content {
       counts.unchanged += 1
@@ -552,10 +561,13 @@ struct ChangeComparison {
   }
 
   /// Writes a row: to `copier` whole when it is CSV text (`ChangeRow.isText`), else to `inner`,
-  /// the HTML writer told first what to strike through.
-  private mutating func send(_ row: ChangeRow, striking: Striking) throws(OutputError) {
+  /// the HTML writer told first what to strike through. `inner` and `copier` are this value's,
+  /// bound by a caller that writes row after row (bound here, each would be retained and
+  /// released for each row).
+  private func send(
+    _ row: inout ChangeRow, striking: Striking, inner: RecordWriter?, copier: RowTextCopying?
+  ) throws(OutputError) {
     if row.isText, let copier {
-      var row = row
       return try row.write(asWrittenTo: copier, columns: outputColumns)
     }
     guard let inner else { return }
@@ -796,7 +808,7 @@ struct ChangeComparison {
       }
       try settleHeld()
     }
-    try send(out, striking: striking)
+    try send(&out, striking: striking, inner: inner, copier: copier)
   }
 
   /// A gone record: its last values under the current columns, or only its key when its values
@@ -804,11 +816,12 @@ struct ChangeComparison {
   private mutating func emitGone(
     _ i: Int, of baseline: ChangeBaseline, inner: RecordWriter?, copier: RowTextCopying?
   ) throws(OutputError) {
-    guard let inner else { return }
+    guard inner != nil else { return }
     var out = Self.take(&outgoing)
     defer { outgoing = out }
     // For CSV, the row's own text, which the writer copies whole (`ChangeRow.isText`).
     out.start("gone", asText: copier != nil)
+    var striking = Striking.none
     let packed = baseline.packedValues(i)
     if let v = packed, sameColumns {
       // The kept values, in the columns' order: added as they lie in the state, unpacked into
@@ -831,7 +844,7 @@ struct ChangeComparison {
         if c == keyColumns[0] { out.add(keyBytes) } else { out.addEmpty() }
       }
       out.add(Self.notKeptBytes)
-      strikingThrough?.sayEarlierValuesNotKept(in: 0)
+      striking = .notKept
     } else {
       var fields = Array(repeating: UnsafeBufferPointer<UInt8>(start: nil, count: 0), count: columns.count)
       var was: [UInt8] = []
@@ -843,15 +856,12 @@ struct ChangeComparison {
           fields[k] = UnsafeBufferPointer(rebasing: parts[n])
         }
         was = Self.notKeptBytes
-        strikingThrough?.sayEarlierValuesNotKept(in: 0)
+        striking = .notKept
       }
       for f in fields { out.add(f) }
       out.add(was)
     }
-    if let copier {
-      return try out.write(asWrittenTo: copier, columns: outputColumns)
-    }
-    try out.write(to: inner, columns: outputColumns)
+    try send(&out, striking: striking, inner: inner, copier: copier)
   }
 
   /// Adds one value to a content hash; the value's length in the hash keeps `ab|c` apart from
