@@ -110,17 +110,11 @@ struct RecordRun: ModeSteps {
       return try frontend.run(plan, over: dataset, writer: writer, text: options.query, view: view)
     } catch {
       // A record that stops the run (a malformed one, or a key `--changes` finds twice) leaves
-      // the records before it written.
-      let tracker = writer as? ChangeTracker
-      var stoppedByRecord = tracker?.failure != nil
+      // the records before it written, the writer ended as far as it needs (`endStopped`).
+      var stoppedByRecord = (writer as? ChangeTracker)?.failure != nil
       if case .input = error { stoppedByRecord = true }
       if stoppedByRecord {
-        // `--changes` rows held behind a record whose key was not yet settled go out first
-        // (Docs/Reports.md, Changes since the last run).
-        tracker?.sendHeld()
-        // A workbook of the records before the error is whole: its sheet and central directory
-        // are written (Docs/Formats.md, Writing workbooks), also under `--changes`.
-        if let workbook = (tracker?.inner ?? writer) as? XLSXWriter { try? workbook.end() }
+        writer?.endStopped()
         try? records.buffer.flush()
         if let body = records.body {
           _ = body.bytes.withUnsafeBufferPointer { try? frontend.standardOutput.write($0) }

@@ -9,8 +9,6 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
   /// The baseline the next run compares with: this run's matching records.
   public var next: ChangeBaseline { comparison.next }
   public var counts: ChangeCounts { comparison.counts }
-  /// The format's writer the changed records go to.
-  public var inner: RecordWriter? { comparison.inner }
   /// Set when two records share a key; the writer then stops the run.
   public var failure: ChangeError? { comparison.failure }
   /// The size of the inputs in bytes, when known (regular files): with the first records' mean
@@ -78,9 +76,10 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
     try comparison.end()
   }
 
-  /// Writes out the rows held back behind a record whose key was not yet settled, when the run
-  /// stops early (a malformed record): the records before the failure go out.
-  public func sendHeld() {
+  /// The rows held back behind a record whose key was not yet settled go out (the records
+  /// before the failure), then the format's writer ends as it does when stopped.
+  public func endStopped() {
     comparison.sendHeld()
+    comparison.inner?.endStopped()
   }
 }

@@ -80,6 +80,11 @@ public protocol RecordWriter: AnyObject {
   /// NDJSON): called when the input waits for its writer (Docs/Formats.md, Streaming input).
   /// Formats laid out whole (table, Markdown, HTML, XLSX) keep them until `end`.
   func flush() throws(OutputError)
+  /// The run stopped at a record (a malformed one, a key `--changes` finds twice): writes what
+  /// the records before it need to be read at all, where `flush` is not enough (a workbook's
+  /// sheet and central directory; `--changes` rows held back). Nothing by default (Docs/Formats.md,
+  /// Errors).
+  func endStopped()
   /// Whether a summary ends with a `Total` row: reports for people (table, Markdown, HTML) do, data
   /// (CSV, TSV, JSON) does not (Docs/Aggregates.md).
   var writesTotals: Bool { get }
@@ -121,6 +126,8 @@ extension RecordWriter {
   public var writesTotals: Bool { false }
 
   public func flush() throws(OutputError) {}
+
+  public func endStopped() {}
 
   public func begin(columns: [String], headers: [[UInt8]]) throws(OutputError) {
     try begin(columns: columns)

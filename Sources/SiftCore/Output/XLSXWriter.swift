@@ -99,6 +99,10 @@ public final class XLSXWriter: RecordWriter {
     }
   }
 
+  /// A workbook of the records before the record that stopped the run is whole: its sheet and
+  /// central directory are written (Docs/Formats.md, Writing workbooks).
+  public func endStopped() { try? end() }
+
   public func end() throws(OutputError) {
     guard !ended else { return }
     ended = true
