@@ -271,29 +271,19 @@ public struct ChangeBaseline: Sendable, Equatable {
     lend(i, record(i), to: &later, keepValues: keepValues)
   }
 
-  /// What `lendIfSame` did with a record.
-  enum Lending {
-    /// Its key or content hash differs.
-    case differs
-    /// It was the same, and went into the later baseline where it lies.
-    case lent
-    /// It was the same, but could not be lent (`lend`).
-    case notLent
-  }
-
-  /// `lend`, when record `i`'s key is `key` and its content hash `content`: the record read once
-  /// for both.
+  /// `lend`, when record `i`'s key is `key` and its content hash `content` (`false` when they
+  /// differ): the record read once for both.
   @inline(__always)
   func lendIfSame(
     _ i: Int, key: UnsafeBufferPointer<UInt8>, content: UInt64, to later: inout ChangeBaseline,
     keepValues: Bool
-  ) -> Lending {
+  ) -> Bool {
     let record = record(i)
-    guard record.content == content, record.key.count == key.count else { return .differs }
+    guard record.content == content, record.key.count == key.count else { return false }
     if let a = record.key.baseAddress, let b = key.baseAddress, memcmp(a, b, key.count) != 0 {
-      return .differs
+      return false
     }
-    return lend(i, record, to: &later, keepValues: keepValues) ? .lent : .notLent
+    return lend(i, record, to: &later, keepValues: keepValues)
   }
 
   /// `lend` of record `i`, read (`record`).

@@ -234,6 +234,13 @@ struct ChangeComparison {
     }
   }
 
+  /// Whether `next` keeps the values of a record whose values take `size` bytes: while they fit
+  /// what is left of the budget.
+  @inline(__always)
+  private func keepsValues(size: Int) -> Bool {
+    next.keptValueBytes < budget && next.keptValueBytes + size <= budget
+  }
+
   /// How many baseline records past `expected` a key is looked for before the key table is built.
   private static let lookAheadDistance = 16
 
@@ -265,12 +272,11 @@ struct ChangeComparison {
       else { return false }
     } else {
       // The baseline's record read once: compared, and put into `next` where it lies.
-      let keepValues =
-        next.keptValueBytes < budget && next.keptValueBytes + digest.size <= budget
+      let keepValues = keepsValues(size: digest.size)
       guard
         baseline?.lendIfSame(
           expected, key: digest.key, content: digest.content, to: &next, keepValues: keepValues)
-          == .lent
+          == true
       else { return false }
     }
     currentOf[expected] = Int32(records)
@@ -347,8 +353,7 @@ struct ChangeComparison {
     // The record is the baseline's, unchanged (its content hash the baseline's, the baseline
     // read in place): its earlier values need no unpacking.
     let unchanged = b >= 0 && sameColumns && baseline?.content(Int(b)) == content
-    let keepValues =
-      next.keptValueBytes < budget && next.keptValueBytes + digest.size <= budget
+    let keepValues = keepsValues(size: digest.size)
     if unchanged, borrow(Int(b), keepValues: keepValues) {
       // An unchanged record: the baseline's bytes, taken where they lie rather than collected
       // again from the row's fields.
