@@ -341,14 +341,13 @@ struct ChangeComparison {
       if first < 0 { currentOf[Int(b)] = index }
       expected = Int(b) + 1
     }
+    if let place { places.append(place) }
     if first >= 0 {
       // The rows before it go out first, and a key repeated among the held records before it
       // is said first.
       if !deferred.isEmpty { try settleHeld() }
-      if let place { places.append(place) }
       try repeated(key, first: first, second: index)
     }
-    if let place { places.append(place) }
     records += 1
     // The record is the baseline's, unchanged (its content hash the baseline's, the baseline
     // read in place): its earlier values need no unpacking.
@@ -366,10 +365,12 @@ struct ChangeComparison {
       next.append(key: key, content: content, values: nil, budget: budget)
     }
     guard b >= 0 else {
+      // A row read as written goes to a copying writer as its own text.
+      let copied = batchBytes != nil && copier != nil
       if unresolved {
         return hold(
           index: index, digest: digest, row: row, fields: fielded(), columns: cs,
-          verbatim: verbatim, copied: batchBytes != nil && copier != nil)
+          verbatim: verbatim, copied: copied)
       }
       counts.new += 1
       guard inner != nil else { return }
@@ -377,7 +378,6 @@ struct ChangeComparison {
       // would be retained and released for each record.
       var out = Self.take(&outgoing)
       defer { outgoing = out }
-      let copied = batchBytes != nil && copier != nil
       startNewRow(
         &out, row, copied: copied, fields: copied ? row : fielded(), columns: cs,
         verbatim: verbatim)
