@@ -584,8 +584,8 @@ struct ChangeComparison {
     try row.write(to: inner, columns: outputColumns)
   }
 
-  /// Writes out the rows held back when the run stops early (a malformed record, a closed
-  /// output): the records before the failure go out, settled by the key table.
+  /// Writes out the rows held back when a record stops the run (`ChangeTracker.endStopped`: a
+  /// malformed one): the records before it go out, settled by the key table.
   mutating func sendHeld() {
     guard !deferred.isEmpty, failure == nil else { return }
     do throws(OutputError) { try settleHeld() } catch {}
