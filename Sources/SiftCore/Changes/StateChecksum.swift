@@ -88,21 +88,8 @@ final class ChecksumAside: @unchecked Sendable {
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    var started = pthread_t()
-    let context = Unmanaged.passRetained(self).toOpaque()
-    let made = pthread_create(
-      &started, nil,
-      { context in
-        let aside = Unmanaged<ChecksumAside>.fromOpaque(context!).takeRetainedValue()
-        aside.value = StateChecksum.of(aside.bytes)
-        return nil
-      }, context)
-    if made == 0 {
-      thread = started
-    } else {
-      Unmanaged<ChecksumAside>.fromOpaque(context).release()
-      value = StateChecksum.of(bytes)
-    }
+    thread = startThread { self.value = StateChecksum.of(self.bytes) }
+    if thread == nil { value = StateChecksum.of(bytes) }
   }
 
   /// The checksum, once the thread is done.

@@ -217,19 +217,7 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
   /// Starts `workers` threads; returns false if none could be started.
   func start(workers: Int) -> Bool {
     for _ in 0..<workers {
-      var thread = pthread_t()
-      let context = Unmanaged.passRetained(WorkerStart { self.runWorker() }).toOpaque()
-      let made = pthread_create(
-        &thread, nil,
-        { context in
-          Unmanaged<WorkerStart>.fromOpaque(context!).takeRetainedValue().body()
-          return nil
-        }, context)
-      if made == 0 {
-        threads.append(thread)
-      } else {
-        Unmanaged<WorkerStart>.fromOpaque(context).release()
-      }
+      if let thread = startThread({ self.runWorker() }) { threads.append(thread) }
     }
     return !threads.isEmpty
   }
@@ -448,7 +436,24 @@ final class PartScan<Collector: PartCollector>: @unchecked Sendable {
   }
 }
 
-/// A worker thread's body, handed to `pthread_create`.
+/// Starts a thread running `body`; `nil` when none could be started (`pthread_create` failed).
+func startThread(_ body: @escaping () -> Void) -> pthread_t? {
+  var thread = pthread_t()
+  let context = Unmanaged.passRetained(WorkerStart(body)).toOpaque()
+  let made = pthread_create(
+    &thread, nil,
+    { context in
+      Unmanaged<WorkerStart>.fromOpaque(context!).takeRetainedValue().body()
+      return nil
+    }, context)
+  guard made == 0 else {
+    Unmanaged<WorkerStart>.fromOpaque(context).release()
+    return nil
+  }
+  return thread
+}
+
+/// A thread's body, handed to `pthread_create` (`startThread`).
 private final class WorkerStart {
   let body: () -> Void
   init(_ body: @escaping () -> Void) { self.body = body }
