@@ -600,6 +600,50 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(run("3", state: one, now: "2026-11-26T06:00").status == .noMatch)
   }
 
+  /// A first run's rows are written on the parts' workers ahead of the merge
+  /// (Docs/Performance.md, "A first run's rows written in the parts"): with parts of 16 KiB
+  /// and three workers the output, the message and the state are byte for byte one worker's,
+  /// for the whole file and with a key repeated in a later part: the rows before it written,
+  /// then exit 2 with the lines of the file that have it (not of the parts).
+  @Test(arguments: [false, true])
+  func aFirstRunInPartsWritesWhatOneWorkerWrites(repeated: Bool) throws {
+    let bench = try ChangesBench()
+    var lines = (0..<80_000).map { i in
+      "GRN-\(i),\(i % 7 == 0 ? "\"on hold, QA\"" : "hold"),\(i % 100)"
+    }
+    if repeated { lines[60_000] = "GRN-30000,again,1" }
+    try Data(("grn_no,status,qty\n" + lines.joined(separator: "\n") + "\n").utf8).write(
+      to: URL(fileURLWithPath: bench.input))
+    func run(_ threads: String) -> (SiftResult, Data?) {
+      let state = bench.folder.appendingPathComponent("state-\(threads)").path
+      var environment = ["LANG": "C.UTF-8", "SIFT_STATE_DIR": state, "SIFT_NOW": "2026-11-24T06:00"]
+      if threads != "1" { environment["SIFT_PART_SIZE"] = "16K" }
+      let result = sift(
+        ["--changes", "grn_no", "-q", "-j", threads, "", bench.input],
+        environment: environment)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
+      let file = names.first { $0.hasSuffix(".changes") }
+      return (result, file.flatMap { FileManager.default.contents(atPath: state + "/" + $0) })
+    }
+    let (one, oneState) = run("1")
+    let (three, threeState) = run("3")
+    #expect(three.text == one.text)
+    #expect(three.stderr == one.stderr)
+    #expect(three.status == one.status)
+    #expect(threeState == oneState)
+    let rows = one.text.split(separator: "\n")
+    if repeated {
+      #expect(one.status == .error)
+      #expect(one.stderr.contains("the key grn_no=GRN-30000 repeats: \(bench.input):30002 and \(bench.input):60002 have it"))
+      #expect(rows.count == 1 + 60_000)
+      #expect(oneState == nil)
+    } else {
+      #expect(one.status == .matched)
+      #expect(rows.count == 1 + 80_000)
+      #expect(rows[8] == "new,GRN-7,\"on hold, QA\",7,")
+    }
+  }
+
   /// Random inserts, deletes and changes of a file, its records in their order or shuffled (the
   /// look-up of a record then goes by the key table, not the baseline's order): `--changes`
   /// reports exactly those.

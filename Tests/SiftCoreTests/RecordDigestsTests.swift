@@ -259,3 +259,36 @@ extension String {
     split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }
+
+/// A row read as written without a quote has its values packed from its text
+/// (`ChangeComparison.packAsWritten`: Docs/Performance.md, "A first run's rows written in the
+/// parts"): each value's length in one byte, then its bytes, as a baseline keeps them, built
+/// here value by value; a row with a quote, a value set of 128 bytes or more, or another number
+/// of fields than the columns is left to the packing by fields.
+@Suite struct PackedValuesTests {
+  static func byHand(_ values: [String]) -> [UInt8] {
+    values.flatMap { [UInt8($0.utf8.count)] + Array($0.utf8) }
+  }
+
+  @Test(arguments: [
+    (["GRN-1", "hold", "5"], 3, true),
+    (["", "", ""], 3, true),
+    (["only"], 1, true),
+    ([""], 1, true),
+    (["a", ""], 2, true),
+    ([String(repeating: "x", count: 125), "y", "z"], 3, true),  // 127 bytes of values
+    ([String(repeating: "x", count: 126), "y", "z"], 3, false),  // 128
+    (["a", "b"], 3, false),  // a short row
+    (["a", "b", "c", "d"], 3, false),  // a long one
+    (["say \"x\"", "b"], 2, false),
+  ] as [([String], Int, Bool)])
+  func packsTheValuesOfARowWithoutQuotes(values: [String], columns: Int, packed: Bool) {
+    let text = Array(values.joined(separator: ",").utf8)
+    var out: [UInt8] = [9, 9]
+    let done = text.withUnsafeBufferPointer {
+      ChangeComparison.packAsWritten($0, columns: columns, into: &out)
+    }
+    #expect(done == packed)
+    if packed { #expect(out == Self.byHand(values)) }
+  }
+}

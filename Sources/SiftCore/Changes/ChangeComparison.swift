@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What `ChangeTracker` holds and does, as a value: the tracker hands each record to it in one
 /// access, so the per-record work touches no class property (no exclusivity check per access:
 /// Docs/Performance.md, "The first run, and runs with many new or gone records").
@@ -41,6 +47,9 @@ struct ChangeComparison {
   private var places: [(source: Int32, line: Int32)] = []
   /// Where the record about to be written came from, when the engine says.
   var place: (source: Int32, line: Int32)?
+  /// The input and line offset of each source that is a part of an input
+  /// (`RecordPlaceTaking.takeOrigin`): a place is said in its input's lines.
+  var origins: [Int: (input: Int, lineOffset: Int)] = [:]
   /// This run's records so far.
   private var records = 0
   /// The size of the inputs in bytes, when known (regular files): with the first records' mean
@@ -69,6 +78,9 @@ struct ChangeComparison {
   /// text as they are (`RowTextCopying`): a new record read as written goes to it without its
   /// fields.
   private var copier: RowTextCopying?
+  /// The format's writer as parts write it, when it copies rows (`copier`): the rows of a
+  /// first run's records are written ahead with it on the parts' workers (`rowsAheadFormat`).
+  private var partFormat: PartWritable?
   /// The digest of a record handed over alone (`write(_:columns:verbatim:)`).
   private var own = RecordDigests(keyColumns: [])
   /// The row handed to `inner`, built in place record after record.
@@ -132,6 +144,7 @@ struct ChangeComparison {
     copier = (inner as? RowTextCopying).flatMap {
       $0.copiedDelimiter == RecordDigests.delimiter ? $0 : nil
     }
+    partFormat = copier as? PartWritable
     let names = ["change"] + columns + ["was"]
     outputColumns = names.enumerated().map { OutputColumn.field($0.element, at: $0.offset) }
     try inner?.begin(
@@ -163,13 +176,23 @@ struct ChangeComparison {
   /// How many records ahead the batch's key slots are asked for (`KeyTable.prefetch`).
   private static let prefetchDistance = 16
 
+  /// The format the parts' workers write their records' rows with as new records
+  /// (`RowsWrittenAhead`): on a first run, where every record is new unless its key repeats,
+  /// when the format copies rows as written.
+  var rowsAheadFormat: PartWritable? { baselineCount == 0 ? partFormat : nil }
+
   /// Compares the records `rows` of `batch`, their digests made where they were read
-  /// (`RecordDigests`, from `first` on).
+  /// (`RecordDigests`, from `first` on), their rows as new records in `ahead` when it has them.
   mutating func write(
     rows: ArraySlice<Int32>, of batch: RecordBatch, source: Int, columns cs: [OutputColumn],
-    verbatim: Bool, digests: RecordDigests, first: Int
+    verbatim: Bool, digests: RecordDigests, ahead: RowsWrittenAhead?, first: Int
   ) throws(OutputError) {
     let source = Int32(truncatingIfNeeded: source)
+    if let ahead, ahead.complete, baselineCount == 0, let format = partFormat {
+      return try writeAhead(
+        rows: rows, of: batch, source: source, columns: cs, digests: digests, ahead: ahead,
+        format: format, first: first)
+    }
     // The writers bound once for the batch: bound for each record, each would be retained and
     // released for it.
     let (inner, copier) = (self.inner, self.copier)
@@ -206,6 +229,110 @@ struct ChangeComparison {
       }
     }
     try written.get()
+  }
+
+  /// Takes the records `rows` of `batch` on a first run, their rows written ahead
+  /// (`RowsWrittenAhead`, from `first` on): each key is put in the key table and each record in
+  /// `next`, and the rows go to `format` as they are. A repeated key stops the run after the rows
+  /// before it, as `write` stops it.
+  private mutating func writeAhead(
+    rows: ArraySlice<Int32>, of batch: RecordBatch, source: Int32, columns cs: [OutputColumn],
+    digests: RecordDigests, ahead: RowsWrittenAhead, format: PartWritable, first: Int
+  ) throws(OutputError) {
+    var repeatedKey: OutputError?
+    let taken = digests.keyBytes.withUnsafeBufferPointer { keys in
+      batch.withRows { cursor in
+        var i = first
+        for r in rows {
+          let digest = digests.digest(i, keys: keys)
+          place = (source, Int32(truncatingIfNeeded: batch.line(Int(r))))
+          if records <= Self.measured, inputBytes != nil { measure(cursor.row(Int(r))) }
+          if i &+ Self.prefetchDistance < digests.count {
+            table.prefetch(digests.keyHashes[i &+ Self.prefetchDistance])
+          }
+          let index = Int32(records)
+          let (_, earlier) = lookUp(digest.key, hash: digest.keyHash, index: index)
+          if let place { places.append(place) }
+          if earlier >= 0 {
+            do throws(OutputError) { try repeated(digest.key, first: earlier, second: index) } catch {
+              repeatedKey = error
+            }
+            return i
+          }
+          records += 1
+          appendToNext(
+            digest, row: keepsValues(size: digest.size) ? cursor.row(Int(r)) : nil,
+            asWrittenIn: cursor.bytes, columns: cs)
+          counts.new += 1
+          i &+= 1
+        }
+        return i
+      }
+    }
+    // The rows before a repeated key go out before it stops the run.
+    var failure: OutputError?
+    ahead.forEachPiece(records: first..<taken) { piece in
+      guard failure == nil else { return }
+      do throws(OutputError) { try format.appendPart(piece) } catch { failure = error }
+    }
+    if let error = failure ?? repeatedKey { throw error }
+  }
+
+  /// `row`, read as written (its text in `batchBytes`), with its fields found.
+  private func fields(
+    of row: RowView, count: Int, in batchBytes: UnsafeBufferPointer<UInt8>
+  ) -> RowView {
+    fieldSpans.reserve(2 &* count)
+    return CSVRowText.fields(
+      of: row, count: count, delimiter: RecordDigests.delimiter, wholeRowIn: batchBytes,
+      into: fieldSpans.base)
+  }
+
+  /// Puts a record that is not a baseline record taken where it lies into `next`, with its
+  /// values when its `row` is given (while they fit the budget: `keepsValues`); `asWrittenIn`:
+  /// the row is one of a batch read as written, whose bytes these are.
+  private mutating func appendToNext(
+    _ digest: RecordDigest, row: RowView?, asWrittenIn batchBytes: UnsafeBufferPointer<UInt8>?,
+    columns cs: [OutputColumn]
+  ) {
+    guard let row else {
+      return next.append(key: digest.key, content: digest.content, values: nil, budget: budget)
+    }
+    if batchBytes == nil || !Self.packAsWritten(row.text, columns: cs.count, into: &values) {
+      let fielded = batchBytes.map { fields(of: row, count: cs.count, in: $0) } ?? row
+      Self.collectValues(fielded, cs, into: &values, scratch: &scratch)
+    }
+    values.withUnsafeBufferPointer {
+      next.append(key: digest.key, content: digest.content, values: $0, budget: budget)
+    }
+  }
+
+  /// Packs the values of a row read as written, `text`, into `values` as `collectValues` packs
+  /// them, when it has no quote, `columns` fields and its values take under 128 bytes in all:
+  /// its text with a one-byte length before the first value and in place of each delimiter
+  /// (Docs/Performance.md, "A first run's rows written in the parts"). `false` otherwise, and
+  /// `values` is not what it holds.
+  static func packAsWritten(
+    _ text: UnsafeBufferPointer<UInt8>, columns: Int, into values: inout [UInt8]
+  ) -> Bool {
+    guard let start = text.baseAddress, text.count &- (columns &- 1) < 128,
+      memchr(start, Int32(UInt8.quote), text.count) == nil
+    else { return false }
+    values.removeAll(keepingCapacity: true)
+    values.append(0)
+    values.append(contentsOf: text)
+    var fields = 1
+    values.withUnsafeMutableBufferPointer { v in
+      // Values are short: a byte at a time costs less than a call to find each delimiter.
+      var lengthAt = 0
+      for p in 1..<v.count where v[p] == RecordDigests.delimiter {
+        v[lengthAt] = UInt8(truncatingIfNeeded: p &- lengthAt &- 1)
+        lengthAt = p
+        fields &+= 1
+      }
+      v[lengthAt] = UInt8(truncatingIfNeeded: v.count &- lengthAt &- 1)
+    }
+    return fields == columns
   }
 
   /// The baseline record and the record of this run before it that have `key` (`-1`: none), by
@@ -308,11 +435,8 @@ struct ChangeComparison {
     var found = batchBytes == nil ? row : nil
     /// The row with its fields.
     func fielded() -> RowView {
-      if let found { return found }
-      fieldSpans.reserve(2 &* cs.count)
-      let fields = CSVRowText.fields(
-        of: row, count: cs.count, delimiter: RecordDigests.delimiter, wholeRowIn: batchBytes,
-        into: fieldSpans.base)
+      guard found == nil, let batchBytes else { return found ?? row }
+      let fields = fields(of: row, count: cs.count, in: batchBytes)
       found = fields
       return fields
     }
@@ -356,13 +480,8 @@ struct ChangeComparison {
     if unchanged, borrow(Int(b), keepValues: keepValues) {
       // An unchanged record: the baseline's bytes, taken where they lie rather than collected
       // again from the row's fields.
-    } else if keepValues {
-      Self.collectValues(fielded(), cs, into: &values, scratch: &scratch)
-      values.withUnsafeBufferPointer {
-        next.append(key: key, content: content, values: $0, budget: budget)
-      }
     } else {
-      next.append(key: key, content: content, values: nil, budget: budget)
+      appendToNext(digest, row: keepValues ? row : nil, asWrittenIn: batchBytes, columns: cs)
     }
     guard b >= 0 else {
       // A row read as written goes to a copying writer as its own text.
@@ -597,9 +716,11 @@ struct ChangeComparison {
   {
     var lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?
     if Int(first) < places.count, Int(second) < places.count {
-      let p = places[Int(first)]
-      let q = places[Int(second)]
-      lines = ((Int(p.source), Int(p.line)), (Int(q.source), Int(q.line)))
+      func inInput(_ p: (source: Int32, line: Int32)) -> (source: Int, line: Int) {
+        let origin = origins[Int(p.source)] ?? (Int(p.source), 0)
+        return (origin.input, origin.lineOffset + Int(p.line))
+      }
+      lines = (inInput(places[Int(first)]), inInput(places[Int(second)]))
     }
     failure = .duplicateKey(
       key: keyDescription(key), first: Int(first) + 1, second: Int(second) + 1, lines: lines)

@@ -42,10 +42,14 @@ public enum ChangeError: Error, Sendable {
     lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?)
 }
 
-/// A writer told where each record it is handed comes from: the input's index and the line the
-/// record starts on. Streamed runs say it; sorted and grouped runs do not.
+/// A writer told where each record it is handed comes from: the source that read it and the
+/// line the record starts on. Streamed runs say it; sorted and grouped runs do not.
 public protocol RecordPlaceTaking: AnyObject {
   func takePlace(source: Int, line: Int)
+  /// The records of `source`, a part of input `input` read on a worker (or the rest of it read
+  /// after such a part), are that input's, each `lineOffset` lines further on than it says.
+  /// A source never named here is the input of its number.
+  func takeOrigin(source: Int, input: Int, lineOffset: Int)
 }
 
 extension ChangeCounts {

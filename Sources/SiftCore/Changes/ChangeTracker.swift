@@ -42,6 +42,10 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
     comparison.place = (Int32(truncatingIfNeeded: source), Int32(truncatingIfNeeded: line))
   }
 
+  public func takeOrigin(source: Int, input: Int, lineOffset: Int) {
+    comparison.origins[source] = (input, lineOffset)
+  }
+
   public func begin(columns: [String]) throws(OutputError) {
     try begin(columns: columns, headers: columns.map { Array($0.utf8) })
   }
@@ -63,13 +67,15 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
   var digestKeyColumns: [Int]? { comparison.digestKeyColumns }
   var digestedDelimiter: UInt8 { RecordDigests.delimiter }
 
+  var rowsAheadFormat: PartWritable? { comparison.rowsAheadFormat }
+
   func write(
     rows: ArraySlice<Int32>, of batch: RecordBatch, source: Int, columns cs: [OutputColumn],
-    verbatim: Bool, digests: RecordDigests, first: Int
+    verbatim: Bool, digests: RecordDigests, ahead: RowsWrittenAhead?, first: Int
   ) throws(OutputError) {
     try comparison.write(
       rows: rows, of: batch, source: source, columns: cs, verbatim: verbatim, digests: digests,
-      first: first)
+      ahead: ahead, first: first)
   }
 
   public func end() throws(OutputError) {

@@ -1,24 +1,38 @@
 import GNUCalls
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The keys of a `--changes` run by their 64-bit hash: for each, its record in the baseline and
 /// in this run (`-1`: none). Open addressing with linear probing over one flat array of 16-byte
 /// slots, so a lookup is mostly one cache miss, not a dictionary's hashing of the hash.
+///
+/// The slots are memory the system hands over zeroed as it is first touched (a free slot is all
+/// zeros), in huge pages where it gives them: a table of a million keys is not written through
+/// before its first key goes in, and its look-ups miss the address cache less
+/// (Docs/Performance.md, "A first run's rows written in the parts"). A table is not copied to be
+/// changed apart: copies share their slots.
 struct KeyTable {
-  private struct Slot {
-    var hash: UInt64 = 0
-    var baseline: Int32 = -1
-    var current: Int32 = -1
-    var isFree: Bool { baseline < 0 && current < 0 }
+  /// A slot: its records one more than their numbers, so that 0 is none and a free slot is
+  /// zeroed memory.
+  fileprivate struct Slot {
+    var hash: UInt64
+    var baselinePlusOne: Int32
+    var currentPlusOne: Int32
+    var isFree: Bool { baselinePlusOne == 0 && currentPlusOne == 0 }
   }
 
-  private var slots: [Slot]
+  private var slots: ZeroedSlots
   private var mask: Int
   private(set) var count = 0
 
   init(capacity: Int) {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
-    slots = Array(repeating: Slot(), count: size)
+    slots = ZeroedSlots(count: size)
     mask = size - 1
   }
 
@@ -63,9 +77,10 @@ struct KeyTable {
 
   @inline(__always)
   func probe(_ i: Int, _ hash: UInt64) -> Probe {
-    let slot = slots[i]
+    let slot = slots.base[i]
     if slot.isFree { return .free }
-    return slot.hash == hash ? .same(baseline: slot.baseline, current: slot.current) : .other
+    guard slot.hash == hash else { return .other }
+    return .same(baseline: slot.baselinePlusOne &- 1, current: slot.currentPlusOne &- 1)
   }
 
   @inline(__always)
@@ -78,21 +93,21 @@ struct KeyTable {
   @inline(__always)
   mutating func prefetch(_ hash: UInt64) {
     let i = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-    slots.withUnsafeMutableBufferPointer {
-      sift_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + i) })
-    }
+    sift_prefetch(UnsafeRawPointer(slots.base + i))
   }
 
   mutating func setBaseline(_ record: Int32, hash: UInt64, at slot: Int) {
-    if slots[slot].isFree { count += 1 }
-    slots[slot].hash = hash
-    slots[slot].baseline = record
+    let s = slots.base + slot
+    if s.pointee.isFree { count += 1 }
+    s.pointee.hash = hash
+    s.pointee.baselinePlusOne = record &+ 1
   }
 
   mutating func setCurrent(_ record: Int32, hash: UInt64, at slot: Int) {
-    if slots[slot].isFree { count += 1 }
-    slots[slot].hash = hash
-    slots[slot].current = record
+    let s = slots.base + slot
+    if s.pointee.isFree { count += 1 }
+    s.pointee.hash = hash
+    s.pointee.currentPlusOne = record &+ 1
   }
 
   /// Makes room for `capacity` keys in all, so that the table does not grow before.
@@ -105,11 +120,46 @@ struct KeyTable {
   private mutating func rehash(capacity: Int) {
     let old = slots
     self = KeyTable(capacity: capacity)
-    for s in old where !s.isFree {
+    for i in 0..<old.count where !old.base[i].isFree {
+      let s = old.base[i]
       var j = Int(truncatingIfNeeded: s.hash ^ (s.hash >> 29)) & mask
-      while !slots[j].isFree { j = (j &+ 1) & mask }
-      slots[j] = s
+      while !slots.base[j].isFree { j = (j &+ 1) & mask }
+      slots.base[j] = s
       count += 1
     }
+  }
+}
+
+/// `KeyTable`'s slots, all free at first: from 2 MiB on, memory mapped for them, which the
+/// system zeroes as it is first touched (in huge pages where it gives them, Linux's
+/// `MADV_HUGEPAGE`); a smaller table's (or where mapping fails) allocated and zeroed here.
+private final class ZeroedSlots {
+  let base: UnsafeMutablePointer<KeyTable.Slot>
+  let count: Int
+  /// The bytes mapped, 0 when the slots were allocated.
+  private let mapped: Int
+
+  init(count: Int) {
+    self.count = count
+    let bytes = count * MemoryLayout<KeyTable.Slot>.stride
+    if bytes >= 2 << 20,
+      let region = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      region != MAP_FAILED
+    {
+      #if os(Linux)
+        _ = madvise(region, bytes, MADV_HUGEPAGE)
+      #endif
+      base = region.bindMemory(to: KeyTable.Slot.self, capacity: count)
+      mapped = bytes
+    } else {
+      base = .allocate(capacity: count)
+      base.initialize(
+        repeating: KeyTable.Slot(hash: 0, baselinePlusOne: 0, currentPlusOne: 0), count: count)
+      mapped = 0
+    }
+  }
+
+  deinit {
+    if mapped > 0 { munmap(base, mapped) } else { base.deallocate() }
   }
 }

@@ -245,10 +245,15 @@ protocol RecordDigesting: RecordWriter {
   /// (`RecordDigests.delimiter`): with no filter, the engine asks its readers for such rows as
   /// written (`RecordReader.readAsWritten`), without their fields.
   var digestedDelimiter: UInt8 { get }
+  /// The format a part's worker writes its matches' rows with as new records
+  /// (`RowsWrittenAhead`), or `nil` where a record is not known to be new before the merge
+  /// (there is a baseline) or the format does not copy rows as written.
+  var rowsAheadFormat: PartWritable? { get }
   /// Writes the records `rows` of `batch`, read by `source`, as `write` writes each one;
-  /// `digests` holds theirs from `first` on, in the same order.
+  /// `digests` holds theirs from `first` on, in the same order, and `ahead`, when given, their
+  /// rows as new records.
   func write(
     rows: ArraySlice<Int32>, of batch: RecordBatch, source: Int, columns: [OutputColumn],
-    verbatim: Bool, digests: RecordDigests, first: Int
+    verbatim: Bool, digests: RecordDigests, ahead: RowsWrittenAhead?, first: Int
   ) throws(OutputError)
 }

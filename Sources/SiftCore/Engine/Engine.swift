@@ -205,6 +205,8 @@ final class Engine {
         if let failure = scan.streamFailure { throw .input(failure) }
         return
       }
+      (writer as? RecordPlaceTaking)?.takeOrigin(
+        source: scan.firstSource + index, input: current, lineOffset: line - 1)
       try pass.merge(part, source: scan.firstSource + index)
       try check(pass.summary)
       if part.idle { try flush(writer) }
@@ -221,6 +223,8 @@ final class Engine {
     _ tail: any PartReader, pass: inout Pass<Sink>, writer: RecordWriter?
   ) throws(SiftError) {
     let source = nextSource()
+    // The rest's lines are its input's own.
+    (writer as? RecordPlaceTaking)?.takeOrigin(source: source, input: current, lineOffset: 0)
     while let batch = try read(tail) {
       try pass.process(batch, from: source, names: tail.fieldNames)
       try check(pass.summary)

@@ -225,11 +225,15 @@ struct StreamSink: MatchSink {
     var kept: [(batch: RecordBatch, rows: [Int32]?)] = []
     /// The kept matches' digests, in order (`RecordDigesting`).
     var digests: RecordDigests?
+    /// The kept matches' rows as new records, where every record is new unless its key repeats
+    /// (`RecordDigesting.rowsAheadFormat`).
+    let ahead: RowsWrittenAhead?
 
-    init(writer: PartWritable?, digestKeyColumns: [Int]? = nil) {
+    init(writer: PartWritable?, digestKeyColumns: [Int]? = nil, rowsAheadFormat: PartWritable? = nil) {
       output = OutputBuffer(sink: written)
       self.writer = writer?.partWriter(into: output)
       digests = digestKeyColumns.map { RecordDigests(keyColumns: $0) }
+      ahead = rowsAheadFormat.flatMap { RowsWrittenAhead(format: $0) }
     }
 
     mutating func collect(_ batch: RecordBatch, rows: [Int32], source: Int, access: SourceAccess) {
@@ -237,6 +241,7 @@ struct StreamSink: MatchSink {
       guard let writer else {
         if let keep = batch.keeping(rows) { kept.append(keep) }
         digests?.add(batch, rows: rows[...], columns: access.columns, verbatim: access.verbatim)
+        ahead?.add(batch, rows: rows)
         return
       }
       guard failure == nil else { return }
@@ -257,6 +262,7 @@ struct StreamSink: MatchSink {
     }
 
     mutating func close() {
+      ahead?.close()
       do throws(OutputError) { try output.flush() } catch { failure = error }
     }
   }
@@ -270,8 +276,9 @@ struct StreamSink: MatchSink {
 
   func partMaker() -> () -> Part {
     let writer = writer as? PartWritable
-    let keyColumns = (self.writer as? RecordDigesting)?.digestKeyColumns
-    return { Part(writer: writer, digestKeyColumns: keyColumns) }
+    let digesting = self.writer as? RecordDigesting
+    let (keyColumns, ahead) = (digesting?.digestKeyColumns, digesting?.rowsAheadFormat)
+    return { Part(writer: writer, digestKeyColumns: keyColumns, rowsAheadFormat: ahead) }
   }
 
   mutating func take(
@@ -289,7 +296,7 @@ struct StreamSink: MatchSink {
       let records = min(part.ends.count, limit - summary.shown)
       guard records > 0 else { return }
       var failure: OutputError?
-      part.written.forEachChunk(upTo: part.ends[records - 1]) { chunk in
+      part.written.forEachChunk(in: 0..<part.ends[records - 1]) { chunk in
         guard failure == nil else { return }
         do throws(OutputError) { try writer.appendPart(chunk) } catch { failure = error }
       }
@@ -303,16 +310,17 @@ struct StreamSink: MatchSink {
       let rows = rows ?? Array(0..<Int32(batch.count))
       try write(
         batch, rows: rows, source: part.source, compiled: c, digests: part.digests,
-        first: first, summary: &summary)
+        ahead: part.ahead, first: first, summary: &summary)
       first += rows.count
     }
   }
 
-  /// Writes the matching `rows` of `batch`; `digests`, from `first` on, are theirs when a part's
-  /// worker made them (`RecordDigesting`), else they are made here.
+  /// Writes the matching `rows` of `batch`; `digests` and `ahead`, from `first` on, are theirs
+  /// when a part's worker made them (`RecordDigesting`), else the digests are made here.
   private mutating func write(
     _ batch: RecordBatch, rows: [Int32], source: Int, compiled c: SourceAccess,
-    digests made: RecordDigests? = nil, first: Int = 0, summary: inout RunSummary
+    digests made: RecordDigests? = nil, ahead: RowsWrittenAhead? = nil, first: Int = 0,
+    summary: inout RunSummary
   ) throws(SiftError) {
     if let digesting = writer as? RecordDigesting, let keyColumns = digesting.digestKeyColumns {
       let count = min(rows.count, limit - summary.shown)
@@ -321,7 +329,7 @@ struct StreamSink: MatchSink {
         if let made {
           try digesting.write(
             rows: rows[..<count], of: batch, source: source, columns: c.columns,
-            verbatim: c.verbatim, digests: made, first: first)
+            verbatim: c.verbatim, digests: made, ahead: ahead, first: first)
         } else {
           var digests = digests ?? RecordDigests(keyColumns: keyColumns)
           self.digests = nil
@@ -330,7 +338,7 @@ struct StreamSink: MatchSink {
           digests.add(batch, rows: rows[..<count], columns: c.columns, verbatim: c.verbatim)
           try digesting.write(
             rows: rows[..<count], of: batch, source: source, columns: c.columns,
-            verbatim: c.verbatim, digests: digests, first: 0)
+            verbatim: c.verbatim, digests: digests, ahead: nil, first: 0)
         }
       } catch {
         throw .output(error)
@@ -400,12 +408,17 @@ final class PartBytes: BlockKeeper {
     chunks.append(bytes)
   }
 
-  /// Calls `body` with the first `length` bytes, block by block.
-  func forEachChunk(upTo length: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    var left = length
-    for chunk in chunks where left > 0 {
-      chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0.prefix(left))) }
-      left -= chunk.count
+  /// Calls `body` with the bytes `range` of those kept, block by block.
+  func forEachChunk(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var at = 0
+    for chunk in chunks where at < range.upperBound {
+      let (lower, upper) = (max(range.lowerBound, at), min(range.upperBound, at + chunk.count))
+      if lower < upper {
+        chunk.withUnsafeBufferPointer {
+          body(UnsafeBufferPointer(rebasing: $0[(lower - at)..<(upper - at)]))
+        }
+      }
+      at += chunk.count
     }
   }
 }

@@ -219,6 +219,21 @@ extension CSVWriter: RowTextCopying {
       try output.endRecord()
     }
   }
+
+  public func write(
+    rows: ArraySlice<Int32>, of cursor: RowCursor, between prefix: UnsafeBufferPointer<UInt8>,
+    and suffix: UnsafeBufferPointer<UInt8>, ends: inout [Int]
+  ) throws(OutputError) {
+    if !rows.isEmpty { atStart = false }
+    for r in rows {
+      output.append(prefix)
+      output.append(cursor.row(Int(r)).text)
+      output.append(suffix)
+      appendLineEnd(to: output)
+      ends.append(output.position)
+      try output.endRecord()
+    }
+  }
 }
 
 extension CSVWriter {

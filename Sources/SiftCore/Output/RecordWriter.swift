@@ -120,6 +120,13 @@ public protocol RowTextCopying: BatchWriting {
   /// writes none that way: the engine asks its readers for rows as written with it
   /// (`RecordReader.readAsWritten`) when the run writes every record unchanged.
   var copiedDelimiter: UInt8? { get }
+  /// Writes the records `rows` of `cursor`, a batch read as written with `copiedDelimiter`, each
+  /// as `prefix`, its text and `suffix` (a `--changes` row of a new record: `new,` … `,`) with
+  /// this writer's line end, and appends to `ends` where each ends in the output.
+  func write(
+    rows: ArraySlice<Int32>, of cursor: RowCursor, between prefix: UnsafeBufferPointer<UInt8>,
+    and suffix: UnsafeBufferPointer<UInt8>, ends: inout [Int]
+  ) throws(OutputError)
 }
 
 extension RecordWriter {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a `ByteSource` in large chunks, carrying the unfinished end of one chunk (a record cut
 /// by the chunk boundary) into the next.
 ///
@@ -142,6 +148,7 @@ final class PointerStore<Element: BitwiseCopyable> {
   init(capacity: Int = 4096) {
     self.capacity = max(capacity, 16)
     base = .allocate(capacity: self.capacity)
+    Self.askForHugePages(base, capacity: self.capacity)
   }
 
   /// A store holding a copy of `values`.
@@ -174,10 +181,27 @@ final class PointerStore<Element: BitwiseCopyable> {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
     let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+    Self.askForHugePages(newBase, capacity: newCapacity)
     newBase.update(from: base, count: count)
     base.deallocate()
     base = newBase
     capacity = newCapacity
+  }
+
+  /// Asks the system to back a store of 4 MiB or more with huge pages where it gives them
+  /// (Linux's `MADV_HUGEPAGE`, over the whole pages inside it): a next baseline's tens of
+  /// megabytes then take hundreds of page faults, not thousands (Docs/Performance.md, "A first
+  /// run's rows written in the parts").
+  private static func askForHugePages(_ base: UnsafeMutablePointer<Element>, capacity: Int) {
+    #if os(Linux)
+      let bytes = capacity * MemoryLayout<Element>.stride
+      guard bytes >= 4 << 20 else { return }
+      let page = 1 << 12
+      let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+      let end = (Int(bitPattern: base) + bytes) & ~(page - 1)
+      guard end > start, let region = UnsafeMutableRawPointer(bitPattern: start) else { return }
+      _ = madvise(region, end - start, MADV_HUGEPAGE)
+    #endif
   }
 
   @inline(__always)

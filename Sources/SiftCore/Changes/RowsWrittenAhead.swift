@@ -1,0 +1,64 @@
+/// The rows of a part's matches written on its worker as `--changes` writes a new record read as
+/// written (`new`, the record's text, an empty `was`, one `,` apart:
+/// `ChangeRow.startNew(asWritten:delimiter:)`), for a run whose every record is new unless its
+/// key repeats, a first run: the merge then only looks each key up and hands the rows on as they
+/// are (Docs/Performance.md, "A first run's rows written in the parts").
+final class RowsWrittenAhead {
+  /// The rows, one after another, as the format writes them.
+  let bytes = PartBytes()
+  private let output: OutputBuffer
+  private let writer: RowTextCopying
+  /// Where each match's row ends in `bytes`, in the part's order.
+  private(set) var ends: [Int] = []
+  /// `false` once a batch came with its fields (not read as written) or a row could not be
+  /// written: the rows are then not used, and the merge writes each record's row itself.
+  private(set) var complete = true
+
+  private static let prefix: [UInt8] = [
+    UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "w"), RecordDigests.delimiter,
+  ]
+  private static let suffix: [UInt8] = [RecordDigests.delimiter]
+
+  /// `nil` when `format` has no writer for a part, or it does not copy rows as written with
+  /// `RecordDigests.delimiter`.
+  init?(format: PartWritable) {
+    output = OutputBuffer(sink: bytes)
+    guard let writer = format.partWriter(into: output) as? RowTextCopying,
+      writer.copiedDelimiter == RecordDigests.delimiter
+    else { return nil }
+    self.writer = writer
+  }
+
+  /// Writes the rows of the matches `rows` of `batch`.
+  func add(_ batch: RecordBatch, rows: [Int32]) {
+    guard complete, !rows.isEmpty else { return }
+    guard batch.asWritten else {
+      complete = false
+      return
+    }
+    let (prefix, suffix) = (Self.prefix, Self.suffix)
+    batch.withRows { cursor in
+      prefix.withUnsafeBufferPointer { p in
+        suffix.withUnsafeBufferPointer { s in
+          do throws(OutputError) {
+            try writer.write(rows: rows[...], of: cursor, between: p, and: s, ends: &ends)
+          } catch {
+            complete = false
+          }
+        }
+      }
+    }
+  }
+
+  /// The part is read to its end: what is buffered goes into `bytes`.
+  func close() {
+    do throws(OutputError) { try output.flush() } catch { complete = false }
+  }
+
+  /// Calls `body` with the rows of matches `records` (in the part's order), piece by piece.
+  func forEachPiece(records: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    guard !records.isEmpty else { return }
+    let start = records.lowerBound == 0 ? 0 : ends[records.lowerBound - 1]
+    bytes.forEachChunk(in: start..<ends[records.upperBound - 1], body)
+  }
+}
