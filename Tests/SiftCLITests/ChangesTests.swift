@@ -485,6 +485,44 @@ private func changes(_ result: SiftResult) -> [String] {
     }
   }
 
+  /// New records read as written wait to be handed to the CSV writer together, until another
+  /// row is written or the batch ends (Docs/Performance.md, "A first run's rows written in the
+  /// parts"): a changed row after them comes after them, and a repeated key stops the run after
+  /// every row before it. The records come after 100,000 unchanged ones, past the sample the
+  /// calling thread reads with fields, so that their rows are read as written, and after 100
+  /// new ones, more than are held before the key table is built.
+  @Test func newRowsWaitingGoOutBeforeTheRowsAfterThemAndBeforeARepeatedKey() throws {
+    let bench = try ChangesBench()
+    let unchanged = (0..<100_000).map { ("K\($0)", "hold", 1) }
+    let new = (0..<100).map { ("M\($0)", "hold", 1) }
+    let newRows = new.map { "new,\($0.0),hold,1,\n" }.joined()
+    try bench.write(unchanged + [("G1", "hold", 1), ("G2", "hold", 2)])
+    _ = bench.run()
+    try bench.write(
+      unchanged + new + [("N1", "hold", 1), ("N2", "hold", 1), ("G1", "done", 1), ("N3", "hold", 1), ("G2", "hold", 2)])
+    let changed = bench.run(["--peek", "-j", "1"])
+    #expect(changed.status == .matched)
+    #expect(
+      changed.text == "change,grn_no,status,qty,was\n" + newRows + """
+        new,N1,hold,1,
+        new,N2,hold,1,
+        changed,G1,done,1,status=hold
+        new,N3,hold,1,
+
+        """)
+    try bench.write(
+      unchanged + new + [("N1", "hold", 1), ("G1", "hold", 1), ("N2", "hold", 1), ("N1", "again", 1)])
+    let repeated = bench.run(["-j", "1"])
+    #expect(repeated.status == .error)
+    #expect(
+      repeated.text == "change,grn_no,status,qty,was\n" + newRows + """
+        new,N1,hold,1,
+        new,N2,hold,1,
+
+        """)
+    #expect(repeated.stderr.contains("the key grn_no=N1 repeats"))
+  }
+
   /// A first run writes each record as the plain run writes it, between `new` and an empty
   /// `was`: quoted fields, another delimiter, a short row, CRLF line ends and TSV included (a
   /// CSV record is written from its own text, Docs/Performance.md, "Changes since the last run").

@@ -85,6 +85,12 @@ struct ChangeComparison {
   private var own = RecordDigests(keyColumns: [])
   /// The row handed to `inner`, built in place record after record.
   private var outgoing = ChangeRow()
+  /// New records of the batch being compared whose rows the copying writer takes as they are,
+  /// handed to it together (`PendingNewRows.write`).
+  private let pendingNew = PendingNewRows()
+  /// Whether a row may wait in `pendingNew`: set when one is put there, cleared when the batch
+  /// ends, so that the rows written after the batches (the gone ones) do not look.
+  private var mayHavePendingNew = false
   /// Records whose key is neither where the baseline's order says nor a few records on, held
   /// while the key table is not built: whether the baseline has their key elsewhere is found at
   /// the end, with every baseline key hashed once and no table (`settleHeldAtEnd`), or by the
@@ -199,6 +205,13 @@ struct ChangeComparison {
     let written = digests.keyBytes.withUnsafeBufferPointer { keys in
       Result { () throws(OutputError) in
         try batch.withRows { cursor throws(OutputError) in
+          // A new record read as written waits in `pendingNew` for the rows after it, until
+          // another row is written or the batch ends.
+          if copier != nil, cursor.asWritten { pendingNew.cursor = cursor }
+          defer {
+            pendingNew.clear()
+            mayHavePendingNew = false
+          }
           var i = first
           for r in rows {
             // A record that is the baseline's next, unchanged, is taken without its row.
@@ -219,12 +232,14 @@ struct ChangeComparison {
               table.prefetch(digests.keyHashes[i &+ Self.prefetchDistance])
             }
             place = (source, Int32(truncatingIfNeeded: batch.line(Int(r))))
+            pendingNew.row = r
             try write(
               cursor.row(Int(r)), columns: cs, verbatim: verbatim,
               digest: digests.digest(i, keys: keys),
               asWrittenIn: cursor.asWritten ? cursor.bytes : nil, inner: inner, copier: copier)
             i &+= 1
           }
+          try pendingNew.write(to: copier)
         }
       }
     }
@@ -493,6 +508,10 @@ struct ChangeComparison {
       }
       counts.new += 1
       guard inner != nil else { return }
+      if copied, pendingNew.cursor != nil {
+        mayHavePendingNew = true
+        return pendingNew.rows.append(pendingNew.row)
+      }
       // The row is taken out while it is written: written in place, the columns handed with it
       // would be retained and released for each record.
       var out = Self.take(&outgoing)
@@ -691,6 +710,7 @@ struct ChangeComparison {
   private func send(
     _ row: inout ChangeRow, striking: Striking, inner: RecordWriter?, copier: RowTextCopying?
   ) throws(OutputError) {
+    if mayHavePendingNew { try pendingNew.write(to: copier) }
     if row.isText, let copier {
       return try row.write(asWrittenTo: copier, columns: outputColumns)
     }
@@ -714,6 +734,8 @@ struct ChangeComparison {
   private mutating func repeated(_ key: UnsafeBufferPointer<UInt8>, first: Int32, second: Int32)
     throws(OutputError)
   {
+    // The rows before it go out first.
+    try pendingNew.write(to: copier)
     var lines: (first: (source: Int, line: Int), second: (source: Int, line: Int))?
     if Int(first) < places.count, Int(second) < places.count {
       func inInput(_ p: (source: Int32, line: Int32)) -> (source: Int, line: Int) {
@@ -994,5 +1016,40 @@ struct ChangeComparison {
   /// `a|bc`.
   static func mix<C: Collection<UInt8>>(_ value: C, into hash: UInt64) -> UInt64 {
     ChangeCoding.hash(value, into: hash)
+  }
+}
+
+/// The new records of a batch waiting to be handed to the copying writer together (`write`):
+/// the batch's cursor while it is compared, the row being compared, and the waiting rows.
+private final class PendingNewRows {
+  var cursor: RowCursor?
+  var row: Int32 = 0
+  var rows: [Int32] = []
+  /// Where each row ends in the output; not used.
+  var ends: [Int] = []
+
+  /// Hands the waiting rows to `copier`, each `new,`, its text and `,`, in one call (a method
+  /// of this object, not of the comparison: called on the comparison, each row written after
+  /// would copy it).
+  func write(to copier: RowTextCopying?) throws(OutputError) {
+    guard !rows.isEmpty, let cursor, let copier else { return }
+    defer {
+      rows.removeAll(keepingCapacity: true)
+      ends.removeAll(keepingCapacity: true)
+    }
+    let written = ChangeRow.newBefore.withUnsafeBufferPointer { before in
+      ChangeRow.newAfter.withUnsafeBufferPointer { after in
+        Result { () throws(OutputError) in
+          try copier.write(rows: rows[...], of: cursor, between: before, and: after, ends: &ends)
+        }
+      }
+    }
+    try written.get()
+  }
+
+  /// The batch is done: its cursor is let go, and no row waits.
+  func clear() {
+    cursor = nil
+    rows.removeAll(keepingCapacity: true)
   }
 }

@@ -116,6 +116,14 @@ struct ChangeRow {
     return true
   }
 
+  /// What comes before and after a new record's text read as written with
+  /// `RecordDigests.delimiter`, for a writer that copies such rows: `new,` and `,` (an empty
+  /// `was`), as `startNew(asWritten:delimiter:)` makes them.
+  static let newBefore: [UInt8] = [
+    UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "w"), RecordDigests.delimiter,
+  ]
+  static let newAfter: [UInt8] = [RecordDigests.delimiter]
+
   /// The row of a new record read as written (`RecordBatch.asWritten`) with `delimiter`, for a
   /// writer that copies such rows (`RowTextCopying` with that delimiter): `new`, the record's
   /// text and an empty `was`, one delimiter apart, which is what that writer writes for them,

@@ -14,11 +14,6 @@ final class RowsWrittenAhead {
   /// written: the rows are then not used, and the merge writes each record's row itself.
   private(set) var complete = true
 
-  private static let prefix: [UInt8] = [
-    UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "w"), RecordDigests.delimiter,
-  ]
-  private static let suffix: [UInt8] = [RecordDigests.delimiter]
-
   /// `nil` when `format` has no writer for a part, or it does not copy rows as written with
   /// `RecordDigests.delimiter`.
   init?(format: PartWritable) {
@@ -36,7 +31,7 @@ final class RowsWrittenAhead {
       complete = false
       return
     }
-    let (prefix, suffix) = (Self.prefix, Self.suffix)
+    let (prefix, suffix) = (ChangeRow.newBefore, ChangeRow.newAfter)
     batch.withRows { cursor in
       prefix.withUnsafeBufferPointer { p in
         suffix.withUnsafeBufferPointer { s in

@@ -99,6 +99,23 @@ public final class OutputBuffer {
     if let failure { throw failure }
   }
 
+  /// Appends `block`, whole records built apart, and leaves it empty. A sink that keeps blocks
+  /// (a part's output) keeps it without a copy; another is handed it straight. Either way it
+  /// goes after what is buffered.
+  func append(block: inout [UInt8]) throws(OutputError) {
+    defer { block = [] }
+    guard !lineBuffered, let keeper = sink as? BlockKeeper else {
+      return try block.withUnsafeBufferPointer { b throws(OutputError) in try write(through: b) }
+    }
+    if !buffer.isEmpty {
+      try buffer.withUnsafeBufferPointer { b throws(OutputError) in try keeper.write(b) }
+      handedOver += buffer.count
+      buffer.removeAll(keepingCapacity: true)
+    }
+    handedOver += block.count
+    keeper.keep(&block)
+  }
+
   /// The fewest bytes `append(shared:)` hands over without copying them into the buffer.
   static let sharedMinimum = 4096
 

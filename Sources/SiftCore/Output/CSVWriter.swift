@@ -224,15 +224,39 @@ extension CSVWriter: RowTextCopying {
     rows: ArraySlice<Int32>, of cursor: RowCursor, between prefix: UnsafeBufferPointer<UInt8>,
     and suffix: UnsafeBufferPointer<UInt8>, ends: inout [Int]
   ) throws(OutputError) {
-    if !rows.isEmpty { atStart = false }
-    for r in rows {
-      output.append(prefix)
-      output.append(cursor.row(Int(r)).text)
-      output.append(suffix)
-      appendLineEnd(to: output)
-      ends.append(output.position)
-      try output.endRecord()
+    guard !rows.isEmpty, let bytes = cursor.bytes.baseAddress else { return }
+    atStart = false
+    // The rows are built in a block of their own, one copy each, and handed over whole: the
+    // rows' texts take at most the batch's bytes.
+    let (first, second) = (lineEnd.first, lineEnd.second)
+    let around = prefix.count &+ suffix.count &+ (second == nil ? 1 : 2)
+    let origin = output.position
+    let extents = cursor.extents
+    var block = [UInt8](unsafeUninitializedCapacity: cursor.bytes.count &+ rows.count &* around) {
+      b, count in
+      guard let base = b.baseAddress else { return }
+      var at = base
+      func put(_ from: UnsafePointer<UInt8>?, _ n: Int) {
+        if let from, n > 0 { at.initialize(from: from, count: n) }
+        at += n
+      }
+      for r in rows {
+        let start = Int(extents[2 &* Int(r)])
+        let end = Int(extents[2 &* Int(r) &+ 1])
+        put(prefix.baseAddress, prefix.count)
+        put(bytes + start, end &- start)
+        put(suffix.baseAddress, suffix.count)
+        at.initialize(to: first)
+        at += 1
+        if let second {
+          at.initialize(to: second)
+          at += 1
+        }
+        ends.append(origin &+ (at - base))
+      }
+      count = at - base
     }
+    try output.append(block: &block)
   }
 }
 
