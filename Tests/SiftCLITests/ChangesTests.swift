@@ -523,6 +523,45 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(repeated.stderr.contains("the key grn_no=N1 repeats"))
   }
 
+  /// Many gone rows are made in two halves, the second on a thread of its own
+  /// (Docs/Performance.md, "Gone rows made in halves"): three workers write byte for byte what
+  /// one does, with CRLF line ends and quoted values, whether every record before the gone ones
+  /// was the baseline's in order (the halves start before the next baseline is completed) or
+  /// not (the first record changed).
+  @Test(arguments: [false, true])
+  func manyGoneRowsInHalvesAreWhatOneThreadWrites(firstChanged: Bool) throws {
+    let bench = try ChangesBench()
+    func rows(_ count: Int, changed: Bool) -> String {
+      let lines = (0..<count).map { i in
+        "GRN-\(i),\(i % 5 == 0 ? "\"on hold, QA\"" : "hold"),\(changed && i == 0 ? 99 : i % 10)"
+      }
+      return "grn_no,status,qty\r\n" + lines.joined(separator: "\r\n") + "\r\n"
+    }
+    var outputs: [String] = []
+    for threads in ["1", "3"] {
+      let state = bench.folder.appendingPathComponent("state-\(threads)").path
+      let environment = [
+        "LANG": "C.UTF-8", "SIFT_STATE_DIR": state, "SIFT_NOW": "2026-11-24T06:00",
+        "SIFT_PART_SIZE": "16K",
+      ]
+      func run() -> SiftResult {
+        sift(["--changes", "grn_no", "-q", "-j", threads, "", bench.input], environment: environment)
+      }
+      try Data(rows(30_000, changed: false).utf8).write(to: URL(fileURLWithPath: bench.input))
+      #expect(run().status == .matched)
+      try Data(rows(10_000, changed: firstChanged).utf8).write(to: URL(fileURLWithPath: bench.input))
+      let result = run()
+      #expect(result.status == .matched)
+      #expect(result.stderr == "")
+      outputs.append(result.text)
+    }
+    #expect(outputs[1] == outputs[0])
+    let lines = outputs[0].components(separatedBy: "\r\n")
+    #expect(lines.count == 1 + 20_000 + (firstChanged ? 1 : 0) + 1)
+    #expect(lines.contains("gone,GRN-10000,\"on hold, QA\",0,"))
+    #expect(lines.contains("gone,GRN-29999,hold,9,"))
+  }
+
   /// A first run writes each record as the plain run writes it, between `new` and an empty
   /// `was`: quoted fields, another delimiter, a short row, CRLF line ends and TSV included (a
   /// CSV record is written from its own text, Docs/Performance.md, "Changes since the last run").

@@ -78,6 +78,7 @@ extension RecordRun {
       inner: makeWriter(plan, inputs, presentation, records, changes: true), keys: keys,
       keyLabel: keyLabel, baseline: baseline, since: ChangeCounts.sinceText(now))
     tracker.inputBytes = ChangesState.inputBytes(options.files)
+    tracker.goneRowsAside = frontend.parallel(options).workers > 1
     let summary: RunSummary
     do throws(Problem) {
       summary = try execute(plan, on: dataset, writer: tracker, records: records)

@@ -74,7 +74,7 @@ extension ChangeBaseline {
     let body = UnsafeBufferPointer(rebasing: bytes[0..<bodyEnd])
     // Taken aside, the checksum is waited for before the bytes can be let go of (a refused
     // file's are at once) and before the baseline is made.
-    let aside = checksumAside && body.count >= 1 << 20 ? ChecksumAside(body) : nil
+    let aside = checksumAside && body.count >= 1 << 20 ? WorkAside { StateChecksum.of(body) } : nil
     defer { _ = aside?.wait() }
     if aside == nil { guard stored == StateChecksum.of(body) else { throw .damaged } }
     func texts() throws(ChangeStateError) -> [String] {
@@ -104,7 +104,7 @@ extension ChangeBaseline {
         keptValues: &keptValues),
       starts.count == count
     else { throw .damaged }
-    if let aside { guard stored == aside.wait() else { throw .damaged } }
+    if let aside { guard stored == aside.wait() ?? StateChecksum.of(body) else { throw .damaged } }
     self.init(
       columns: columns, keys: keys, since: since, bytes: storage, starts: starts,
       records: recordsStart..<bodyEnd, keyByteCount: keyBytes, keptValueBytes: keptValues)

@@ -37,6 +37,9 @@ struct ChangeComparison {
   /// order never builds it.
   private var table = KeyTable(capacity: 1024)
   private var tableHasBaseline = false
+  /// Whether the gone rows may be made on a thread of their own beside the calling thread (not
+  /// with `-j 1`): `writeGoneInHalves`.
+  var goneRowsAside = false
   /// Whether the run's records came in groups (`group:`): the gone ones then come under a
   /// heading of their own.
   private var grouped = false
@@ -881,6 +884,13 @@ struct ChangeComparison {
   }
 
   mutating func end() throws(OutputError) {
+    // While every record was the baseline's record of the same number, the gone ones are the
+    // rest: the second half of their rows is made on a thread of its own while the next
+    // baseline is completed here (`stopMirroring`).
+    var halves: GoneInHalves?
+    if mirrored, let baseline, records < baseline.count {
+      halves = startGoneInHalves(Array(Int32(records)..<Int32(baseline.count)), of: baseline)
+    }
     if mirrored, let baseline {
       if records == baseline.count {
         // Every record was the baseline's, in order and unchanged: the next baseline is the
@@ -902,12 +912,48 @@ struct ChangeComparison {
         let gone = currentOf.reduce(0) { $1 < 0 ? $0 + 1 : $0 }
         if gone > 0 { try inner.beginGroup(.counted([Self.goneHeading], gone)) }
       }
-      for i in 0..<baseline.count where currentOf[i] < 0 {
-        counts.gone += 1
-        try emitGone(i, of: baseline, inner: inner, copier: copier)
+      if halves == nil {
+        var gone: [Int32] = []
+        for i in 0..<baseline.count where currentOf[i] < 0 { gone.append(Int32(i)) }
+        halves = startGoneInHalves(gone, of: baseline)
+        if halves == nil {
+          counts.gone += gone.count
+          for i in gone { try emitGone(Int(i), of: baseline, inner: inner, copier: copier) }
+        }
+      }
+      if let halves, let copier {
+        counts.gone += halves.gone.count
+        let maker = goneRowMaker
+        try maker.texts(halves.gone[..<halves.half], of: baseline).write(to: copier)
+        try (halves.second.wait() ?? maker.texts(halves.gone[halves.half...], of: baseline))
+          .write(to: copier)
       }
     }
     try inner?.end()
+  }
+
+  /// The fewest gone rows whose second half is made on a thread of its own.
+  private static let fewestGoneAside = 8192
+
+  /// The rows of the gone records made in two halves (Docs/Performance.md, "Gone rows made in
+  /// halves"): the second on a thread of its own while this one makes and writes the first.
+  private struct GoneInHalves {
+    let gone: [Int32]
+    let half: Int
+    let second: WorkAside<RowTexts>
+  }
+
+  /// Starts making the second half of the rows of the gone records `gone` on a thread of its
+  /// own, for a copying writer, when it may (`goneRowsAside`) and they are many; else `nil`.
+  private func startGoneInHalves(_ gone: [Int32], of baseline: ChangeBaseline) -> GoneInHalves? {
+    guard goneRowsAside, inner != nil, copier != nil, gone.count >= Self.fewestGoneAside else {
+      return nil
+    }
+    let half = gone.count / 2
+    // The thread reads its own copy of the maker, and the baseline's bytes, which stay.
+    let maker = goneRowMaker
+    return GoneInHalves(
+      gone: gone, half: half, second: WorkAside { maker.texts(gone[half...], of: baseline) })
   }
 
   /// The text of column `c` of the current record.
@@ -968,54 +1014,112 @@ struct ChangeComparison {
     var out = Self.take(&outgoing)
     defer { outgoing = out }
     // For CSV, the row's own text, which the writer copies whole (`ChangeRow.isText`).
-    out.start("gone", asText: copier != nil)
-    var striking = Striking.none
-    let packed = baseline.packedValues(i)
-    if let v = packed, sameColumns {
-      // The kept values, in the columns' order: added as they lie in the state, unpacked into
-      // no array of their own (Docs/Performance.md, "Changes since the last run").
-      var at = 0
-      var added = 0
-      while added < columns.count, at < v.count, let n = ChangeCoding.readVarint(v, at: &at),
-        at + n <= v.count
-      {
-        out.add(UnsafeBufferPointer(rebasing: v[at..<at + n]))
-        at += n
-        added += 1
-      }
-      for _ in added..<max(added, columns.count) { out.addEmpty() }
-      out.addEmpty()
-    } else if packed == nil && keyColumns.count == 1 {
-      // Only the key was kept: it in its column, the others empty.
-      let keyBytes = baseline.key(i)
-      for c in columns.indices {
-        if c == keyColumns[0] { out.add(keyBytes) } else { out.addEmpty() }
-      }
-      out.add(Self.notKeptBytes)
-      striking = .notKept
-    } else {
-      var fields = Array(repeating: UnsafeBufferPointer<UInt8>(start: nil, count: 0), count: columns.count)
-      var was: [UInt8] = []
-      if let old = baseline.values(i) {
-        for (base, current) in common where base < old.count { fields[current] = old[base] }
-      } else {
-        let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
-        for (n, k) in keyColumns.enumerated() where n < parts.count {
-          fields[k] = UnsafeBufferPointer(rebasing: parts[n])
-        }
-        was = Self.notKeptBytes
-        striking = .notKept
-      }
-      for f in fields { out.add(f) }
-      out.add(was)
-    }
+    let striking = goneRowMaker.fill(i, of: baseline, asText: copier != nil, into: &out)
     try send(&out, striking: striking, inner: inner, copier: copier)
+  }
+
+  /// What a gone record's row is made from besides the baseline, apart from the rest of the
+  /// comparison: the thread that makes half of the gone rows takes a copy of this alone.
+  private struct GoneRowMaker {
+    let columns: [String]
+    let keyColumns: [Int]
+    /// Baseline column → current column, for the columns both have.
+    let common: [(base: Int, current: Int)]
+    let sameColumns: Bool
+
+    /// Makes `out` the row of gone record `i` (its own CSV text when `asText`), and says what the
+    /// HTML writer strikes through.
+    func fill(
+      _ i: Int, of baseline: ChangeBaseline, asText: Bool, into out: inout ChangeRow
+    ) -> Striking {
+      out.start("gone", asText: asText)
+      var striking = Striking.none
+      let packed = baseline.packedValues(i)
+      if let v = packed, sameColumns {
+        // The kept values, in the columns' order: added as they lie in the state, unpacked into
+        // no array of their own (Docs/Performance.md, "Changes since the last run").
+        var at = 0
+        var added = 0
+        while added < columns.count, at < v.count, let n = ChangeCoding.readVarint(v, at: &at),
+          at + n <= v.count
+        {
+          out.add(UnsafeBufferPointer(rebasing: v[at..<at + n]))
+          at += n
+          added += 1
+        }
+        for _ in added..<max(added, columns.count) { out.addEmpty() }
+        out.addEmpty()
+      } else if packed == nil && keyColumns.count == 1 {
+        // Only the key was kept: it in its column, the others empty.
+        let keyBytes = baseline.key(i)
+        for c in columns.indices {
+          if c == keyColumns[0] { out.add(keyBytes) } else { out.addEmpty() }
+        }
+        out.add(ChangeComparison.notKeptBytes)
+        striking = .notKept
+      } else {
+        var fields = Array(repeating: UnsafeBufferPointer<UInt8>(start: nil, count: 0), count: columns.count)
+        var was: [UInt8] = []
+        if let old = baseline.values(i) {
+          for (base, current) in common where base < old.count { fields[current] = old[base] }
+        } else {
+          let parts = baseline.key(i).split(separator: 0x1f, omittingEmptySubsequences: false)
+          for (n, k) in keyColumns.enumerated() where n < parts.count {
+            fields[k] = UnsafeBufferPointer(rebasing: parts[n])
+          }
+          was = ChangeComparison.notKeptBytes
+          striking = .notKept
+        }
+        for f in fields { out.add(f) }
+        out.add(was)
+      }
+      return striking
+    }
+
+    /// The rows of gone records `indices` as a copying writer takes them (`ChangeRow.isText`).
+    func texts(_ indices: ArraySlice<Int32>, of baseline: ChangeBaseline) -> RowTexts {
+      var texts = RowTexts()
+      // Room for a row of a key and a few values each, so that the text is seldom copied to grow.
+      texts.bytes.reserveCapacity(indices.count * 64)
+      texts.extents.reserveCapacity(indices.count * 2)
+      var out = ChangeRow()
+      for i in indices {
+        _ = fill(Int(i), of: baseline, asText: true, into: &out)
+        let start = Int32(truncatingIfNeeded: texts.bytes.count)
+        out.appendText(to: &texts.bytes)
+        texts.extents.append(start)
+        texts.extents.append(Int32(truncatingIfNeeded: texts.bytes.count))
+      }
+      return texts
+    }
+  }
+
+  private var goneRowMaker: GoneRowMaker {
+    GoneRowMaker(columns: columns, keyColumns: keyColumns, common: common, sameColumns: sameColumns)
   }
 
   /// Adds one value to a content hash; the value's length in the hash keeps `ab|c` apart from
   /// `a|bc`.
   static func mix<C: Collection<UInt8>>(_ value: C, into hash: UInt64) -> UInt64 {
     ChangeCoding.hash(value, into: hash)
+  }
+}
+
+/// Rows as a copying writer takes them (`ChangeRow.isText`), one after another in `bytes`, each
+/// from its start to its end in `extents`.
+private struct RowTexts {
+  var bytes: [UInt8] = []
+  var extents: [Int32] = []
+
+  /// Hands the rows to `copier`, each with its line end, in one call.
+  func write(to copier: RowTextCopying) throws(OutputError) {
+    let rows = Array(0..<Int32(truncatingIfNeeded: extents.count / 2))
+    var ends: [Int] = []
+    try ChangeRow.withCursor(over: bytes, extents: extents) { cursor throws(OutputError) in
+      try copier.write(
+        rows: rows[...], of: cursor, between: UnsafeBufferPointer(start: nil, count: 0),
+        and: UnsafeBufferPointer(start: nil, count: 0), ends: &ends)
+    }
   }
 }
 

@@ -154,13 +154,26 @@ struct ChangeRow {
       self.ends = ends
     }
     let extents: [Int32] = [0, Int32(truncatingIfNeeded: bytes.count)]
+    try Self.withCursor(over: bytes, extents: extents) { cursor throws(OutputError) in
+      try writer.write(rows: [0][...], of: cursor, columns: columns, verbatim: true, ends: &ends)
+    }
+  }
+
+  /// Appends the row's text (`isText`) to `text`.
+  func appendText(to text: inout [UInt8]) { text.append(contentsOf: bytes) }
+
+  /// Calls `body` with a cursor over CSV rows read as written that lie in `bytes`, each from
+  /// one extent (`extents`: start and end per row) to the next, for a copying writer.
+  static func withCursor(
+    over bytes: [UInt8], extents: [Int32], _ body: (RowCursor) throws(OutputError) -> Void
+  ) throws(OutputError) {
     let written = bytes.withUnsafeBufferPointer { b in
       extents.withUnsafeBufferPointer { e in
         Result { () throws(OutputError) in
-          let cursor = RowCursor(
-            bytes: b, spans: UnsafeBufferPointer(start: nil, count: 0), extents: e, width: 0,
-            encoding: .csv, rowStarts: nil, rowWidths: nil, asWritten: true, sharedBytes: nil)
-          try writer.write(rows: [0][...], of: cursor, columns: columns, verbatim: true, ends: &ends)
+          try body(
+            RowCursor(
+              bytes: b, spans: UnsafeBufferPointer(start: nil, count: 0), extents: e, width: 0,
+              encoding: .csv, rowStarts: nil, rowWidths: nil, asWritten: true, sharedBytes: nil))
         }
       }
     }

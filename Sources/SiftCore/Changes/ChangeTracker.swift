@@ -17,6 +17,12 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
     get { comparison.inputBytes }
     set { comparison.inputBytes = newValue }
   }
+  /// Whether the gone rows may be made on a thread of their own beside the calling thread (not
+  /// with `-j 1`).
+  public var goneRowsAside: Bool {
+    get { comparison.goneRowsAside }
+    set { comparison.goneRowsAside = newValue }
+  }
 
   /// What the `was` column says of a changed or gone record whose earlier values the baseline
   /// did not keep (Docs/Reports.md, The state).

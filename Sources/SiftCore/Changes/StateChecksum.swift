@@ -78,22 +78,21 @@ struct StateChecksum {
   }
 }
 
-/// The checksum of bytes taken on a thread of its own (`StateChecksum.of`), while the caller
-/// does other work, until `wait`; taken on the calling thread in `wait` when no thread starts.
-/// The bytes must stay while it runs: `wait` before letting go of them.
-final class ChecksumAside: @unchecked Sendable {
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private var value: UInt64 = 0
+/// Work done on a thread of its own while the caller does other work, until `wait` (the state's
+/// checksum while its records are read, the second half of the gone rows while the first is
+/// made); done at once on the calling thread when no thread starts. What the work reads must
+/// stay while it runs: `wait` before letting go of it.
+final class WorkAside<Value>: @unchecked Sendable {
+  private var value: Value?
   private var thread: pthread_t?
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
-    thread = startThread { self.value = StateChecksum.of(self.bytes) }
-    if thread == nil { value = StateChecksum.of(bytes) }
+  init(_ work: @escaping () -> Value) {
+    thread = startThread { self.value = work() }
+    if thread == nil { value = work() }
   }
 
-  /// The checksum, once the thread is done.
-  func wait() -> UInt64 {
+  /// The work's value, once the thread is done.
+  func wait() -> Value? {
     if let thread {
       pthread_join(thread, nil)
       self.thread = nil
