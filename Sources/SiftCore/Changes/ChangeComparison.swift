@@ -38,7 +38,7 @@ struct ChangeComparison {
   private var table = KeyTable(capacity: 1024)
   private var tableHasBaseline = false
   /// Whether the gone rows may be made on a thread of their own beside the calling thread (not
-  /// with `-j 1`): `writeGoneInHalves`.
+  /// with `-j 1`): `GoneRowsAside`.
   var goneRowsAside = false
   /// Whether the run's records came in groups (`group:`): the gone ones then come under a
   /// heading of their own.
@@ -885,11 +885,11 @@ struct ChangeComparison {
 
   mutating func end() throws(OutputError) {
     // While every record was the baseline's record of the same number, the gone ones are the
-    // rest: the second half of their rows is made on a thread of its own while the next
+    // rest: the rows of their second chunk are made on a thread of its own while the next
     // baseline is completed here (`stopMirroring`).
-    var halves: GoneInHalves?
+    var aside: GoneRowsAside?
     if mirrored, let baseline, records < baseline.count {
-      halves = startGoneInHalves(Array(Int32(records)..<Int32(baseline.count)), of: baseline)
+      aside = startGoneRowsAside(Array(Int32(records)..<Int32(baseline.count)), of: baseline)
     }
     if mirrored, let baseline {
       if records == baseline.count {
@@ -912,48 +912,71 @@ struct ChangeComparison {
         let gone = currentOf.reduce(0) { $1 < 0 ? $0 + 1 : $0 }
         if gone > 0 { try inner.beginGroup(.counted([Self.goneHeading], gone)) }
       }
-      if halves == nil {
+      if aside == nil {
         var gone: [Int32] = []
         for i in 0..<baseline.count where currentOf[i] < 0 { gone.append(Int32(i)) }
-        halves = startGoneInHalves(gone, of: baseline)
-        if halves == nil {
+        aside = startGoneRowsAside(gone, of: baseline)
+        if aside == nil {
           counts.gone += gone.count
           for i in gone { try emitGone(Int(i), of: baseline, inner: inner, copier: copier) }
         }
       }
-      if let halves, let copier {
-        counts.gone += halves.gone.count
-        let maker = goneRowMaker
-        try maker.texts(halves.gone[..<halves.half], of: baseline).write(to: copier)
-        try (halves.second.wait() ?? maker.texts(halves.gone[halves.half...], of: baseline))
-          .write(to: copier)
+      if let aside, let copier {
+        counts.gone += aside.gone.count
+        try writeGone(aside, of: baseline, to: copier)
       }
     }
     try inner?.end()
   }
 
-  /// The fewest gone rows whose second half is made on a thread of its own.
+  /// The fewest gone rows made a pair of chunks at a time (`GoneRowsAside`).
   private static let fewestGoneAside = 8192
 
-  /// The rows of the gone records made in two halves (Docs/Performance.md, "Gone rows made in
-  /// halves"): the second on a thread of its own while this one makes and writes the first.
-  private struct GoneInHalves {
+  /// The gone records whose rows are made two chunks at a time, the second of each pair on a
+  /// thread of its own while this one makes and writes the first (Docs/Performance.md, "Gone
+  /// rows made two chunks at a time"), so that at most two chunks' rows are held at once.
+  private struct GoneRowsAside {
     let gone: [Int32]
-    let half: Int
+    /// Rows per chunk: 16,384, or half the gone ones when they are fewer than two chunks.
+    let size: Int
+    /// The second chunk's rows, begun when the gone records were known.
     let second: WorkAside<RowTexts>
+
+    /// Chunk `n`'s gone records (empty past the last).
+    func chunk(_ n: Int) -> ArraySlice<Int32> {
+      gone[min(n * size, gone.count)..<min((n + 1) * size, gone.count)]
+    }
   }
 
-  /// Starts making the second half of the rows of the gone records `gone` on a thread of its
-  /// own, for a copying writer, when it may (`goneRowsAside`) and they are many; else `nil`.
-  private func startGoneInHalves(_ gone: [Int32], of baseline: ChangeBaseline) -> GoneInHalves? {
+  /// Begins making the rows of the gone records `gone` a pair of chunks at a time, for a copying
+  /// writer, when it may (`goneRowsAside`) and they are many; else `nil`.
+  private func startGoneRowsAside(_ gone: [Int32], of baseline: ChangeBaseline) -> GoneRowsAside? {
     guard goneRowsAside, inner != nil, copier != nil, gone.count >= Self.fewestGoneAside else {
       return nil
     }
-    let half = gone.count / 2
+    let size = min(16_384, (gone.count + 1) / 2)
     // The thread reads its own copy of the maker, and the baseline's bytes, which stay.
     let maker = goneRowMaker
-    return GoneInHalves(
-      gone: gone, half: half, second: WorkAside { maker.texts(gone[half...], of: baseline) })
+    let second = gone[size..<min(2 * size, gone.count)]
+    return GoneRowsAside(
+      gone: gone, size: size, second: WorkAside { maker.texts(second, of: baseline) })
+  }
+
+  /// Writes the gone rows `aside` holds, in order: of each pair of chunks, the first made here
+  /// while the second is made on a thread of its own.
+  private func writeGone(
+    _ aside: GoneRowsAside, of baseline: ChangeBaseline, to copier: RowTextCopying
+  ) throws(OutputError) {
+    let maker = goneRowMaker
+    var n = 0
+    while !aside.chunk(n).isEmpty {
+      let second = aside.chunk(n + 1)
+      let made =
+        n == 0 ? aside.second : second.isEmpty ? nil : WorkAside { maker.texts(second, of: baseline) }
+      try maker.texts(aside.chunk(n), of: baseline).write(to: copier)
+      try (made?.wait() ?? maker.texts(second, of: baseline)).write(to: copier)
+      n += 2
+    }
   }
 
   /// The text of column `c` of the current record.
@@ -1019,7 +1042,7 @@ struct ChangeComparison {
   }
 
   /// What a gone record's row is made from besides the baseline, apart from the rest of the
-  /// comparison: the thread that makes half of the gone rows takes a copy of this alone.
+  /// comparison: the thread that makes a chunk of the gone rows takes a copy of this alone.
   private struct GoneRowMaker {
     let columns: [String]
     let keyColumns: [Int]
