@@ -523,13 +523,13 @@ private func changes(_ result: SiftResult) -> [String] {
     #expect(repeated.stderr.contains("the key grn_no=N1 repeats"))
   }
 
-  /// Many gone rows are made in two halves, the second on a thread of its own
-  /// (Docs/Performance.md, "Gone rows made in halves"): three workers write byte for byte what
-  /// one does, with CRLF line ends and quoted values, whether every record before the gone ones
-  /// was the baseline's in order (the halves start before the next baseline is completed) or
-  /// not (the first record changed).
+  /// Many gone rows are made two chunks at a time, the second of each pair on a thread of its
+  /// own (Docs/Performance.md, "A first run's rows written in the parts"): three workers write
+  /// byte for byte what one does, with CRLF line ends and quoted values, whether every record
+  /// before the gone ones was the baseline's in order (the second chunk begun before the next
+  /// baseline is completed) or not (the first record changed).
   @Test(arguments: [false, true])
-  func manyGoneRowsInHalvesAreWhatOneThreadWrites(firstChanged: Bool) throws {
+  func manyGoneRowsInChunksAreWhatOneThreadWrites(firstChanged: Bool) throws {
     let bench = try ChangesBench()
     func rows(_ count: Int, changed: Bool) -> String {
       let lines = (0..<count).map { i in

@@ -933,8 +933,8 @@ struct ChangeComparison {
   private static let fewestGoneAside = 8192
 
   /// The gone records whose rows are made two chunks at a time, the second of each pair on a
-  /// thread of its own while this one makes and writes the first (Docs/Performance.md, "Gone
-  /// rows made two chunks at a time"), so that at most two chunks' rows are held at once.
+  /// thread of its own while this one makes and writes the first (Docs/Performance.md, "A first
+  /// run's rows written in the parts"), so that at most two chunks' rows are held at once.
   private struct GoneRowsAside {
     let gone: [Int32]
     /// Rows per chunk: 16,384, or half the gone ones when they are fewer than two chunks.

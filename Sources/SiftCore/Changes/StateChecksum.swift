@@ -79,7 +79,7 @@ struct StateChecksum {
 }
 
 /// Work done on a thread of its own while the caller does other work, until `wait` (the state's
-/// checksum while its records are read, the second half of the gone rows while the first is
+/// checksum while its records are read, a chunk of the gone rows while the one before it is
 /// made); done at once on the calling thread when no thread starts. What the work reads must
 /// stay while it runs: `wait` before letting go of it.
 final class WorkAside<Value>: @unchecked Sendable {
