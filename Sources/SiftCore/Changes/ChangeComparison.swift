@@ -907,23 +907,21 @@ struct ChangeComparison {
     try settleHeldAtEnd()
     if let baseline {
       let (inner, copier) = (self.inner, self.copier)
-      // After groups, the gone records go under a heading of their own, not the last group's.
-      if grouped, let inner {
-        let gone = currentOf.reduce(0) { $1 < 0 ? $0 + 1 : $0 }
-        if gone > 0 { try inner.beginGroup(.counted([Self.goneHeading], gone)) }
-      }
+      // The gone records, found once: for the heading, the count and the rows.
+      var gone = aside?.gone ?? []
       if aside == nil {
-        var gone: [Int32] = []
         for i in 0..<baseline.count where currentOf[i] < 0 { gone.append(Int32(i)) }
-        aside = startGoneRowsAside(gone, of: baseline)
-        if aside == nil {
-          counts.gone += gone.count
-          for i in gone { try emitGone(Int(i), of: baseline, inner: inner, copier: copier) }
-        }
       }
+      counts.gone += gone.count
+      // After groups, the gone records go under a heading of their own, not the last group's.
+      if grouped, let inner, !gone.isEmpty {
+        try inner.beginGroup(.counted([Self.goneHeading], gone.count))
+      }
+      if aside == nil { aside = startGoneRowsAside(gone, of: baseline) }
       if let aside, let copier {
-        counts.gone += aside.gone.count
         try writeGone(aside, of: baseline, to: copier)
+      } else {
+        for i in gone { try emitGone(Int(i), of: baseline, inner: inner, copier: copier) }
       }
     }
     try inner?.end()
