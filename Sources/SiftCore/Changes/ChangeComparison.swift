@@ -288,12 +288,8 @@ struct ChangeComparison {
       }
     }
     // The rows before a repeated key go out before it stops the run.
-    var failure: OutputError?
-    ahead.forEachPiece(records: first..<taken) { piece in
-      guard failure == nil else { return }
-      do throws(OutputError) { try format.appendPart(piece) } catch { failure = error }
-    }
-    if let error = failure ?? repeatedKey { throw error }
+    try ahead.write(records: first..<taken, to: format)
+    if let repeatedKey { throw repeatedKey }
   }
 
   /// `row`, read as written (its text in `batchBytes`), with its fields found.

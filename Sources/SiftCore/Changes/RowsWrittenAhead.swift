@@ -50,10 +50,10 @@ final class RowsWrittenAhead {
     do throws(OutputError) { try output.flush() } catch { complete = false }
   }
 
-  /// Calls `body` with the rows of matches `records` (in the part's order), piece by piece.
-  func forEachPiece(records: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  /// Hands the rows of matches `records` (in the part's order) to `format`'s output.
+  func write(records: Range<Int>, to format: PartWritable) throws(OutputError) {
     guard !records.isEmpty else { return }
     let start = records.lowerBound == 0 ? 0 : ends[records.lowerBound - 1]
-    bytes.forEachChunk(in: start..<ends[records.upperBound - 1], body)
+    try bytes.append(start..<ends[records.upperBound - 1], to: format)
   }
 }

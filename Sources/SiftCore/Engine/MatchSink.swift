@@ -295,12 +295,11 @@ struct StreamSink: MatchSink {
     if part.writer != nil, let writer = writer as? PartWritable {
       let records = min(part.ends.count, limit - summary.shown)
       guard records > 0 else { return }
-      var failure: OutputError?
-      part.written.forEachChunk(in: 0..<part.ends[records - 1]) { chunk in
-        guard failure == nil else { return }
-        do throws(OutputError) { try writer.appendPart(chunk) } catch { failure = error }
+      do throws(OutputError) {
+        try part.written.append(0..<part.ends[records - 1], to: writer)
+      } catch {
+        throw .output(error)
       }
-      if let failure { throw .output(failure) }
       summary.shown += records
       return
     }
@@ -408,8 +407,18 @@ final class PartBytes: BlockKeeper {
     chunks.append(bytes)
   }
 
+  /// Hands the bytes `range` of those kept, whole records, to `writer`'s output, block by block.
+  func append(_ range: Range<Int>, to writer: PartWritable) throws(OutputError) {
+    var failure: OutputError?
+    forEachChunk(in: range) { chunk in
+      guard failure == nil else { return }
+      do throws(OutputError) { try writer.appendPart(chunk) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+
   /// Calls `body` with the bytes `range` of those kept, block by block.
-  func forEachChunk(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  private func forEachChunk(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     var at = 0
     for chunk in chunks where at < range.upperBound {
       let (lower, upper) = (max(range.lowerBound, at), min(range.upperBound, at + chunk.count))
