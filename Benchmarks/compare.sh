@@ -9,6 +9,10 @@
 # Job 8 reads a workbook: XLSX_ROWS records of sift-bench gen written as .xlsx by XlsxWriter
 # (Benchmarks/workbook/csv-to-xlsx.py), against openpyxl's read-only mode
 # (Benchmarks/workbook/filter-openpyxl.py); DuckDB's excel extension cannot be installed offline.
+# Job 9 compares two exports (Docs/Reports.md, Changes since the last run): the CSV file and the
+# same file edited by awk (every 200th record gone, every 100th changed, one new every 200), as
+# `sift --changes grn_no --against OLD '' NEW` and as DuckDB's full outer join on the key with the
+# records whose values differ; mlr and jq have no such job.
 # The decimal-comma and day-first CSV jobs against the ISO ones are Benchmarks/conventions.sh.
 #
 # Installs what is missing (apt-get: miller jq hyperfine time; pip: duckdb-cli), builds sift in
@@ -26,7 +30,7 @@ SMALL_RUNS=${SMALL_RUNS:-40} # rounds for job 5 (start-up)
 BIG_RUNS=${BIG_RUNS:-3}      # rounds for job 6
 XLSX_ROWS=${XLSX_ROWS:-200000}
 XLSX_RUNS=${XLSX_RUNS:-3}    # rounds for job 8 (openpyxl takes about 10 s a round)
-JOBS=${JOBS:-1 2 3 4 5 6 7 8}
+JOBS=${JOBS:-1 2 3 4 5 6 7 8 9}
 selected() { case " $JOBS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 WORK=${WORK:-/tmp/sift-compare}
 SEED=${SEED:-1}
@@ -86,11 +90,19 @@ ND=$WORK/grn-$ROWS.ndjson
 SMALL=$WORK/grn-$SMALL_ROWS.csv
 BIG=$WORK/grn-$BIG_ROWS.csv
 BOOK=$WORK/grn-$XLSX_ROWS.xlsx
-trap 'rm -f "$CSV" "$ND" "$SMALL" "$BIG" "$BOOK" "$WORK"/times-*.tsv "$WORK"/round.json "$WORK"/time.txt' EXIT
+NEXT=$WORK/grn-$ROWS-next.csv
+trap 'rm -f "$CSV" "$ND" "$SMALL" "$BIG" "$BOOK" "$NEXT" "$WORK"/times-*.tsv "$WORK"/round.json "$WORK"/time.txt' EXIT
 say "generating $ROWS and $SMALL_ROWS records in $WORK"
 "$BIN/sift-bench" gen --rows "$ROWS" --format csv --seed "$SEED" --out "$CSV"
 "$BIN/sift-bench" gen --rows "$ROWS" --format ndjson --seed "$SEED" --out "$ND"
 "$BIN/sift-bench" gen --rows "$SMALL_ROWS" --format csv --seed "$SEED" --out "$SMALL"
+if selected 9; then
+  # The fields before `status` hold no comma, so awk's split on `,` finds it, and a record put
+  # back together with `,` is its own text.
+  awk -F, 'BEGIN { OFS = "," } NR == 1 { print; next } NR % 200 == 0 { next }
+    NR % 100 == 50 { $3 = "zz-changed" } { print } NR % 200 == 77 { $1 = "GRN-N" NR; print }' \
+    "$CSV" >"$NEXT"
+fi
 if selected 8; then
   say "writing $XLSX_ROWS records as $BOOK (XlsxWriter)"
   "$BIN/sift-bench" gen --rows "$XLSX_ROWS" --format csv --seed "$SEED" --out "$WORK/book.csv"
@@ -150,6 +162,14 @@ add_job "7 CSV group sum+avg" header \
 add_job "8 xlsx filter, ${XLSX_ROWS} records" header \
   "$SIFT -o csv 'status:received,pending qty:>100' $BOOK" "" "" "" \
   "python3 $ROOT/Benchmarks/workbook/filter-openpyxl.py $BOOK"
+# Job 9's SQL: every column of the record, the new one's values else the old one's.
+FIELDS=$(head -1 "$CSV" | tr -d '\r')
+PICK=$(printf '%s\n' "$FIELDS" | tr ',' '\n' | awk '{ printf "%scoalesce(n.%s, o.%s) AS %s", (NR > 1 ? ", " : ""), $1, $1, $1 }')
+DIFFER=$(printf '%s\n' "$FIELDS" | tr ',' '\n' | awk 'NR > 1 { printf "%sn.%s IS DISTINCT FROM o.%s", (NR > 2 ? " OR " : ""), $1, $1 }')
+add_job "9 what changed between two exports" header \
+  "$SIFT -q -o csv --changes grn_no --against $CSV '' $NEXT" \
+  "$(duck_csv "SELECT CASE WHEN o.grn_no IS NULL THEN 'new' WHEN n.grn_no IS NULL THEN 'gone' ELSE 'changed' END AS change, $PICK FROM read_csv('$NEXT', all_varchar=true) n FULL OUTER JOIN read_csv('$CSV', all_varchar=true) o ON n.grn_no = o.grn_no WHERE o.grn_no IS NULL OR n.grn_no IS NULL OR $DIFFER")" \
+  "" ""
 TOOLS=(sift duckdb mlr jq openpyxl)
 
 command_of() { # job index, tool index
@@ -209,7 +229,7 @@ run_job() {
   done
 }
 
-for n in 1 2 3 4 7; do selected "$n" && run_job $((n - 1)) "$RUNS"; done
+for n in 1 2 3 4 7 9; do selected "$n" && run_job $((n - 1)) "$RUNS"; done
 selected 8 && run_job 7 "$XLSX_RUNS"
 selected 5 && run_job 4 "$SMALL_RUNS"
 if selected 6; then

@@ -29,13 +29,15 @@ final class ChangesBench: Sendable {
   }
 
   /// One run of `sift --changes grn_no … QUERY holds.csv` with this state directory (`-q` unless
-  /// `quiet` is false).
+  /// `quiet` is false), and `environment` besides.
   func run(
-    _ extra: [String] = [], query: String = "", now: String = "2026-11-24T06:00", quiet: Bool = true
+    _ extra: [String] = [], query: String = "", now: String = "2026-11-24T06:00", quiet: Bool = true,
+    environment: [String: String] = [:]
   ) -> SiftResult {
     sift(
       ["--changes", "grn_no", "-o", "csv"] + (quiet ? ["-q"] : []) + extra + [query, input],
-      environment: ["LANG": "C.UTF-8", "SIFT_STATE_DIR": state, "SIFT_NOW": now])
+      environment: ["LANG": "C.UTF-8", "SIFT_STATE_DIR": state, "SIFT_NOW": now]
+        .merging(environment) { $1 })
   }
 
   /// The state files, by name, with their bytes.
@@ -307,6 +309,47 @@ private func changes(_ result: SiftResult) -> [String] {
     let repeated = bench.run(["--peek"])
     #expect(repeated.status == .error)
     #expect(repeated.stderr.contains("the key grn_no=K70 repeats: \(bench.input):2 and \(bench.input):73"))
+  }
+
+  /// `--against` an earlier export reports what a `--peek` at the state of a first run over
+  /// that export reports: with enough new records that the key table is needed (the earlier
+  /// export's own table taken as the baseline's, Docs/Performance.md, "Comparing with an earlier
+  /// export"), moved, changed and gone ones, on one thread and in parts; and a key that repeats
+  /// is the same error.
+  @Test(arguments: [["-j", "1"], ["-j", "2"]])
+  func againstAnEarlierExportReportsWhatPeekReports(threads: [String]) throws {
+    let bench = try ChangesBench()
+    let old = (0..<3000).map { ("K\($0)", $0 % 7 == 0 ? "hold" : "received", $0) }
+    try bench.write(old)
+    let earlier = bench.folder.appendingPathComponent("earlier.csv").path
+    try FileManager.default.copyItem(atPath: bench.input, toPath: earlier)
+    let parts = ["SIFT_PART_SIZE": "4K"]
+    for query in ["", "status:hold"] { _ = bench.run(threads, query: query, environment: parts) }
+    var edited: [(String, String, Int)] = []
+    for (i, row) in old.enumerated() where i % 30 != 5 {
+      if i % 25 == 0 { edited.append(("N\(i)", "new", i)) }
+      edited.append(i % 40 == 3 ? (row.0, "released", row.2) : row)
+    }
+    edited.append(old[7])
+    edited.remove(at: 7)
+    try bench.write(edited)
+    for query in ["", "status:hold"] {
+      let peek = bench.run(threads + ["--peek"], query: query, environment: parts)
+      let against = bench.run(threads + ["--against", earlier], query: query, environment: parts)
+      #expect(peek.status == .matched && against.status == .matched, "\(threads) \(query)")
+      #expect(against.text == peek.text, "\(threads) \(query)")
+      if query.isEmpty {
+        let counts = Dictionary(grouping: changes(against)) { String($0.prefix { $0 != "," }) }
+          .mapValues(\.count)
+        #expect(counts == ["new": 100, "changed": 75, "gone": 100])
+      }
+    }
+    try bench.write(edited + [("K100", "received", 1)])
+    let peek = bench.run(threads + ["--peek"], environment: parts)
+    let against = bench.run(threads + ["--against", earlier], environment: parts)
+    #expect(against.status == .error && peek.status == .error)
+    #expect(against.text == peek.text)
+    #expect(against.stderr == peek.stderr)
   }
 
   /// CSV rows of `new`, `changed` and `gone` records written as their own text (copied whole by

@@ -89,8 +89,8 @@ import Testing
       let rows = (0..<Int32(batch.count)).map { $0 }
       digests.add(batch, rows: rows[...], columns: columns(width), verbatim: true)
     }
-    let keys = digests.keyBytes.withUnsafeBufferPointer { k in
-      (0..<digests.count).map { Array(digests.digest($0, keys: k).key) }
+    let keys = digests.withBytes { b in
+      (0..<digests.count).map { Array(digests.digest($0, in: b).key) }
     }
     return (digests.contents, keys, asWrittenBatches)
   }
@@ -229,8 +229,18 @@ import Testing
       let expected = records.map { values in
         values.reduce(0) { $0 + ChangeCoding.varintSize($1.utf8.count) + $1.utf8.count }
       }
+      let packed = records.map { values in
+        var out: [UInt8] = []
+        for v in values {
+          ChangeCoding.appendVarint(v.utf8.count, to: &out)
+          out += Array(v.utf8)
+        }
+        return out
+      }
       for asWritten in [true, false] {
-        var digests = RecordDigests(keyColumns: [0])
+        // The values packed with the digests (`ValuesPackedAhead`) are packed as the calling
+        // thread packs them, each record's as many bytes as its kept size says.
+        var digests = RecordDigests(keyColumns: [0], valuesAhead: ValuesPackedAhead())
         let reader = Self.csvReader(file, delimiter: .comma, chunkSize: 256)
         var first = true
         while let batch = try reader.nextBatch() {
@@ -240,8 +250,34 @@ import Testing
           digests.add(batch, rows: rows[...], columns: Self.columns(width), verbatim: true)
         }
         #expect(digests.sizes.map(Int.init) == expected, "width \(width), as written \(asWritten)")
+        let values = digests.withBytes { b in
+          (0..<digests.count).map { digests.digest($0, in: b).values.map(Array.init) }
+        }
+        #expect(values == packed, "width \(width), as written \(asWritten)")
       }
     }
+  }
+
+  /// Values are packed with the digests while the switch is on; once it is off, the batches
+  /// after are not (a digest without them is packed by the calling thread), so the records
+  /// packed are always the first ones. Without a switch none are.
+  @Test func valuesArePackedWhileTheSwitchIsOn() throws {
+    var g = Generator(state: 0x5A17)
+    let records = Self.randomRecords(&g, width: 3, count: 40)
+    let file = try Self.written(records, width: 3, delimiter: .comma).file
+    let reader = Self.csvReader(file, delimiter: .comma, chunkSize: 1 << 16)
+    let batch = try #require(try reader.nextBatch())
+    let rows = Array(Int32(0)..<20)
+    let valuesAhead = ValuesPackedAhead()
+    var digests = RecordDigests(keyColumns: [0], valuesAhead: valuesAhead)
+    digests.add(batch, rows: rows[0..<10], columns: Self.columns(3), verbatim: true)
+    valuesAhead.turnOff()
+    digests.add(batch, rows: rows[10..<20], columns: Self.columns(3), verbatim: true)
+    let present = digests.withBytes { b in (0..<20).map { digests.digest($0, in: b).values != nil } }
+    #expect(present == Array(repeating: true, count: 10) + Array(repeating: false, count: 10))
+    var without = RecordDigests(keyColumns: [0])
+    without.add(batch, rows: rows[...], columns: Self.columns(3), verbatim: true)
+    #expect(without.packedEnds.isEmpty)
   }
 
   /// The content of a record is pinned: a change of the canonical text or of the hash would make
@@ -261,10 +297,11 @@ extension String {
 }
 
 /// A row read as written without a quote has its values packed from its text
-/// (`ChangeComparison.packAsWritten`: Docs/Performance.md, "A first run's rows written in the
+/// (`PackedValues.append(asWritten:)`: Docs/Performance.md, "A first run's rows written in the
 /// parts"): each value's length in one byte, then its bytes, as a baseline keeps them, built
-/// here value by value; a row with a quote, a value set of 128 bytes or more, or another number
-/// of fields than the columns is left to the packing by fields.
+/// here value by value, after the values packed before it; a row with a quote, a value set of
+/// 128 bytes or more, or another number of fields than the columns is left to the packing by
+/// fields, and the values before it are as they were.
 @Suite struct PackedValuesTests {
   static func byHand(_ values: [String]) -> [UInt8] {
     values.flatMap { [UInt8($0.utf8.count)] + Array($0.utf8) }
@@ -286,9 +323,29 @@ extension String {
     let text = Array(values.joined(separator: ",").utf8)
     var out: [UInt8] = [9, 9]
     let done = text.withUnsafeBufferPointer {
-      ChangeComparison.packAsWritten($0, columns: columns, into: &out)
+      PackedValues.append(asWritten: $0, columns: columns, to: &out)
     }
     #expect(done == packed)
-    if packed { #expect(out == Self.byHand(values)) }
+    #expect(out == [9, 9] + (packed ? Self.byHand(values) : []))
+  }
+
+  /// Longer rows packed after values packed before them: delimiters next to each other, beside
+  /// bytes one off the delimiter (`-`, `+`, and 0xAC, the delimiter with its high bit set,
+  /// inside `¬`), and multibyte text.
+  @Test(arguments: [
+    ["GRN-000001", "2023-01-01", "pending", "Zenith Pharma", "WH-05", "SKU-15338", "189", "20.08"],
+    ["", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""],
+    ["1234567", "1234567", "1234567", "-", "+", "¬¬¬¬", "-,", "x"].map { $0.replacingOccurrences(",", "") },
+    ["abcdefgh", "ijklmnop", "qrstuvwx"],
+    [String(repeating: "y", count: 40), "", "z"],
+  ])
+  func packsLongerRowsAfterValuesPackedBefore(values: [String]) {
+    let text = Array(values.joined(separator: ",").utf8)
+    var out: [UInt8] = [7]
+    let done = text.withUnsafeBufferPointer {
+      PackedValues.append(asWritten: $0, columns: values.count, to: &out)
+    }
+    #expect(done)
+    #expect(out == [7] + Self.byHand(values))
   }
 }

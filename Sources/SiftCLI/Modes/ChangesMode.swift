@@ -43,8 +43,10 @@ extension RecordRun {
     var state: ChangesState?
     defer { state?.close() }
     let baseline: ChangeBaseline?
+    var earlier: ChangeTracker?
     if !options.against.isEmpty {
-      baseline = try earlierExport(keys: keys, now: now)
+      earlier = try earlierExport(keys: keys, now: now)
+      baseline = earlier?.next
     } else {
       let (stateDirectory, currentDirectory) = frontend.changesState
       guard let directory = stateDirectory else {
@@ -74,9 +76,19 @@ extension RecordRun {
     let presentation = frontend.presentation(format, of: job)
     let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
     let records = frontend.recordOutput(presentation)
-    let tracker = ChangeTracker(
-      inner: makeWriter(plan, inputs, presentation, records, changes: true), keys: keys,
-      keyLabel: keyLabel, baseline: baseline, since: ChangeCounts.sinceText(now))
+    let inner = makeWriter(plan, inputs, presentation, records, changes: true)
+    let since = ChangeCounts.sinceText(now)
+    let nextIsWritten = state != nil && !options.peek
+    let tracker =
+      if let earlier {
+        ChangeTracker(
+          inner: inner, keys: keys, keyLabel: keyLabel, comparingWith: earlier, since: since,
+          nextIsWritten: nextIsWritten)
+      } else {
+        ChangeTracker(
+          inner: inner, keys: keys, keyLabel: keyLabel, baseline: baseline, since: since,
+          nextIsWritten: nextIsWritten)
+      }
     tracker.inputBytes = ChangesState.inputBytes(options.files)
     tracker.goneRowsAside = frontend.parallel(options).workers > 1
     let summary: RunSummary
@@ -108,8 +120,9 @@ extension RecordRun {
     return status
   }
 
-  /// The baseline of `--against`: the earlier export's matching records, through the same query.
-  private func earlierExport(keys: [String], now: WallTime) throws(Problem) -> ChangeBaseline {
+  /// The baseline of `--against`: the earlier export's matching records, through the same query,
+  /// as the tracker that read them holds them (its next baseline and key table).
+  private func earlierExport(keys: [String], now: WallTime) throws(Problem) -> ChangeTracker {
     var earlier = options
     earlier.files = options.against
     let inputs = try frontend.open(earlier)
@@ -126,7 +139,7 @@ extension RecordRun {
       if let failure = tracker.failure { throw Self.problem(failure, in: source, files: options.against) }
       throw error
     }
-    return tracker.next
+    return tracker
   }
 
   /// The key fields as output column names: the name as written, else the one that differs

@@ -35,7 +35,7 @@ extension ViewsOverview {
     let tracker = ChangeTracker(
       inner: writer, keys: keys, keyLabel: keys.map { labels.label($0) }.joined(separator: ", "),
       baseline: try state.read(checksumAside: frontend.parallel(options).workers > 1),
-      since: ChangeCounts.sinceText(now))
+      since: ChangeCounts.sinceText(now), nextIsWritten: false)
     let summary = try frontend.run(plan, over: dataset, writer: tracker, text: "", view: viewContext)
     var bar = FeedbackBar(
       chips: FilterChips(plan: plan, labels: labels).filterChips(), summary: summary,

@@ -261,13 +261,14 @@ public struct ChangeBaseline: Sendable, Equatable {
   /// Adds record `i` to `later`, the baseline of the run compared with this one, where its
   /// bytes lie here: nothing is copied (Docs/Performance.md, "Records taken where they lie").
   /// Only when its kept values are what `append` would keep (`keepValues`: values while the
-  /// budget lasts, none past it) and it lies in the state file's bytes (`stateIdentity`), which
+  /// budget lasts, none past it; `nil`, for a `later` that is not written: whatever it keeps)
+  /// and it lies in the state file's bytes (`stateIdentity`), which
   /// are the ones `later` borrows from; else nothing is added and it is `false` (a record of the
   /// edits beside the state file is copied by `append`).
   /// A method of the lender, called on it in place (`baseline?.lend(…)`), so neither baseline is
   /// copied or retained per record.
   @inline(__always)
-  func lend(_ i: Int, to later: inout ChangeBaseline, keepValues: Bool) -> Bool {
+  func lend(_ i: Int, to later: inout ChangeBaseline, keepValues: Bool?) -> Bool {
     lend(i, record(i), to: &later, keepValues: keepValues)
   }
 
@@ -276,7 +277,7 @@ public struct ChangeBaseline: Sendable, Equatable {
   @inline(__always)
   func lendIfSame(
     _ i: Int, key: UnsafeBufferPointer<UInt8>, content: UInt64, to later: inout ChangeBaseline,
-    keepValues: Bool
+    keepValues: Bool?
   ) -> Bool {
     let record = record(i)
     guard record.content == content, record.key.count == key.count else { return false }
@@ -291,14 +292,14 @@ public struct ChangeBaseline: Sendable, Equatable {
   private func lend(
     _ i: Int,
     _ record: (content: UInt64, key: UnsafeBufferPointer<UInt8>, values: UnsafeBufferPointer<UInt8>?, end: Int),
-    to later: inout ChangeBaseline, keepValues: Bool
+    to later: inout ChangeBaseline, keepValues: Bool?
   ) -> Bool {
     let s = starts[i]
     // A record in this baseline's own bytes lies in the state file's only when it borrows none.
     guard s < 0 || borrowedRuns.isEmpty else { return false }
     let state = stateIdentity
     guard later.lender == state || later.lender == 0 else { return false }
-    guard (record.values != nil) == keepValues else { return false }
+    if let keepValues, (record.values != nil) != keepValues { return false }
     // `later`'s own bytes are not touched (the runs say where among them the borrowed ones come),
     // so they need not be its own yet (`makeAppendable`).
     if later.lender == 0 {

@@ -16,7 +16,12 @@ struct ChangeComparison {
   let baseline: ChangeBaseline?
   /// How many records the baseline holds (0 without one).
   private let baselineCount: Int
+  /// The most bytes of values `next` keeps (0 where it is not written).
   let budget: Int
+  /// Whether `next` is written as the next run's baseline; not for `--peek` and `--against`,
+  /// where it only holds this run's keys, for the keys that repeat (Docs/Performance.md,
+  /// "Comparing with an earlier export").
+  let nextIsWritten: Bool
   /// The baseline the next run compares with: this run's matching records.
   var next: ChangeBaseline
   var counts: ChangeCounts
@@ -37,6 +42,10 @@ struct ChangeComparison {
   /// order never builds it.
   private var table = KeyTable(capacity: 1024)
   private var tableHasBaseline = false
+  /// The baseline's keys by hash, as the run that read the baseline put them in its own table
+  /// (`ChangeTracker.init(comparingWith:)`): taken as the table when it is needed, rather than
+  /// every key hashed and put in again.
+  var baselineTable: KeyTable?
   /// Whether the gone rows may be made on a thread of their own beside the calling thread (not
   /// with `-j 1`): `GoneRowsAside`.
   var goneRowsAside = false
@@ -107,6 +116,14 @@ struct ChangeComparison {
   /// The most rows deferred before the key table is built after all.
   private static let mostDeferred = 4096
 
+  /// The key table of a run without a baseline: every key of `next`, each with its record in
+  /// it as this run's (for `ChangeTracker.init(comparingWith:)`); `nil` when it is not that.
+  var tableOfNext: KeyTable? { baselineCount == 0 && table.count == next.count ? table : nil }
+
+  /// Whether the parts' workers pack the records' values with their digests: on a run without
+  /// a baseline, until the budget is spent (`appendToNext`).
+  let valuesAhead: ValuesPackedAhead?
+
   /// The heading of the gone records after groups (Docs/Reports.md, Changes since the last run).
   static let goneHeading = "(gone)"
 
@@ -117,7 +134,7 @@ struct ChangeComparison {
 
   init(
     inner: RecordWriter?, keys: [String], keyLabel: String, baseline: ChangeBaseline?,
-    since: String, budget: Int = ChangeBaseline.valueBudget
+    since: String, budget: Int = ChangeBaseline.valueBudget, nextIsWritten: Bool = true
   ) {
     self.inner = inner
     strikingThrough = inner as? EarlierValuesShowing
@@ -125,7 +142,9 @@ struct ChangeComparison {
     self.keys = keys
     self.baseline = baseline
     baselineCount = baseline?.count ?? 0
-    self.budget = budget
+    self.budget = nextIsWritten ? budget : 0
+    self.nextIsWritten = nextIsWritten
+    valuesAhead = baseline == nil && nextIsWritten ? ValuesPackedAhead() : nil
     next = ChangeBaseline(columns: [], keys: keys, since: since)
     counts = ChangeCounts(keyLabel: keyLabel, since: baseline?.since)
   }
@@ -174,7 +193,7 @@ struct ChangeComparison {
     var own = Self.take(&self.own)
     defer { self.own = own }
     own.removeAll()
-    own.add(row, columns: cs, verbatim: verbatim, asWritten: false)
+    own.add(row, columns: cs, verbatim: verbatim)
     let (inner, copier) = (self.inner, self.copier)
     try own.withDigest(0) { digest throws(OutputError) in
       try write(
@@ -206,7 +225,7 @@ struct ChangeComparison {
     // The writers bound once for the batch: bound for each record, each would be retained and
     // released for it.
     let (inner, copier) = (self.inner, self.copier)
-    let written = digests.keyBytes.withUnsafeBufferPointer { keys in
+    let written = digests.withBytes { bytes in
       Result { () throws(OutputError) in
         try batch.withRows { cursor throws(OutputError) in
           // A new record read as written waits in `pendingNew` for the rows after it, until
@@ -221,7 +240,7 @@ struct ChangeComparison {
             // A record that is the baseline's next, unchanged, is taken without its row.
             if records > Self.measured, expected < baselineCount,
               takeInOrder(
-                digests.digest(i, keys: keys),
+                digests.digest(i, in: bytes),
                 place: (source, Int32(truncatingIfNeeded: batch.line(Int(r)))))
             {
               i &+= 1
@@ -238,7 +257,7 @@ struct ChangeComparison {
             place = (source, Int32(truncatingIfNeeded: batch.line(Int(r))))
             try write(
               cursor.row(Int(r)), columns: cs, verbatim: verbatim,
-              digest: digests.digest(i, keys: keys),
+              digest: digests.digest(i, in: bytes),
               asWrittenIn: cursor.asWritten ? cursor.bytes : nil, at: r, inner: inner,
               copier: copier)
             i &+= 1
@@ -259,11 +278,11 @@ struct ChangeComparison {
     digests: RecordDigests, ahead: RowsWrittenAhead, format: PartWritable, first: Int
   ) throws(OutputError) {
     var repeatedKey: OutputError?
-    let taken = digests.keyBytes.withUnsafeBufferPointer { keys in
+    let taken = digests.withBytes { bytes in
       batch.withRows { cursor in
         var i = first
         for r in rows {
-          let digest = digests.digest(i, keys: keys)
+          let digest = digests.digest(i, in: bytes)
           place = (source, Int32(truncatingIfNeeded: batch.line(Int(r))))
           if records <= Self.measured, inputBytes != nil { measure(cursor.row(Int(r))) }
           if i &+ Self.prefetchDistance < digests.count {
@@ -304,50 +323,31 @@ struct ChangeComparison {
   }
 
   /// Puts a record that is not a baseline record taken where it lies into `next`, with its
-  /// values when its `row` is given (while they fit the budget: `keepsValues`); `asWrittenIn`:
-  /// the row is one of a batch read as written, whose bytes these are.
+  /// values when its `row` is given (while they fit the budget: `keepsValues`): those its
+  /// digest brings, packed where the record was read (`ValuesPackedAhead`), else packed here;
+  /// `asWrittenIn`: the row is one of a batch read as written, whose bytes these are.
   private mutating func appendToNext(
     _ digest: RecordDigest, row: RowView?, asWrittenIn batchBytes: UnsafeBufferPointer<UInt8>?,
     columns cs: [OutputColumn]
   ) {
     guard let row else {
+      // Past the budget: the workers need pack no more values.
+      valuesAhead?.turnOff()
       return next.append(key: digest.key, content: digest.content, values: nil, budget: budget)
     }
-    if batchBytes == nil || !Self.packAsWritten(row.text, columns: cs.count, into: &values) {
+    if let packed = digest.values {
+      return next.append(key: digest.key, content: digest.content, values: packed, budget: budget)
+    }
+    values.removeAll(keepingCapacity: true)
+    if batchBytes == nil
+      || !PackedValues.append(asWritten: row.text, columns: cs.count, to: &values)
+    {
       let fielded = batchBytes.map { fields(of: row, count: cs.count, in: $0) } ?? row
-      Self.collectValues(fielded, cs, into: &values, scratch: &scratch)
+      PackedValues.append(fielded, cs, to: &values, scratch: &scratch)
     }
     values.withUnsafeBufferPointer {
       next.append(key: digest.key, content: digest.content, values: $0, budget: budget)
     }
-  }
-
-  /// Packs the values of a row read as written, `text`, into `values` as `collectValues` packs
-  /// them, when it has no quote, `columns` fields and its values take under 128 bytes in all:
-  /// its text with a one-byte length before the first value and in place of each delimiter
-  /// (Docs/Performance.md, "A first run's rows written in the parts"). `false` otherwise, and
-  /// `values` is not what it holds.
-  static func packAsWritten(
-    _ text: UnsafeBufferPointer<UInt8>, columns: Int, into values: inout [UInt8]
-  ) -> Bool {
-    guard let start = text.baseAddress, text.count &- (columns &- 1) < 128,
-      memchr(start, Int32(UInt8.quote), text.count) == nil
-    else { return false }
-    values.removeAll(keepingCapacity: true)
-    values.append(0)
-    values.append(contentsOf: text)
-    var fields = 1
-    values.withUnsafeMutableBufferPointer { v in
-      // Values are short: a byte at a time costs less than a call to find each delimiter.
-      var lengthAt = 0
-      for p in 1..<v.count where v[p] == RecordDigests.delimiter {
-        v[lengthAt] = UInt8(truncatingIfNeeded: p &- lengthAt &- 1)
-        lengthAt = p
-        fields &+= 1
-      }
-      v[lengthAt] = UInt8(truncatingIfNeeded: v.count &- lengthAt &- 1)
-    }
-    return fields == columns
   }
 
   /// The baseline record and the record of this run before it that have `key` (`-1`: none), by
@@ -383,6 +383,14 @@ struct ChangeComparison {
     next.keptValueBytes < budget && next.keptValueBytes + size <= budget
   }
 
+  /// What `next` keeps of the values of a baseline record it takes where it lies
+  /// (`ChangeBaseline.lend`): whether they fit the budget; `nil` where `next` is not written,
+  /// so that every record is taken as it lies, whatever values it keeps.
+  @inline(__always)
+  private func lentValues(size: Int) -> Bool? {
+    nextIsWritten ? keepsValues(size: size) : nil
+  }
+
   /// How many baseline records past `expected` a key is looked for before the key table is built.
   private static let lookAheadDistance = 16
 
@@ -414,7 +422,7 @@ struct ChangeComparison {
       else { return false }
     } else {
       // The baseline's record read once: compared, and put into `next` where it lies.
-      let keepValues = keepsValues(size: digest.size)
+      let keepValues = lentValues(size: digest.size)
       guard
         baseline?.lendIfSame(
           expected, key: digest.key, content: digest.content, to: &next, keepValues: keepValues)
@@ -493,7 +501,7 @@ struct ChangeComparison {
     // read in place): its earlier values need no unpacking.
     let unchanged = b >= 0 && sameColumns && baseline?.content(Int(b)) == content
     let keepValues = keepsValues(size: digest.size)
-    if unchanged, borrow(Int(b), keepValues: keepValues) {
+    if unchanged, borrow(Int(b), keepValues: lentValues(size: digest.size)) {
       // An unchanged record: the baseline's bytes, taken where they lie rather than collected
       // again from the row's fields.
     } else {
@@ -781,19 +789,26 @@ struct ChangeComparison {
     let source = next.count > 0 ? next : baseline
     let keyBytes = source.map { $0.count > 0 ? $0.keyByteCount / $0.count + 1 : 16 } ?? 16
     // The arrays with a sixteenth more (room they do not fill is never touched); the table,
-    // whose slots are all written, as estimated.
+    // whose slots are all written, as estimated. The values take at most the input's bytes
+    // (an earlier export read for `--against` keeps them all).
     let records = expected + expected / 16
-    let values = budget != .max ? min(budget, inputBytes ?? 0) : 0
+    let values = min(budget, inputBytes ?? 0)
     next.reserve(records: records - next.count, bytes: (records - next.count) * (keyBytes + 10) + values)
     places.reserveCapacity(records)
     if baselineCount == 0 || tableHasBaseline { table.reserve(expected) }
   }
 
   /// Puts the baseline's keys in `table`, once, the first time a record is not where the
-  /// baseline's order says (`expected`).
+  /// baseline's order says (`expected`): the table of the run that read the baseline when it
+  /// holds them (`baselineTable`), else a table they are hashed and put into.
   private mutating func addBaselineToTable() {
     tableHasBaseline = true
     guard let baseline else { return }
+    if var table = baselineTable.take(), table.count == baseline.count {
+      table.makeCurrentTheBaseline()
+      self.table = table
+      return
+    }
     var table = KeyTable(
       capacity: max(expectedRecords, baseline.count + self.table.count + 1024))
     // A chunk of keys is hashed and its slots asked for before the first is put in, so the
@@ -818,25 +833,10 @@ struct ChangeComparison {
     self.table = table
   }
 
-  /// The record's values, each length-prefixed, as `ChangeBaseline` keeps them.
-  private static func collectValues(
-    _ row: RowView, _ cs: [OutputColumn], into values: inout [UInt8], scratch: inout [UInt8]
-  ) {
-    values.removeAll(keepingCapacity: true)
-    cs.withUnsafeBufferPointer { columns in
-      for i in columns.indices {
-        columns[i].value(row).withDecoded(scratch: &scratch) { t in
-          ChangeCoding.appendVarint(t.count, to: &values)
-          values.append(contentsOf: t)
-        }
-      }
-    }
-  }
-
   /// Puts baseline record `i` into `next` where its bytes lie (`ChangeBaseline.lend`),
-  /// when its kept values are those `keepValues` says; `false` when they are not.
+  /// when its kept values are those `keepValues` says (`nil`: any); `false` when they are not.
   @inline(__always)
-  private mutating func borrow(_ i: Int, keepValues: Bool) -> Bool {
+  private mutating func borrow(_ i: Int, keepValues: Bool?) -> Bool {
     // `baseline?.` again: no bound copy to retain (`takeInOrder`).
     baseline?.lend(i, to: &next, keepValues: keepValues) ?? false
   }
@@ -851,7 +851,7 @@ struct ChangeComparison {
     for i in 0..<records {
       let kept = baseline.packedValues(i)
       let fits = kept.map { next.keptValueBytes + $0.count <= budget } ?? false
-      if !baseline.lend(i, to: &next, keepValues: fits) {
+      if !baseline.lend(i, to: &next, keepValues: nextIsWritten ? fits : nil) {
         next.append(key: baseline.key(i), content: baseline.content(i), values: kept, budget: budget)
       }
     }

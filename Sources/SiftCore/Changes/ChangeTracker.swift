@@ -35,13 +35,28 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
   ///   - baseline: the records to compare with; `nil` on a first run (every record is new).
   ///   - since: when this run is made, for `next`.
   ///   - budget: the most bytes of values `next` keeps (`ChangeBaseline.valueBudget`).
+  ///   - nextIsWritten: whether `next` is written as the next run's baseline; `false` for
+  ///     `--peek` and `--against`, where it keeps only what finds the keys that repeat.
   public init(
     inner: RecordWriter?, keys: [String], keyLabel: String, baseline: ChangeBaseline?,
-    since: String, budget: Int = ChangeBaseline.valueBudget
+    since: String, budget: Int = ChangeBaseline.valueBudget, nextIsWritten: Bool = true
   ) {
     comparison = ChangeComparison(
       inner: inner, keys: keys, keyLabel: keyLabel, baseline: baseline, since: since,
-      budget: budget)
+      budget: budget, nextIsWritten: nextIsWritten)
+  }
+
+  /// A tracker that compares with the records `earlier` read (an earlier export, for
+  /// `--against`): its next baseline as the baseline, and its key table as the baseline's, so
+  /// that the keys are not hashed and put into a table again (`earlier` is not used after).
+  public convenience init(
+    inner: RecordWriter?, keys: [String], keyLabel: String, comparingWith earlier: ChangeTracker,
+    since: String, nextIsWritten: Bool = true
+  ) {
+    self.init(
+      inner: inner, keys: keys, keyLabel: keyLabel, baseline: earlier.next, since: since,
+      nextIsWritten: nextIsWritten)
+    comparison.baselineTable = earlier.comparison.tableOfNext
   }
 
   public func takePlace(source: Int, line: Int) {
@@ -74,6 +89,7 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
   var digestedDelimiter: UInt8 { RecordDigests.delimiter }
 
   var rowsAheadFormat: PartWritable? { comparison.rowsAheadFormat }
+  var valuesAhead: ValuesPackedAhead? { comparison.valuesAhead }
 
   func write(
     rows: ArraySlice<Int32>, of batch: RecordBatch, source: Int, columns cs: [OutputColumn],

@@ -110,6 +110,16 @@ struct KeyTable {
     s.pointee.currentPlusOne = record &+ 1
   }
 
+  /// Makes every key's record of this run its baseline record: the table of the run that read
+  /// a baseline, taken as that baseline's table by the run compared with it. A pass over the
+  /// slots in order, with no key hashed or probed.
+  mutating func makeCurrentTheBaseline() {
+    for i in 0..<slots.count where slots.base[i].currentPlusOne != 0 {
+      slots.base[i].baselinePlusOne = slots.base[i].currentPlusOne
+      slots.base[i].currentPlusOne = 0
+    }
+  }
+
   /// Makes room for `capacity` keys in all, so that the table does not grow before.
   mutating func reserve(_ capacity: Int) {
     if capacity * 2 > slots.count { rehash(capacity: capacity) }

@@ -30,9 +30,17 @@ struct RecordDigests {
   /// The fields found in a row read as written, reused from record to record.
   private var spans: [Int32] = []
 
-  init(keyColumns: [Int]) {
+  /// Whether each record's values are packed here too, while it is on (`ValuesPackedAhead`).
+  private let valuesAhead: ValuesPackedAhead?
+  /// The packed values of the first records, one after another (`PackedValues`): those added
+  /// while `valuesAhead` was on; record `i`'s end at `packedEnds[i]`.
+  private(set) var packed: [UInt8] = []
+  private(set) var packedEnds: [Int32] = []
+
+  init(keyColumns: [Int], valuesAhead: ValuesPackedAhead? = nil) {
     self.keyColumns = keyColumns
     keyFieldCount = (keyColumns.max() ?? -1) &+ 1
+    self.valuesAhead = valuesAhead
   }
 
   var count: Int { contents.count }
@@ -43,9 +51,12 @@ struct RecordDigests {
     sizes.removeAll(keepingCapacity: true)
     keyBytes.removeAll(keepingCapacity: true)
     keyEnds.removeAll(keepingCapacity: true)
+    packed.removeAll(keepingCapacity: true)
+    packedEnds.removeAll(keepingCapacity: true)
   }
 
-  /// Adds the digests of the records `rows` of `batch`, whose output columns are `columns`.
+  /// Adds the digests of the records `rows` of `batch`, whose output columns are `columns`, and
+  /// their packed values while `valuesAhead` is on (and was for every record before).
   mutating func add(
     _ batch: RecordBatch, rows: ArraySlice<Int32>, columns: [OutputColumn], verbatim: Bool
   ) {
@@ -53,33 +64,68 @@ struct RecordDigests {
     contents.reserveCapacity(contents.count + rows.count)
     sizes.reserveCapacity(sizes.count + rows.count)
     keyEnds.reserveCapacity(keyEnds.count + rows.count)
+    let packs = packedEnds.count == count && valuesAhead?.isOn == true
+    if packs { packedEnds.reserveCapacity(packedEnds.count + rows.count) }
     batch.withRows { cursor in
       for r in rows {
-        add(cursor.row(Int(r)), columns: columns, verbatim: verbatim, asWritten: cursor.asWritten)
+        let row = cursor.row(Int(r))
+        if cursor.asWritten {
+          add(asWritten: row, columns: columns)
+          if packs { pack(asWritten: row, columns: columns) }
+        } else {
+          add(row, columns: columns, verbatim: verbatim)
+          if packs {
+            PackedValues.append(row, columns, to: &packed, scratch: &scratch)
+            packedEnds.append(Int32(truncatingIfNeeded: packed.count))
+          }
+        }
       }
     }
   }
 
-  /// Adds the digest of one record; `asWritten`: a row of a batch read as written, without
-  /// fields (`RecordBatch.asWritten`), whose text is its canonical text.
-  mutating func add(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool, asWritten: Bool) {
+  /// Adds the digest of one record whose fields were found (not read as written).
+  mutating func add(_ row: RowView, columns cs: [OutputColumn], verbatim: Bool) {
     let keyStart = keyBytes.count
-    let content: UInt64
-    let size: Int
-    if asWritten {
-      // The key fields are found in the row's text: only the fields up to the last of them.
+    addKey(row, cs)
+    let (content, size) = Self.hashValues(
+      row, cs, verbatim: verbatim, scratch: &scratch, text: &text)
+    append(keyFrom: keyStart, content: content, size: size)
+  }
+
+  /// Adds the digest of a row of a batch read as written, without fields
+  /// (`RecordBatch.asWritten`), whose text is its canonical text.
+  private mutating func add(asWritten row: RowView, columns cs: [OutputColumn]) {
+    let keyStart = keyBytes.count
+    // The key fields are found in the row's text: only the fields up to the last of them.
+    var spans = [Int32].take(&self.spans)
+    defer { self.spans = spans }
+    CSVRowText.withFields(
+      of: row, count: keyFieldCount, delimiter: Self.delimiter, spans: &spans
+    ) { fields in
+      addKey(fields, cs)
+    }
+    let (content, size) = Self.hashAsWritten(row, columns: cs.count, spans: &spans)
+    append(keyFrom: keyStart, content: content, size: size)
+  }
+
+  /// Packs the values of a row read as written: from its text where it can be, else with its
+  /// fields found.
+  private mutating func pack(asWritten row: RowView, columns cs: [OutputColumn]) {
+    if !PackedValues.append(asWritten: row.text, columns: cs.count, to: &packed) {
       var spans = [Int32].take(&self.spans)
       defer { self.spans = spans }
       CSVRowText.withFields(
-        of: row, count: keyFieldCount, delimiter: Self.delimiter, spans: &spans
+        of: row, count: cs.count, delimiter: Self.delimiter, spans: &spans
       ) { fields in
-        addKey(fields, cs)
+        PackedValues.append(fields, cs, to: &packed, scratch: &scratch)
       }
-      (content, size) = Self.hashAsWritten(row, columns: cs.count, spans: &spans)
-    } else {
-      addKey(row, cs)
-      (content, size) = Self.hashValues(row, cs, verbatim: verbatim, scratch: &scratch, text: &text)
     }
+    packedEnds.append(Int32(truncatingIfNeeded: packed.count))
+  }
+
+  /// Appends a record's digest, its key's text already appended from `keyStart` on.
+  @inline(__always)
+  private mutating func append(keyFrom keyStart: Int, content: UInt64, size: Int) {
     let keyHash = keyBytes.withUnsafeBufferPointer {
       ChangeCoding.hash(UnsafeBufferPointer(rebasing: $0[keyStart...]))
     }
@@ -109,19 +155,38 @@ struct RecordDigests {
   func withDigest<R, E: Error>(
     _ i: Int, _ body: (RecordDigest) throws(E) -> R
   ) throws(E) -> R {
+    try withBytes { bytes throws(E) in try body(digest(i, in: bytes)) }
+  }
+
+  /// The keys' texts and the packed values, as one value that `digest(_:in:)` reads.
+  struct Bytes {
+    let keys: UnsafeBufferPointer<UInt8>
+    let packed: UnsafeBufferPointer<UInt8>
+  }
+
+  /// Calls `body` with this value's `Bytes` (valid only inside `body`).
+  @inline(__always)
+  func withBytes<R, E: Error>(_ body: (Bytes) throws(E) -> R) throws(E) -> R {
     let result = keyBytes.withUnsafeBufferPointer { keys in
-      Result { () throws(E) -> R in try body(digest(i, keys: keys)) }
+      packed.withUnsafeBufferPointer { packed in
+        Result { () throws(E) -> R in try body(Bytes(keys: keys, packed: packed)) }
+      }
     }
     return try result.get()
   }
 
-  /// Record `i`'s digest, its key a span of `keys` (this value's `keyBytes`).
+  /// Record `i`'s digest, its key and packed values spans of `bytes` (this value's).
   @inline(__always)
-  func digest(_ i: Int, keys: UnsafeBufferPointer<UInt8>) -> RecordDigest {
+  func digest(_ i: Int, in bytes: Bytes) -> RecordDigest {
     let start = i == 0 ? 0 : Int(keyEnds[i &- 1])
+    var values: UnsafeBufferPointer<UInt8>?
+    if i < packedEnds.count {
+      let from = i == 0 ? 0 : Int(packedEnds[i &- 1])
+      values = UnsafeBufferPointer(rebasing: bytes.packed[from..<Int(packedEnds[i])])
+    }
     return RecordDigest(
-      key: UnsafeBufferPointer(rebasing: keys[start..<Int(keyEnds[i])]), keyHash: keyHashes[i],
-      content: contents[i], size: Int(sizes[i]))
+      key: UnsafeBufferPointer(rebasing: bytes.keys[start..<Int(keyEnds[i])]),
+      keyHash: keyHashes[i], content: contents[i], size: Int(sizes[i]), values: values)
   }
 
   /// The content hash of the record's values (the hash of their canonical text: what the CSV
@@ -233,6 +298,8 @@ struct RecordDigest {
   let keyHash: UInt64
   let content: UInt64
   let size: Int
+  /// Its values packed where it was read (`ValuesPackedAhead`), else `nil`.
+  let values: UnsafeBufferPointer<UInt8>?
 }
 
 /// A writer that takes records with their digests made ahead, where they were read (a part's
@@ -245,6 +312,9 @@ protocol RecordDigesting: RecordWriter {
   /// (`RecordDigests.delimiter`): with no filter, the engine asks its readers for such rows as
   /// written (`RecordReader.readAsWritten`), without their fields.
   var digestedDelimiter: UInt8 { get }
+  /// Whether a part's worker packs its matches' values with their digests, or `nil` where it
+  /// never does (there is a baseline).
+  var valuesAhead: ValuesPackedAhead? { get }
   /// The format a part's worker writes its matches' rows with as new records
   /// (`RowsWrittenAhead`), or `nil` where a record is not known to be new before the merge
   /// (there is a baseline) or the format does not copy rows as written.

@@ -229,10 +229,13 @@ struct StreamSink: MatchSink {
     /// (`RecordDigesting.rowsAheadFormat`).
     let ahead: RowsWrittenAhead?
 
-    init(writer: PartWritable?, digestKeyColumns: [Int]? = nil, rowsAheadFormat: PartWritable? = nil) {
+    init(
+      writer: PartWritable?, digestKeyColumns: [Int]? = nil, valuesAhead: ValuesPackedAhead? = nil,
+      rowsAheadFormat: PartWritable? = nil
+    ) {
       output = OutputBuffer(sink: written)
       self.writer = writer?.partWriter(into: output)
-      digests = digestKeyColumns.map { RecordDigests(keyColumns: $0) }
+      digests = digestKeyColumns.map { RecordDigests(keyColumns: $0, valuesAhead: valuesAhead) }
       ahead = rowsAheadFormat.flatMap { RowsWrittenAhead(format: $0) }
     }
 
@@ -277,8 +280,12 @@ struct StreamSink: MatchSink {
   func partMaker() -> () -> Part {
     let writer = writer as? PartWritable
     let digesting = self.writer as? RecordDigesting
-    let (keyColumns, ahead) = (digesting?.digestKeyColumns, digesting?.rowsAheadFormat)
-    return { Part(writer: writer, digestKeyColumns: keyColumns, rowsAheadFormat: ahead) }
+    let (keyColumns, values, ahead) = (
+      digesting?.digestKeyColumns, digesting?.valuesAhead, digesting?.rowsAheadFormat
+    )
+    return {
+      Part(writer: writer, digestKeyColumns: keyColumns, valuesAhead: values, rowsAheadFormat: ahead)
+    }
   }
 
   mutating func take(
