@@ -142,23 +142,28 @@ extension RecordRun {
     return tracker
   }
 
-  /// The key fields as output column names: the name as written, else the one that differs
-  /// only in case.
+  /// The key fields as output column names, matched as a query's field names are (Docs/
+  /// QueryLanguage.md, Filter terms): as written, else in another case, else normalized
+  /// (`grn_no` for `GRN No`).
   static func resolveKeys(_ keys: [String], in names: [String], source: String?)
     throws(Problem) -> [String]
   {
     var resolved: [String] = []
+    let whose = source.map { " of the earlier export \($0)" } ?? ""
     for key in keys {
-      if names.contains(key) {
-        resolved.append(key)
-      } else if let near = names.first(where: { $0.lowercased() == key.lowercased() }) {
-        resolved.append(near)
-      } else {
-        let whose = source.map { " of the earlier export \($0)" } ?? ""
+      let found = FieldResolver.candidates(for: key, among: names)
+      guard found.count == 1 else {
+        if found.isEmpty {
+          throw .changes(
+            "query error: --changes: no field '\(key)' among the fields written\(whose)\n"
+              + "  fields: " + names.joined(separator: ", "))
+        }
         throw .changes(
-          "query error: --changes: no field '\(key)' among the fields written\(whose)\n"
-            + "  fields: " + names.joined(separator: ", "))
+          "query error: --changes: the key '\(key)' is ambiguous among the fields written\(whose)\n"
+            + "  it could be: " + found.map { "'\($0)'" }.joined(separator: ", ")
+            + "; give the exact name")
       }
+      resolved.append(found[0])
     }
     return resolved
   }

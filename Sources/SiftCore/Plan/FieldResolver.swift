@@ -73,6 +73,21 @@ public struct FieldResolver: Sendable {
     return nil
   }
 
+  /// The names among `names` that `name` stands for at the first matching stage that finds
+  /// any (exact, case-insensitive, normalized), as a query's field names are matched: one, none,
+  /// or several when it is ambiguous. For names outside a query (`--changes KEY`).
+  public static func candidates(for name: String, among names: [String]) -> [String] {
+    for key in stageKeys {
+      let wanted = key(name)
+      var found: [String] = []
+      for candidate in names where key(candidate) == wanted && !found.contains(candidate) {
+        found.append(candidate)
+      }
+      if !found.isEmpty { return found }
+    }
+    return []
+  }
+
   /// Lowercase with spaces, `_`, `-` and `.` removed.
   public static func normalize(_ name: String) -> String {
     String(name.lowercased().unicodeScalars.filter { !" _-.".unicodeScalars.contains($0) })
