@@ -207,3 +207,22 @@ private func hashByteByByte(_ bytes: [UInt8], into start: UInt64 = ChangeCoding.
     #expect(ChangeCoding.hash(Array("GRN-000001".utf8)) == 0x9740_608f_b694_a7d6)
   }
 }
+
+/// The columns a baseline and a run both have (Docs/Reports.md, Changes since the last run): by
+/// the same name first, then by the name a query would take for a column (another case, or
+/// normalized), never when two of the run's columns answer one name.
+@Suite struct CommonColumnsTests {
+  @Test(arguments: [
+    (["a", "b"], ["a", "b"], [[0, 0], [1, 1]]),
+    (["a", "b"], ["b", "a", "c"], [[0, 1], [1, 0]]),
+    (["GRN No", "Qty"], ["grn_no", "qty"], [[0, 0], [1, 1]]),
+    (["GRN No"], ["grn-no", "GRN No"], [[0, 1]]),  // the same name before a normalized one
+    (["qty", "Qty"], ["qty"], [[0, 0]]),  // the run's column taken once
+    (["Qty"], ["qty", "QTY"], []),  // two answer: neither
+    (["x"], ["y"], []),
+  ] as [([String], [String], [[Int]])])
+  func columnsBothHave(base: [String], current: [String], pairs: [[Int]]) {
+    let found = ChangeBaseline.commonColumns(base, current).map { [$0.base, $0.current] }
+    #expect(found == pairs)
+  }
+}

@@ -45,7 +45,7 @@ extension RecordRun {
     let baseline: ChangeBaseline?
     var earlier: ChangeTracker?
     if !options.against.isEmpty {
-      earlier = try earlierExport(keys: keys, now: now)
+      earlier = try earlierExport(keys: requested, now: now)
       baseline = earlier?.next
     } else {
       let (stateDirectory, currentDirectory) = frontend.changesState
@@ -63,12 +63,18 @@ extension RecordRun {
       }
     }
     if let baseline, baseline.columns != plan.outputNames {
-      let added = plan.outputNames.filter { !baseline.columns.contains($0) }
-      let dropped = baseline.columns.filter { !plan.outputNames.contains($0) }
-      let both = plan.outputNames.count - added.count
+      let names = plan.outputNames
+      let common = ChangeBaseline.commonColumns(baseline.columns, names)
+      let added = names.indices.filter { c in !common.contains { $0.current == c } }.map { names[$0] }
+      let dropped = baseline.columns.indices.filter { b in !common.contains { $0.base == b } }
+        .map { baseline.columns[$0] }
+      let renamed = common.filter { baseline.columns[$0.base] != names[$0.current] }
+        .map { "\(baseline.columns[$0.base]) → \(names[$0.current])" }
+      let both = common.count
       var what: [String] = []
       if !added.isEmpty { what.append("new: " + added.joined(separator: ", ")) }
       if !dropped.isEmpty { what.append("gone: " + dropped.joined(separator: ", ")) }
+      if !renamed.isEmpty { what.append("renamed: " + renamed.joined(separator: ", ")) }
       console.note(
         "note: --changes: the fields changed since the baseline (\(what.joined(separator: "; "))); "
           + "records are compared on the \(both) fields both have\n")
@@ -121,7 +127,8 @@ extension RecordRun {
   }
 
   /// The baseline of `--against`: the earlier export's matching records, through the same query,
-  /// as the tracker that read them holds them (its next baseline and key table).
+  /// as the tracker that read them holds them (its next baseline and key table); `keys` as
+  /// given, named among the earlier export's own fields (its `GRN No` for today's `grn_no`).
   private func earlierExport(keys: [String], now: WallTime) throws(Problem) -> ChangeTracker {
     var earlier = options
     earlier.files = options.against
@@ -129,9 +136,9 @@ extension RecordRun {
     let dataset = inputs.dataset(parallel: frontend.parallel(options))
     let plan = try frontend.plan(query, over: dataset, now: now, text: options.query, view: view)
     let source = options.against.joined(separator: ", ")
-    _ = try Self.resolveKeys(keys, in: plan.outputNames, source: source)
     let tracker = ChangeTracker(
-      inner: nil, keys: keys, keyLabel: "", baseline: nil, since: source, budget: .max)
+      inner: nil, keys: try Self.resolveKeys(keys, in: plan.outputNames, source: source),
+      keyLabel: "", baseline: nil, since: source, budget: .max)
     tracker.inputBytes = ChangesState.inputBytes(options.against)
     do throws(Problem) {
       _ = try frontend.run(plan, over: dataset, writer: tracker, text: options.query, view: view)

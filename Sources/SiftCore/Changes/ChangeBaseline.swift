@@ -77,6 +77,34 @@ public struct ChangeBaseline: Sendable, Equatable {
   /// How many records it holds.
   public var count: Int { starts.count }
 
+  /// The columns a baseline with `base` columns and a run with `current` ones both have, each
+  /// as its place in both: by the same name, else by the name a query would take for it
+  /// (another case, or normalized: `GRN No` and `grn_no`, Docs/Reports.md, Changes since the
+  /// last run) when just one column of the run answers it.
+  public static func commonColumns(
+    _ base: [String], _ current: [String]
+  ) -> [(base: Int, current: Int)] {
+    var pairs: [(base: Int, current: Int)] = []
+    var taken = Set<Int>()
+    var unmatched: [Int] = []
+    for (b, name) in base.enumerated() {
+      if let c = current.firstIndex(of: name), !taken.contains(c) {
+        pairs.append((b, c))
+        taken.insert(c)
+      } else {
+        unmatched.append(b)
+      }
+    }
+    for b in unmatched {
+      let free = current.indices.filter { !taken.contains($0) }
+      let found = FieldResolver.candidates(for: base[b], among: free.map { current[$0] })
+      guard found.count == 1, let c = free.first(where: { current[$0] == found[0] }) else { continue }
+      pairs.append((b, c))
+      taken.insert(c)
+    }
+    return pairs.sorted { $0.base < $1.base }
+  }
+
   /// This baseline's own records' bytes, one after another, as the state file holds them (all
   /// its records' bytes when it borrows none).
   var recordBytes: UnsafeBufferPointer<UInt8> {

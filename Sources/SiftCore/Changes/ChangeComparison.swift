@@ -158,9 +158,7 @@ struct ChangeComparison {
     begun = true
     if let baseline {
       sameColumns = baseline.columns == columns
-      common = baseline.columns.enumerated().compactMap { base in
-        columns.firstIndex(of: base.element).map { (base.offset, $0) }
-      }
+      common = ChangeBaseline.commonColumns(baseline.columns, columns)
       currentOf = Array(repeating: -1, count: baseline.count)
       mirrored = sameColumns
       // This run is most likely about the baseline's size: room for it (and a sixteenth more)
@@ -572,7 +570,7 @@ struct ChangeComparison {
         .earlier(differing(old).map { (column: $0.current + 1, text: Array(old[$0.base])) })
       } ?? .notKept
     }
-    try emit("changed", was: was(old, baseline: baseline), striking: striking)
+    try emit("changed", was: was(old), striking: striking)
   }
 
   /// What the HTML writer is told before a changed row: the earlier values it strikes through,
@@ -986,12 +984,13 @@ struct ChangeComparison {
   }
 
   /// `status=pending; qty=5`: the columns both runs have whose value differs, with the old value.
-  private func was(_ old: [UnsafeBufferPointer<UInt8>]?, baseline: ChangeBaseline) -> [UInt8] {
+  private func was(_ old: [UnsafeBufferPointer<UInt8>]?) -> [UInt8] {
     guard let old else { return Self.notKeptBytes }
     var out: [UInt8] = []
-    for (base, _) in differing(old) {
+    // Each field by this run's name for it (the baseline's may differ in case or spelling).
+    for (base, current) in differing(old) {
       if !out.isEmpty { out.append(contentsOf: "; ".utf8) }
-      out.append(contentsOf: baseline.columns[base].utf8)
+      out.append(contentsOf: columns[current].utf8)
       out.append(UInt8(ascii: "="))
       out.append(contentsOf: old[base])
     }
