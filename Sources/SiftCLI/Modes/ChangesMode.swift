@@ -106,7 +106,9 @@ extension RecordRun {
     }
     var counts = tracker.counts
     if !options.against.isEmpty {
-      counts.since = options.against.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+      counts.since = options.against.map {
+        $0 == "-" ? "stdin" : $0.split(separator: "/").last.map(String.init) ?? $0
+      }
         .joined(separator: ", ")
     }
     if counts.comparedByKeyOnly > 0 {
