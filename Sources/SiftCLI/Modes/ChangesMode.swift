@@ -65,8 +65,9 @@ extension RecordRun {
     if let baseline, baseline.columns != plan.outputNames {
       let names = plan.outputNames
       let common = ChangeBaseline.commonColumns(baseline.columns, names)
-      let added = names.indices.filter { c in !common.contains { $0.current == c } }.map { names[$0] }
-      let dropped = baseline.columns.indices.filter { b in !common.contains { $0.base == b } }
+      let (inBase, inCurrent) = (Set(common.map(\.base)), Set(common.map(\.current)))
+      let added = names.indices.filter { !inCurrent.contains($0) }.map { names[$0] }
+      let dropped = baseline.columns.indices.filter { !inBase.contains($0) }
         .map { baseline.columns[$0] }
       let renamed = common.filter { baseline.columns[$0.base] != names[$0.current] }
         .map { "\(baseline.columns[$0.base]) → \(names[$0.current])" }
@@ -82,19 +83,11 @@ extension RecordRun {
     let presentation = frontend.presentation(format, of: job)
     let fastFilterChips = try inactiveChips(plan, ascii: !presentation.unicode)
     let records = frontend.recordOutput(presentation)
-    let inner = makeWriter(plan, inputs, presentation, records, changes: true)
-    let since = ChangeCounts.sinceText(now)
-    let nextIsWritten = state != nil && !options.peek
-    let tracker =
-      if let earlier {
-        ChangeTracker(
-          inner: inner, keys: keys, keyLabel: keyLabel, comparingWith: earlier, since: since,
-          nextIsWritten: nextIsWritten)
-      } else {
-        ChangeTracker(
-          inner: inner, keys: keys, keyLabel: keyLabel, baseline: baseline, since: since,
-          nextIsWritten: nextIsWritten)
-      }
+    let tracker = ChangeTracker(
+      inner: makeWriter(plan, inputs, presentation, records, changes: true), keys: keys,
+      keyLabel: keyLabel, baseline: baseline, since: ChangeCounts.sinceText(now),
+      nextIsWritten: state != nil && !options.peek)
+    if let earlier { tracker.takeKeyTable(of: earlier) }
     tracker.inputBytes = ChangesState.inputBytes(options.files)
     tracker.goneRowsAside = frontend.parallel(options).workers > 1
     let summary: RunSummary
@@ -159,8 +152,9 @@ extension RecordRun {
   {
     var resolved: [String] = []
     let whose = source.map { " of the earlier export \($0)" } ?? ""
+    let index = FieldResolver.NameIndex(names)
     for key in keys {
-      let found = FieldResolver.candidates(for: key, among: names)
+      let found = index.candidates(for: key)
       guard found.count == 1 else {
         if found.isEmpty {
           throw .changes(

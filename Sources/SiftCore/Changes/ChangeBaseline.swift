@@ -84,23 +84,26 @@ public struct ChangeBaseline: Sendable, Equatable {
   public static func commonColumns(
     _ base: [String], _ current: [String]
   ) -> [(base: Int, current: Int)] {
+    // Each name's first column, and the names by the query's matching stages: look-ups, not a
+    // pass over the run's columns per baseline column (Docs/Performance.md, Bounds).
+    var place: [String: Int] = [:]
+    for (c, name) in current.enumerated() where place[name] == nil { place[name] = c }
     var pairs: [(base: Int, current: Int)] = []
     var taken = Set<Int>()
     var unmatched: [Int] = []
     for (b, name) in base.enumerated() {
-      if let c = current.firstIndex(of: name), !taken.contains(c) {
+      if let c = place[name], taken.insert(c).inserted {
         pairs.append((b, c))
-        taken.insert(c)
       } else {
         unmatched.append(b)
       }
     }
+    guard !unmatched.isEmpty else { return pairs }
+    let index = FieldResolver.NameIndex(current)
     for b in unmatched {
-      let free = current.indices.filter { !taken.contains($0) }
-      let found = FieldResolver.candidates(for: base[b], among: free.map { current[$0] })
-      guard found.count == 1, let c = free.first(where: { current[$0] == found[0] }) else { continue }
+      let found = index.candidates(for: base[b])
+      guard found.count == 1, let c = place[found[0]], taken.insert(c).inserted else { continue }
       pairs.append((b, c))
-      taken.insert(c)
     }
     return pairs.sorted { $0.base < $1.base }
   }

@@ -43,8 +43,8 @@ struct ChangeComparison {
   private var table = KeyTable(capacity: 1024)
   private var tableHasBaseline = false
   /// The baseline's keys by hash, as the run that read the baseline put them in its own table
-  /// (`ChangeTracker.init(comparingWith:)`): taken as the table when it is needed, rather than
-  /// every key hashed and put in again.
+  /// (`ChangeTracker.takeKeyTable(of:)`): taken as the table when it is needed, and when it
+  /// holds every baseline key, rather than every key hashed and put in again.
   var baselineTable: KeyTable?
   /// Whether the gone rows may be made on a thread of their own beside the calling thread (not
   /// with `-j 1`): `GoneRowsAside`.
@@ -117,8 +117,8 @@ struct ChangeComparison {
   private static let mostDeferred = 4096
 
   /// The key table of a run without a baseline: every key of `next`, each with its record in
-  /// it as this run's (for `ChangeTracker.init(comparingWith:)`); `nil` when it is not that.
-  var tableOfNext: KeyTable? { baselineCount == 0 && table.count == next.count ? table : nil }
+  /// it as this run's (for `ChangeTracker.takeKeyTable(of:)`); `nil` on a run with one.
+  var tableOfNext: KeyTable? { baselineCount == 0 ? table : nil }
 
   /// Whether the parts' workers pack the records' values with their digests: on a run without
   /// a baseline, until the budget is spent (`appendToNext`).
@@ -382,11 +382,11 @@ struct ChangeComparison {
   }
 
   /// What `next` keeps of the values of a baseline record it takes where it lies
-  /// (`ChangeBaseline.lend`): whether they fit the budget; `nil` where `next` is not written,
-  /// so that every record is taken as it lies, whatever values it keeps.
+  /// (`ChangeBaseline.lend`): whether they are kept (`keep`: they fit the budget); `nil` where
+  /// `next` is not written, so that every record is taken as it lies, whatever values it keeps.
   @inline(__always)
-  private func lentValues(size: Int) -> Bool? {
-    nextIsWritten ? keepsValues(size: size) : nil
+  private func lentValues(_ keep: Bool) -> Bool? {
+    nextIsWritten ? keep : nil
   }
 
   /// How many baseline records past `expected` a key is looked for before the key table is built.
@@ -420,7 +420,7 @@ struct ChangeComparison {
       else { return false }
     } else {
       // The baseline's record read once: compared, and put into `next` where it lies.
-      let keepValues = lentValues(size: digest.size)
+      let keepValues = lentValues(keepsValues(size: digest.size))
       guard
         baseline?.lendIfSame(
           expected, key: digest.key, content: digest.content, to: &next, keepValues: keepValues)
@@ -499,7 +499,7 @@ struct ChangeComparison {
     // read in place): its earlier values need no unpacking.
     let unchanged = b >= 0 && sameColumns && baseline?.content(Int(b)) == content
     let keepValues = keepsValues(size: digest.size)
-    if unchanged, borrow(Int(b), keepValues: lentValues(size: digest.size)) {
+    if unchanged, borrow(Int(b), keepValues: lentValues(keepValues)) {
       // An unchanged record: the baseline's bytes, taken where they lie rather than collected
       // again from the row's fields.
     } else {
@@ -849,7 +849,7 @@ struct ChangeComparison {
     for i in 0..<records {
       let kept = baseline.packedValues(i)
       let fits = kept.map { next.keptValueBytes + $0.count <= budget } ?? false
-      if !baseline.lend(i, to: &next, keepValues: nextIsWritten ? fits : nil) {
+      if !baseline.lend(i, to: &next, keepValues: lentValues(fits)) {
         next.append(key: baseline.key(i), content: baseline.content(i), values: kept, budget: budget)
       }
     }

@@ -46,16 +46,10 @@ public final class ChangeTracker: RecordWriter, RecordPlaceTaking, RecordDigesti
       budget: budget, nextIsWritten: nextIsWritten)
   }
 
-  /// A tracker that compares with the records `earlier` read (an earlier export, for
-  /// `--against`): its next baseline as the baseline, and its key table as the baseline's, so
-  /// that the keys are not hashed and put into a table again (`earlier` is not used after).
-  public convenience init(
-    inner: RecordWriter?, keys: [String], keyLabel: String, comparingWith earlier: ChangeTracker,
-    since: String, nextIsWritten: Bool = true
-  ) {
-    self.init(
-      inner: inner, keys: keys, keyLabel: keyLabel, baseline: earlier.next, since: since,
-      nextIsWritten: nextIsWritten)
+  /// Takes the key table of `earlier`, the run that read this one's baseline (an earlier export,
+  /// for `--against`), as the baseline's: its keys are not hashed and put into a table again.
+  /// `earlier` is not used after.
+  public func takeKeyTable(of earlier: ChangeTracker) {
     comparison.baselineTable = earlier.comparison.tableOfNext
   }
 

@@ -71,14 +71,10 @@ struct RecordDigests {
         let row = cursor.row(Int(r))
         if cursor.asWritten {
           add(asWritten: row, columns: columns)
-          if packs { pack(asWritten: row, columns: columns) }
         } else {
           add(row, columns: columns, verbatim: verbatim)
-          if packs {
-            PackedValues.append(row, columns, to: &packed, scratch: &scratch)
-            packedEnds.append(Int32(truncatingIfNeeded: packed.count))
-          }
         }
+        if packs { pack(row, asWritten: cursor.asWritten, columns: columns) }
       }
     }
   }
@@ -108,10 +104,12 @@ struct RecordDigests {
     append(keyFrom: keyStart, content: content, size: size)
   }
 
-  /// Packs the values of a row read as written: from its text where it can be, else with its
-  /// fields found.
-  private mutating func pack(asWritten row: RowView, columns cs: [OutputColumn]) {
-    if !PackedValues.append(asWritten: row.text, columns: cs.count, to: &packed) {
+  /// Packs the values of a row: one read as written from its text where it can be, else with
+  /// its fields found.
+  private mutating func pack(_ row: RowView, asWritten: Bool, columns cs: [OutputColumn]) {
+    if !asWritten {
+      PackedValues.append(row, cs, to: &packed, scratch: &scratch)
+    } else if !PackedValues.append(asWritten: row.text, columns: cs.count, to: &packed) {
       var spans = [Int32].take(&self.spans)
       defer { self.spans = spans }
       CSVRowText.withFields(

@@ -4,10 +4,8 @@ public struct FieldResolver: Sendable {
   public let schema: Schema
   /// Every name a query can use (`Schema.allNames`).
   private let candidates: [String]
-  /// Per matching stage (exact, case-insensitive, normalized), the distinct candidates each key
-  /// stands for, in schema order: a name is resolved with three look-ups, not a pass over every
-  /// field, so many names over many fields cost names + fields (Docs/Performance.md, Bounds).
-  private let stages: [[String: [String]]]
+  /// The candidates by each matching stage's key.
+  private let index: NameIndex
   /// The field each usable name stands for.
   private let fields: [String: ResolvedField]
 
@@ -15,14 +13,7 @@ public struct FieldResolver: Sendable {
     self.schema = schema
     let candidates = schema.allNames
     self.candidates = candidates
-    stages = FieldResolver.stageKeys.map { key in
-      var byKey: [String: [String]] = [:]
-      for c in candidates {
-        let k = key(c)
-        if byKey[k]?.contains(c) != true { byKey[k, default: []].append(c) }
-      }
-      return byKey
-    }
+    index = NameIndex(candidates)
     // A top-level name first; a dotted name is the first field whose nested paths hold the rest.
     var fields: [String: ResolvedField] = [:]
     for (i, name) in schema.names.enumerated() where fields[name] == nil {
@@ -59,33 +50,44 @@ public struct FieldResolver: Sendable {
 
   /// Finds the one candidate `name` names at the first stage that matches anything.
   private func match(_ name: FieldName) throws(PlanError) -> String? {
-    for (key, byKey) in zip(FieldResolver.stageKeys, stages) {
-      guard let found = byKey[key(name.name)] else { continue }
-      if found.count == 1 { return found[0] }
-      throw PlanError(
-        message: "field name '\(VisibleText.of(name.name, ascii: false))' is ambiguous",
-        span: name.span,
-        notes: [
-          "it could be: " + found.map { "'\(VisibleText.of($0, ascii: false))'" }.joined(separator: ", ")
-            + "; quote the exact name"
-        ])
-    }
-    return nil
+    let found = index.candidates(for: name.name)
+    guard found.count > 1 else { return found.first }
+    throw PlanError(
+      message: "field name '\(VisibleText.of(name.name, ascii: false))' is ambiguous",
+      span: name.span,
+      notes: [
+        "it could be: " + found.map { "'\(VisibleText.of($0, ascii: false))'" }.joined(separator: ", ")
+          + "; quote the exact name"
+      ])
   }
 
-  /// The names among `names` that `name` stands for at the first matching stage that finds
-  /// any (exact, case-insensitive, normalized), as a query's field names are matched: one, none,
-  /// or several when it is ambiguous. For names outside a query (`--changes KEY`).
-  public static func candidates(for name: String, among names: [String]) -> [String] {
-    for key in stageKeys {
-      let wanted = key(name)
-      var found: [String] = []
-      for candidate in names where key(candidate) == wanted && !found.contains(candidate) {
-        found.append(candidate)
+  /// Names by the key each matching stage (exact, case-insensitive, normalized) gives them: the
+  /// distinct names each key stands for, in their order. A name is matched with three
+  /// look-ups, not a pass over every name, so many names over many fields cost names + fields
+  /// (Docs/Performance.md, Bounds). A query's fields, and the names outside a query
+  /// (`--changes KEY`, the fields a baseline and a run both have).
+  public struct NameIndex: Sendable {
+    private let stages: [[String: [String]]]
+
+    public init(_ names: [String]) {
+      stages = FieldResolver.stageKeys.map { key in
+        var byKey: [String: [String]] = [:]
+        for c in names {
+          let k = key(c)
+          if byKey[k]?.contains(c) != true { byKey[k, default: []].append(c) }
+        }
+        return byKey
       }
-      if !found.isEmpty { return found }
     }
-    return []
+
+    /// The names `name` stands for at the first stage that finds any: one, none, or several
+    /// when it is ambiguous.
+    public func candidates(for name: String) -> [String] {
+      for (key, byKey) in zip(FieldResolver.stageKeys, stages) {
+        if let found = byKey[key(name)] { return found }
+      }
+      return []
+    }
   }
 
   /// Lowercase with spaces, `_`, `-` and `.` removed.
